@@ -1,0 +1,38 @@
+/* db_internal.h: what the files of db/ share and nothing outside db/ may see: the handle,
+ * the prepared-statement cache and the binding helpers that keep every statement
+ * parameterized. */
+#ifndef SNC_DB_INTERNAL_H
+#define SNC_DB_INTERNAL_H
+
+#include <sqlite3.h>
+#include "snc_db.h"
+
+#define DB_STMT_CACHE 64
+
+struct snc_db {
+	sqlite3 *conn;
+	char err[512];
+	struct {
+		const char *sql;      /* keyed by the address of the literal */
+		sqlite3_stmt *stmt;
+	} cache[DB_STMT_CACHE];
+	int ncache;
+};
+
+extern const char snc_db_schema_sql[];
+
+/* Returns a reset, cleared statement for sql (a string literal, cached by address). */
+sqlite3_stmt *db_stmt(struct snc_db *db, const char *sql);
+/* Records the connection's error (prefixed with what) and returns -1. */
+int db_fail(struct snc_db *db, const char *what);
+/* Runs a statement to completion; returns 0, or -1 with the error recorded. */
+int db_step_done(struct snc_db *db, sqlite3_stmt *st, const char *what);
+/* Runs an INSERT to completion and returns the new row id, or -1. */
+int64_t db_insert(struct snc_db *db, sqlite3_stmt *st, const char *what);
+void db_bind_text(sqlite3_stmt *st, int i, const char *s);
+void db_bind_int(sqlite3_stmt *st, int i, int64_t v);
+/* Binds v, or NULL when v is 0 (optional foreign keys). */
+void db_bind_id(sqlite3_stmt *st, int i, int64_t v);
+const char *db_col_text(sqlite3_stmt *st, int i);
+
+#endif

@@ -1,0 +1,130 @@
+/* snc_db.h: the store, the only component that speaks SQL.
+ *
+ * Every other part of snc (the runtime that classifies operations, the analyzer that scans
+ * sources, the reports and the gate) reads and writes results through these functions; the
+ * schema they fill is db/schema.sql and its views are documented in docs/db.md.
+ *
+ * Conventions: functions that return int give 0 on success and -1 on error, functions that
+ * return an id give the new row id or -1; after an error snc_db_errmsg() says what went
+ * wrong in one line. Strings are copied; NULL stores SQL NULL. Writes are batched by the
+ * caller with snc_db_begin()/snc_db_commit(), so a killed process loses at most the open
+ * batch and never what was committed before it.
+ */
+#ifndef SNC_DB_H
+#define SNC_DB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct snc_db;
+
+enum snc_db_mode {
+	SNC_DB_CREATE,    /* open read-write, creating the file and schema if needed */
+	SNC_DB_EXISTING,  /* open read-write, the file must already be an snc database */
+	SNC_DB_READONLY,  /* open read-only, the file must already be an snc database */
+};
+
+/* Opens (and if allowed creates or upgrades) the database at path. On failure returns NULL
+ * and writes a one-line reason into err. */
+struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, size_t errlen);
+void snc_db_close(struct snc_db *db);
+const char *snc_db_errmsg(const struct snc_db *db);
+int snc_db_begin(struct snc_db *db);
+int snc_db_commit(struct snc_db *db);
+int snc_db_rollback(struct snc_db *db);
+
+/* ---- runs: every command appends one ---------------------------------------------- */
+
+int64_t snc_db_run_start(struct snc_db *db, const char *command, const char *args,
+			 const char *target, const char *tool_version);
+/* status: "ok", "findings" or "failed". */
+int snc_db_run_finish(struct snc_db *db, int64_t run_id, const char *status, int exit_code);
+/* The newest run (of a command, or of any when command is NULL) that stored verdicts or
+ * scan results; 0 when there is none. */
+int64_t snc_db_latest_run(struct snc_db *db, const char *command);
+int snc_db_run_exists(struct snc_db *db, int64_t run_id);
+
+/* ---- runtime results ------------------------------------------------------------------ */
+
+struct snc_db_harness {
+	int64_t run_id;
+	const char *name;
+	const char *source;
+	int depth;
+	int max_states;
+	uint64_t seed;
+	int repeats;
+	int timeout_ms;
+	int blocking_observable;
+	int64_t state_space;
+};
+
+struct snc_db_op {
+	int64_t harness_id;
+	int ordinal;
+	const char *name;
+	int arity;
+	const char *returns;   /* value, unsigned, bool, pointer, void */
+	const char *contract;  /* NULL when the op may run concurrently with itself */
+	const char *domains;
+};
+
+struct snc_db_execution {
+	int64_t state_id;
+	int64_t first_op;
+	const char *first_args;
+	const char *first_result;
+	int64_t second_op;          /* 0 for an op run alone */
+	const char *second_args;
+	const char *second_result;
+	const char *digest;
+	int deterministic;
+};
+
+struct snc_db_verdict {
+	int64_t harness_id;
+	int64_t f_op, g_op;
+	const char *verdict;
+	const char *direction;
+	int64_t states, conflict_states, mutual_states, f_to_g_states, g_to_f_states;
+	int64_t crash_states, blocked_states;
+	int deterministic;
+	const char *contract;
+};
+
+struct snc_db_witness {
+	const char *role;     /* mutual, f->g, g->f, state-only, nondeterminism */
+	const char *state;
+	const char *f_call, *g_call;
+	const char *f_alone, *g_alone, *f_after_g, *g_after_f;
+	const char *digest_fg, *digest_gf;
+};
+
+int64_t snc_db_harness_add(struct snc_db *db, const struct snc_db_harness *h);
+int snc_db_harness_finish(struct snc_db *db, int64_t harness_id, int64_t states_tried,
+			  int64_t executions);
+int64_t snc_db_op_add(struct snc_db *db, const struct snc_db_op *op);
+int64_t snc_db_state_add(struct snc_db *db, int64_t harness_id, int ordinal, const char *label,
+			 int length, const char *status, const char *digest);
+int snc_db_execution_add(struct snc_db *db, const struct snc_db_execution *e);
+int64_t snc_db_verdict_add(struct snc_db *db, const struct snc_db_verdict *v);
+int snc_db_witness_add(struct snc_db *db, int64_t verdict_id, const struct snc_db_witness *w);
+
+/* ---- reading verdicts ----------------------------------------------------------------- */
+
+/* One row of the pair_verdicts view. Strings are valid during the callback only. */
+struct snc_db_pair_verdict {
+	int64_t run_id;
+	const char *harness, *f, *g, *verdict, *direction, *contract;
+	int64_t states, conflict_states, crash_states, blocked_states;
+	int deterministic;
+	const char *witness_state, *witness_args;
+	const char *f_alone, *g_alone, *f_after_g, *g_after_f;
+};
+
+/* Calls fn for every verdict of the run in harness and declaration order; stops early and
+ * returns fn's value when it is non-zero. Returns -1 on a database error. */
+int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
+			     int (*fn)(const struct snc_db_pair_verdict *row, void *ctx), void *ctx);
+
+#endif

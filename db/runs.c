@@ -1,0 +1,75 @@
+/* runs.c: the `runs` table, the history every command appends to.
+ *
+ * A run row is written (and committed) before a command does any work and finished after
+ * it, so a command killed half-way leaves a row with no finished_at: the run_summary view
+ * shows it as 'unfinished' and everything committed before the kill stays readable. */
+#include <time.h>
+#include "db_internal.h"
+
+static void utc_now(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int64_t snc_db_run_start(struct snc_db *db, const char *command, const char *args,
+			 const char *target, const char *tool_version)
+{
+	char now[32];
+	utc_now(now, sizeof now);
+	sqlite3_stmt *st = db_stmt(db, "INSERT INTO runs (command, args, target, tool_version, "
+				       "started_at) VALUES (?, ?, ?, ?, ?)");
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, command);
+	db_bind_text(st, 2, args);
+	db_bind_text(st, 3, target);
+	db_bind_text(st, 4, tool_version);
+	db_bind_text(st, 5, now);
+	return db_insert(db, st, "recording the run");
+}
+
+int snc_db_run_finish(struct snc_db *db, int64_t run_id, const char *status, int exit_code)
+{
+	char now[32];
+	utc_now(now, sizeof now);
+	sqlite3_stmt *st = db_stmt(db, "UPDATE runs SET finished_at = ?, status = ?, exit_code = ? "
+				       "WHERE id = ?");
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, now);
+	db_bind_text(st, 2, status);
+	db_bind_int(st, 3, exit_code);
+	db_bind_int(st, 4, run_id);
+	return db_step_done(db, st, "finishing the run");
+}
+
+int64_t snc_db_latest_run(struct snc_db *db, const char *command)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT r.id FROM runs r WHERE (?1 IS NULL OR r.command = ?1) "
+		"AND EXISTS (SELECT 1 FROM harnesses h WHERE h.run_id = r.id) "
+		"ORDER BY r.id DESC LIMIT 1");
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, command);
+	int rc = sqlite3_step(st);
+	int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(db, "finding the latest run");
+	sqlite3_reset(st);
+	return id;
+}
+
+int snc_db_run_exists(struct snc_db *db, int64_t run_id)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM runs WHERE id = ?");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	int found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_reset(st);
+	return found;
+}

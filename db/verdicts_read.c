@@ -1,0 +1,45 @@
+/* verdicts_read.c: reading the pair_verdicts view back, for `snc show` and reports. */
+#include "db_internal.h"
+
+int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
+			     int (*fn)(const struct snc_db_pair_verdict *row, void *ctx), void *ctx)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT run_id, harness, f, g, verdict, direction, contract, states, conflict_states, "
+		"crash_states, blocked_states, deterministic, witness_state, witness_args, "
+		"f_alone, g_alone, f_after_g, g_after_f "
+		"FROM pair_verdicts WHERE run_id = ? ORDER BY verdict_id");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct snc_db_pair_verdict row = {
+			.run_id = sqlite3_column_int64(st, 0),
+			.harness = db_col_text(st, 1),
+			.f = db_col_text(st, 2),
+			.g = db_col_text(st, 3),
+			.verdict = db_col_text(st, 4),
+			.direction = db_col_text(st, 5),
+			.contract = db_col_text(st, 6),
+			.states = sqlite3_column_int64(st, 7),
+			.conflict_states = sqlite3_column_int64(st, 8),
+			.crash_states = sqlite3_column_int64(st, 9),
+			.blocked_states = sqlite3_column_int64(st, 10),
+			.deterministic = sqlite3_column_int(st, 11),
+			.witness_state = db_col_text(st, 12),
+			.witness_args = db_col_text(st, 13),
+			.f_alone = db_col_text(st, 14),
+			.g_alone = db_col_text(st, 15),
+			.f_after_g = db_col_text(st, 16),
+			.g_after_f = db_col_text(st, 17),
+		};
+		int stop = fn(&row, ctx);
+		if (stop) {
+			sqlite3_reset(st);
+			return stop;
+		}
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading verdicts");
+}

@@ -1,0 +1,292 @@
+/* executor.c: running executions in forked children, so that nothing an operation does
+ * can end or corrupt the run.
+ *
+ * For each state the runner forks a *state process* that calls setup() and applies the
+ * state's instance sequence (its "prefix"). The state process then forks one child per
+ * execution: every instance alone, and every ordered pair "i then j". Each child starts
+ * from an exact copy of the prepared state (so pointers are comparable between siblings),
+ * writes its results into a slot of memory shared with the runner as it goes, and exits.
+ * A child killed by a signal crashed in whatever op its slot says was running; one killed
+ * by its own SIGALRM timer (--timeout per op) *blocks*; one that called exit() exited.
+ * Every execution runs --repeat times; repeats that disagree mark it non-deterministic.
+ * Repeats of an execution that blocked are skipped: they would only cost the timeout again.
+ *
+ * Up to --jobs children are in flight at once: executions are independent, and while some
+ * sleep until their timer fires the others keep both cores busy. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "runtime.h"
+
+enum { STAGE_FIRST = 1, STAGE_SECOND, STAGE_DIGEST, STAGE_DONE };
+
+/* Written by the state process, read by the runner. */
+struct prefix_report {
+	volatile uint8_t done;
+	uint8_t has_digest;
+	uint64_t digest;
+};
+
+struct executor {
+	const struct harness_model *m;
+	const struct runtime_options *opt;
+	int timeout_ms;
+	int n, nexec, repeats;
+	struct execution *slots;           /* shared: nexec * repeats, repeat-major */
+	struct prefix_report *prefix;      /* shared */
+	size_t shared_size;
+	struct state_outcome out;
+	int64_t executions;
+};
+
+struct executor *executor_new(const struct harness_model *m, const struct runtime_options *opt,
+			      int timeout_ms)
+{
+	struct executor *ex = calloc(1, sizeof *ex);
+	if (!ex)
+		return NULL;
+	ex->m = m;
+	ex->opt = opt;
+	ex->timeout_ms = timeout_ms;
+	ex->n = m->ninst;
+	ex->nexec = m->ninst + m->ninst * m->ninst;
+	ex->repeats = opt->repeats;
+	ex->shared_size = sizeof(struct prefix_report) +
+			  (size_t)ex->nexec * (size_t)ex->repeats * sizeof(struct execution);
+	void *shared = mmap(NULL, ex->shared_size, PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ex->out.solo = calloc((size_t)ex->nexec, sizeof(struct execution));
+	ex->out.solo_det = calloc((size_t)ex->nexec, 1);
+	if (shared == MAP_FAILED || !ex->out.solo || !ex->out.solo_det) {
+		if (shared != MAP_FAILED)
+			munmap(shared, ex->shared_size);
+		free(ex->out.solo);
+		free(ex->out.solo_det);
+		free(ex);
+		return NULL;
+	}
+	ex->prefix = shared;
+	ex->slots = (struct execution *)(ex->prefix + 1);
+	ex->out.pair = ex->out.solo + ex->n;
+	ex->out.pair_det = ex->out.solo_det + ex->n;
+	return ex;
+}
+
+void executor_free(struct executor *ex)
+{
+	if (!ex)
+		return;
+	munmap(ex->prefix, ex->shared_size);
+	free(ex->out.solo);
+	free(ex->out.solo_det);
+	free(ex);
+}
+
+int64_t executor_executions(const struct executor *ex)
+{
+	return ex->executions;
+}
+
+static void arm_timer(int ms)
+{
+	struct sigaction sa = { .sa_handler = SIG_DFL };
+	sigaction(SIGALRM, &sa, NULL);
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGALRM);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	struct itimerval it = { .it_value = { ms / 1000, (ms % 1000) * 1000 } };
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static void disarm_timer(void)
+{
+	struct itimerval it = { 0 };
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+/* Runs in the execution child: slot index e is "instance e alone" or "i then j". */
+static _Noreturn void run_execution(struct executor *ex, int e, struct execution *slot)
+{
+	const struct harness_model *m = ex->m;
+	int first = e < ex->n ? e : (e - ex->n) / ex->n;
+	int second = e < ex->n ? -1 : (e - ex->n) % ex->n;
+	arm_timer(ex->timeout_ms * (second < 0 ? 1 : 2));
+	slot->stage = STAGE_FIRST;
+	slot->first.value = call_instance(m, &m->inst[first]);
+	slot->first.kind = R_VALUE;
+	if (second >= 0) {
+		slot->stage = STAGE_SECOND;
+		slot->second.value = call_instance(m, &m->inst[second]);
+		slot->second.kind = R_VALUE;
+	}
+	slot->stage = STAGE_DIGEST;
+	if (m->def->digest) {
+		slot->digest = m->def->digest();
+		slot->has_digest = 1;
+	}
+	slot->stage = STAGE_DONE;
+	if (m->def->teardown)
+		m->def->teardown();
+	_exit(0);
+}
+
+static void outcome_from_status(int status, struct result *r)
+{
+	if (WIFSIGNALED(status)) {
+		r->kind = WTERMSIG(status) == SIGALRM ? R_BLOCK : R_CRASH;
+		r->code = WTERMSIG(status);
+	} else {
+		r->kind = R_EXIT;
+		r->code = WEXITSTATUS(status);
+	}
+}
+
+/* The child is gone: charge an abnormal end to the op its slot says was running. */
+static void finish_slot(struct execution *slot, int status)
+{
+	if (slot->stage == STAGE_DONE)
+		return;
+	if (slot->stage == STAGE_FIRST)
+		outcome_from_status(status, &slot->first);
+	else if (slot->stage == STAGE_SECOND)
+		outcome_from_status(status, &slot->second);
+	else
+		slot->has_digest = 0;  /* the digest itself failed: no digest to compare */
+}
+
+struct inflight {
+	pid_t pid;
+	struct execution *slot;
+};
+
+static void reap_one(struct inflight *fl, int *nfl)
+{
+	int status;
+	pid_t pid;
+	while ((pid = waitpid(-1, &status, 0)) < 0 && errno == EINTR)
+		;
+	if (pid < 0)
+		_exit(3);
+	for (int k = 0; k < *nfl; k++) {
+		if (fl[k].pid == pid) {
+			finish_slot(fl[k].slot, status);
+			fl[k] = fl[--*nfl];
+			return;
+		}
+	}
+}
+
+/* In the state process: fork every execution, at most --jobs at a time. */
+static void run_all(struct executor *ex, int repeat, int jobs)
+{
+	struct inflight fl[jobs];
+	int nfl = 0;
+	for (int e = 0; e < ex->nexec; e++) {
+		struct execution *slot = &ex->slots[(size_t)repeat * ex->nexec + e];
+		if (repeat > 0 && (ex->slots[e].first.kind == R_BLOCK ||
+				   ex->slots[e].second.kind == R_BLOCK))
+			continue;
+		if (nfl == jobs)
+			reap_one(fl, &nfl);
+		pid_t pid = fork();
+		if (pid == 0)
+			run_execution(ex, e, slot);
+		if (pid < 0) {
+			slot->first.kind = R_CRASH;   /* cannot fork: recorded, never silent */
+			slot->first.code = 0;
+			continue;
+		}
+		fl[nfl++] = (struct inflight){ pid, slot };
+	}
+	while (nfl > 0)
+		reap_one(fl, &nfl);
+}
+
+static void silence_output(void)
+{
+	int fd = open("/dev/null", O_WRONLY);
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		close(fd);
+	}
+}
+
+static _Noreturn void state_process(struct executor *ex, const int *seq, int len)
+{
+	const struct harness_model *m = ex->m;
+	if (!ex->opt->verbose)
+		silence_output();
+	arm_timer(ex->timeout_ms * (len + 1));
+	if (m->def->setup)
+		m->def->setup();
+	for (int i = 0; i < len; i++)
+		call_instance(m, &m->inst[seq[i]]);
+	if (m->def->digest) {
+		ex->prefix->digest = m->def->digest();
+		ex->prefix->has_digest = 1;
+	}
+	disarm_timer();
+	ex->prefix->done = 1;
+	for (int r = 0; r < ex->repeats; r++)
+		run_all(ex, r, ex->opt->jobs);
+	_exit(0);
+}
+
+static bool same_execution(const struct execution *a, const struct execution *b)
+{
+	return results_equal(&a->first, &b->first) && results_equal(&a->second, &b->second) &&
+	       a->has_digest == b->has_digest && (!a->has_digest || a->digest == b->digest);
+}
+
+const struct state_outcome *executor_run_state(struct executor *ex, const int *seq, int len)
+{
+	memset(ex->prefix, 0, ex->shared_size);
+	struct state_outcome *out = &ex->out;
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid == 0)
+		state_process(ex, seq, len);
+	int status = 0;
+	if (pid < 0) {
+		out->status = STATE_CRASH;
+		out->code = 0;
+		return out;
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!ex->prefix->done) {
+		struct result r;
+		outcome_from_status(status, &r);
+		out->status = r.kind == R_BLOCK ? STATE_BLOCK : r.kind == R_CRASH ? STATE_CRASH
+										   : STATE_EXIT;
+		out->code = r.code;
+		return out;
+	}
+	out->status = STATE_OK;
+	out->has_digest = ex->prefix->has_digest;
+	out->digest = ex->prefix->digest;
+	for (int e = 0; e < ex->nexec; e++) {
+		const struct execution *first = &ex->slots[e];
+		out->solo[e] = *first;
+		out->solo_det[e] = 1;
+		ex->executions++;
+		for (int r = 1; r < ex->repeats; r++) {
+			const struct execution *again = &ex->slots[(size_t)r * ex->nexec + e];
+			if (again->stage == 0)
+				continue;   /* skipped: the first run blocked */
+			ex->executions++;
+			if (!same_execution(first, again))
+				out->solo_det[e] = 0;
+		}
+	}
+	return out;
+}

@@ -1,0 +1,145 @@
+/* harness_model.c: checking a harness definition and expanding its operations into
+ * instances (each op with every combination of argument values from its domains).
+ *
+ * Everything a user can get wrong in SNC_HARNESS is caught here, before anything runs,
+ * with a message that names the op: no ops, duplicate names, an unsupported signature,
+ * a missing or extra SNC_RANGE, an empty or oversized domain. */
+#include <stdlib.h>
+#include <string.h>
+#include "runtime.h"
+
+#define MAX_DOMAIN 64
+#define MAX_INSTANCES 400
+
+int op_arity(enum snc_op_kind kind)
+{
+	return (kind - 1) % 3;
+}
+
+const char *op_returns(enum snc_op_kind kind)
+{
+	static const char *const by_group[] = {
+		"value", "unsigned", "value", "unsigned", "bool", "pointer", "void",
+	};
+	return by_group[(kind - 1) / 3];
+}
+
+const char *contract_name(enum snc_contract c)
+{
+	switch (c) {
+	case SNC_SINGLE_PRODUCER: return "single-producer";
+	case SNC_SINGLE_CONSUMER: return "single-consumer";
+	case SNC_OWNER_ONLY: return "owner-only";
+	default: return NULL;
+	}
+}
+
+void op_domains_text(const struct snc_op *op, int arity, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	size_t used = 0;
+	for (int a = 0; a < arity && used < len; a++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%ld..%ld", a ? ", " : "",
+					 op->domains[a].lo, op->domains[a].hi);
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, const char *name, long x)
+{
+	snprintf(err, errlen, fmt, name, x);
+	return -1;
+}
+
+static int check_op(const struct snc_op *op, char *err, size_t errlen)
+{
+	if (op->kind <= SNC_KIND_INVALID || op->kind > SNC_KIND_VOID2 || !op->fn)
+		return fail(err, errlen, "op '%s' has an unsupported signature: arguments must be "
+			    "long (0, 1 or 2 of them)%.0ld and the return type long, unsigned long, "
+			    "int, unsigned, bool, a pointer or void", op->name, 0);
+	int arity = op_arity(op->kind);
+	if (op->ndomains != arity)
+		return fail(err, errlen, "op '%s' takes %ld argument(s) but declares a different "
+			    "number of SNC_RANGE domains", op->name, arity);
+	for (int a = 0; a < arity; a++) {
+		const struct snc_domain *d = &op->domains[a];
+		if (d->hi < d->lo)
+			return fail(err, errlen, "op '%s': domain of argument %ld is empty (hi < lo)",
+				    op->name, a + 1);
+		if (d->hi - d->lo >= MAX_DOMAIN)
+			return fail(err, errlen, "op '%s': domain of argument %ld has more than 64 "
+				    "values; keep domains small", op->name, a + 1);
+	}
+	return 0;
+}
+
+static void add_instance(struct harness_model *m, int op, const long *args, int arity)
+{
+	struct instance *in = &m->inst[m->ninst++];
+	in->op = op;
+	memcpy(in->args, args, sizeof in->args);
+	const char *name = m->def->ops[op].name;
+	if (arity == 0)
+		snprintf(in->call, sizeof in->call, "%s()", name);
+	else if (arity == 1)
+		snprintf(in->call, sizeof in->call, "%s(%ld)", name, args[0]);
+	else
+		snprintf(in->call, sizeof in->call, "%s(%ld, %ld)", name, args[0], args[1]);
+}
+
+int harness_model_build(const struct snc_harness *def, struct harness_model *m, char *err,
+			size_t errlen)
+{
+	memset(m, 0, sizeof *m);
+	m->def = def;
+	if (!def->name || !def->name[0])
+		return fail(err, errlen, "the harness has no .name%s%.0ld", "", 0);
+	if (!def->ops || !def->ops[0].name)
+		return fail(err, errlen, "harness '%s' declares no operations (.ops = SNC_OPS(...))%.0ld",
+			    def->name, 0);
+	long total = 0;
+	for (int i = 0; def->ops[i].name; i++) {
+		if (i >= (int)(sizeof m->arity / sizeof m->arity[0]))
+			return fail(err, errlen, "harness '%s' declares more than %ld operations",
+				    def->name, (long)(sizeof m->arity / sizeof m->arity[0]));
+		for (int j = 0; j < i; j++)
+			if (strcmp(def->ops[i].name, def->ops[j].name) == 0)
+				return fail(err, errlen, "operation name '%s' is declared twice%.0ld",
+					    def->ops[i].name, 0);
+		if (check_op(&def->ops[i], err, errlen) != 0)
+			return -1;
+		m->arity[i] = op_arity(def->ops[i].kind);
+		long n = 1;
+		for (int a = 0; a < m->arity[i]; a++)
+			n *= def->ops[i].domains[a].hi - def->ops[i].domains[a].lo + 1;
+		total += n;
+		m->nops = i + 1;
+	}
+	if (total > MAX_INSTANCES)
+		return fail(err, errlen, "harness '%s' has %ld operation instances (ops times argument "
+			    "values); at most 400 are supported: shrink the domains", def->name, total);
+	m->inst = calloc((size_t)total, sizeof *m->inst);
+	if (!m->inst)
+		return fail(err, errlen, "out of memory%s%.0ld", "", 0);
+	for (int i = 0; i < m->nops; i++) {
+		const struct snc_op *op = &def->ops[i];
+		long args[SNC_MAX_ARGS] = { 0 };
+		if (m->arity[i] == 0) {
+			add_instance(m, i, args, 0);
+			continue;
+		}
+		for (args[0] = op->domains[0].lo; args[0] <= op->domains[0].hi; args[0]++) {
+			if (m->arity[i] == 1) {
+				add_instance(m, i, args, 1);
+				continue;
+			}
+			for (args[1] = op->domains[1].lo; args[1] <= op->domains[1].hi; args[1]++)
+				add_instance(m, i, args, 2);
+		}
+	}
+	return 0;
+}
+
+void harness_model_free(struct harness_model *m)
+{
+	free(m->inst);
+	m->inst = NULL;
+}

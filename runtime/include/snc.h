@@ -1,0 +1,138 @@
+/* snc.h: the harness API, the one header a harness is written against.
+ *
+ * A harness describes a sequential object to snc: how to build a fresh state, the
+ * operations on it (an API function plus the values of its arguments), and optionally a
+ * digest of the observable state. It is a short declarative C file with no main, no fork
+ * and no database code; the runtime (linked in by `snc run` or the CMake helper
+ * snc_add_harness) supplies main, explores the states, and classifies every pair of
+ * operations as commutative, state-only, non-commutative, snc-split or snc.
+ *
+ *     #include <snc.h>
+ *     #include "set.h"
+ *
+ *     static struct set *s;
+ *     static void     setup(void)  { s = set_new(); }
+ *     static uint64_t digest(void) { return set_hash(s); }
+ *     static bool add(long k)      { return set_add(s, (int)k); }
+ *     static bool rem(long k)      { return set_remove(s, (int)k); }
+ *     static bool member(long k)   { return set_member(s, (int)k); }
+ *
+ *     SNC_HARNESS(.name = "set", .setup = setup, .digest = digest,
+ *                 .ops = SNC_OPS(SNC_OP(add, SNC_RANGE(0, 2)),
+ *                                SNC_OP(rem, SNC_RANGE(0, 2)),
+ *                                SNC_OP(member, SNC_RANGE(0, 2))));
+ *
+ * Operations take 0, 1 or 2 arguments of type long, each drawn from a small declared domain
+ * (SNC_RANGE(lo, hi), inclusive), and return long, unsigned long, int, unsigned, bool, a
+ * pointer, or void. The return type is read from the function's type, so a wrong signature
+ * is a compile error, not a wrong verdict. docs/harness.md has the whole story.
+ */
+#ifndef SNC_H
+#define SNC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SNC_MAX_ARGS 2
+
+/* How an op's function is called and how its result is read. */
+enum snc_op_kind {
+	SNC_KIND_INVALID = 0,
+#define SNC_KINDS_FOR(ret, suffix)                                                         \
+	SNC_KIND_##suffix##0, SNC_KIND_##suffix##1, SNC_KIND_##suffix##2,
+	SNC_KINDS_FOR(long, LONG)
+	SNC_KINDS_FOR(unsigned long, ULONG)
+	SNC_KINDS_FOR(int, INT)
+	SNC_KINDS_FOR(unsigned, UINT)
+	SNC_KINDS_FOR(bool, BOOL)
+	SNC_KINDS_FOR(void *, PTR)
+	SNC_KINDS_FOR(void, VOID)
+#undef SNC_KINDS_FOR
+};
+
+/* Which concurrent calls the API itself forbids. Ops that share a contract are never
+ * called concurrently with each other (two producers, two consumers, two calls from
+ * anyone but the owner): their pair keeps its verdict but carries the contract, so no
+ * finding asks for synchronization the API excludes. */
+enum snc_contract {
+	SNC_ANY_THREAD = 0,
+	SNC_SINGLE_PRODUCER,
+	SNC_SINGLE_CONSUMER,
+	SNC_OWNER_ONLY,
+};
+
+struct snc_domain {
+	long lo, hi;          /* inclusive */
+};
+
+struct snc_op {
+	const char *name;
+	void (*fn)(void);     /* called through the type that kind names */
+	enum snc_op_kind kind;
+	enum snc_contract contract;
+	int ndomains;         /* how many SNC_RANGEs were given */
+	struct snc_domain domains[SNC_MAX_ARGS];
+};
+
+struct snc_harness {
+	const char *name;
+	void (*setup)(void);          /* required: builds a fresh state in globals */
+	void (*teardown)(void);       /* optional: runs after each execution */
+	uint64_t (*digest)(void);     /* optional: hash of the observable state */
+	const struct snc_op *ops;     /* SNC_OPS(...), ends with an entry whose name is NULL */
+	int timeout_ms;               /* optional: per-execution limit (default: --timeout) */
+};
+
+/* Map a function's type to its kind. */
+#define SNC__K(ret, suffix)                                                                \
+	ret (*)(void): SNC_KIND_##suffix##0, ret (*)(long): SNC_KIND_##suffix##1,          \
+	ret (*)(long, long): SNC_KIND_##suffix##2
+#define SNC_KIND_OF(func)                                                                  \
+	_Generic(&(func), SNC__K(long, LONG), SNC__K(unsigned long, ULONG), SNC__K(int, INT),   \
+		 SNC__K(unsigned, UINT), SNC__K(bool, BOOL), SNC__K(void *, PTR),           \
+		 SNC__K(void, VOID), default: SNC_KIND_INVALID)
+
+#define SNC_RANGE(lo, hi) { (lo), (hi) }
+#define SNC__COUNT_DOMAINS(...)                                                            \
+	((int)(sizeof((struct snc_domain[]){ { 0, 0 }, __VA_ARGS__ }) /                     \
+	       sizeof(struct snc_domain)) - 1)
+
+#define SNC__OP(name_, func, contract_, ...)                                               \
+	{ .name = (name_), .fn = (void (*)(void))(func), .kind = SNC_KIND_OF(func),         \
+	  .contract = (contract_), .ndomains = SNC__COUNT_DOMAINS(__VA_ARGS__),              \
+	  .domains = { __VA_ARGS__ } }
+
+/* An operation: the function and one SNC_RANGE per argument, named after the function. */
+#define SNC_OP(func, ...) SNC__OP(#func, func, SNC_ANY_THREAD, __VA_ARGS__)
+/* The same, shown under another name (e.g. the API function a wrapper calls). */
+#define SNC_OP_AS(name, func, ...) SNC__OP(name, func, SNC_ANY_THREAD, __VA_ARGS__)
+/* An operation the API forbids to call concurrently with itself (and with ops of the same
+ * contract), e.g. SNC_OP_CONTRACT(dequeue, SNC_SINGLE_CONSUMER). */
+#define SNC_OP_CONTRACT(func, contract_, ...) SNC__OP(#func, func, contract_, __VA_ARGS__)
+
+#define SNC_OPS(...) ((const struct snc_op[]){ __VA_ARGS__, { 0 } })
+
+/* Defines the harness. Exactly one per harness program. */
+#define SNC_HARNESS(...) const struct snc_harness snc_harness_definition = { __VA_ARGS__ }
+
+extern const struct snc_harness snc_harness_definition;
+
+/* A 64-bit hash for digests: fold bytes into h (start with h = 0). Stable across runs. */
+static inline uint64_t snc_hash(uint64_t h, const void *data, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)data;
+	h ^= 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < len; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static inline uint64_t snc_hash_u64(uint64_t h, uint64_t v)
+{
+	return snc_hash(h, &v, sizeof v);
+}
+
+#endif

@@ -1,0 +1,97 @@
+/* main.c: the main() of every harness program.
+ *
+ * A harness is only declarations; linking it with this runtime makes it a program that
+ * classifies its operations and stores the verdicts. `snc run` compiles it and passes the
+ * run to append to (--run-id); run by hand (e.g. built with snc_add_harness in CMake) it
+ * records a run of its own.
+ *
+ * Address-space randomization is switched off by re-executing once with
+ * ADDR_NO_RANDOMIZE: pointers returned by operations then print the same in every run,
+ * which keeps witnesses and stored outcomes comparable across runs. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/personality.h>
+#include <unistd.h>
+#include "runner.h"
+#include "snc_db.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+/* In sanitizer builds, crashes of operations must stay signals (recorded outcomes), not
+ * sanitizer reports that turn them into exits. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "handle_segv=0:handle_abort=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0";
+}
+#endif
+
+static void reexec_without_aslr(char **argv)
+{
+	int persona = personality(0xffffffff);
+	if (persona == -1 || (persona & ADDR_NO_RANDOMIZE) || getenv("SNC_NO_REEXEC"))
+		return;
+	if (personality((unsigned long)persona | ADDR_NO_RANDOMIZE) == -1)
+		return;
+	setenv("SNC_NO_REEXEC", "1", 1);
+	execv("/proc/self/exe", argv);
+	/* Not fatal: pointers then just differ between runs. */
+}
+
+static char *joined_args(int argc, char **argv)
+{
+	size_t len = 1;
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	char *s = malloc(len);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (int i = 0; i < argc; i++) {
+		strcat(s, argv[i]);
+		if (i + 1 < argc)
+			strcat(s, " ");
+	}
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	reexec_without_aslr(argv);
+	struct runtime_options opt;
+	int status = parse_runtime_options(argc, argv, &opt);
+	if (status >= 0)
+		return status;
+	char err[512];
+	struct snc_db *db = snc_db_open(opt.db_path, SNC_DB_CREATE, err, sizeof err);
+	if (!db) {
+		fprintf(stderr, "error: %s\n", err);
+		return 2;
+	}
+	int64_t run_id = opt.run_id;
+	bool own_run = run_id == 0;
+	char *args = own_run && !opt.run_args ? joined_args(argc, argv) : NULL;
+	if (own_run) {
+		run_id = snc_db_run_start(db, "run", opt.run_args ? opt.run_args : args,
+					  snc_harness_definition.name, SNC_VERSION_STRING);
+	} else if (snc_db_run_exists(db, run_id) != 1) {
+		fprintf(stderr, "error: run %lld is not in %s\n", (long long)run_id, opt.db_path);
+		snc_db_close(db);
+		return 2;
+	}
+	free(args);
+	if (run_id < 0) {
+		fprintf(stderr, "error: %s\n", snc_db_errmsg(db));
+		snc_db_close(db);
+		return 2;
+	}
+	struct run_summary summary = { 0 };
+	status = run_harness(&snc_harness_definition, &opt, db, run_id, &summary);
+	if (own_run)
+		snc_db_run_finish(db, run_id, status == 0 ? "ok" : "failed", status);
+	if (status == 0 && !opt.quiet)
+		fprintf(stderr, "%s: %lld states, %lld executions stored in %s (run %lld)\n",
+			snc_harness_definition.name, (long long)summary.states,
+			(long long)summary.executions, opt.db_path, (long long)run_id);
+	snc_db_close(db);
+	return status;
+}

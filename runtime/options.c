@@ -1,0 +1,129 @@
+/* options.c: the command line of a harness program (what `snc run` passes through). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "runtime.h"
+
+static const char usage[] =
+	"usage: HARNESS-PROGRAM [options]\n"
+	"Classifies every pair of the harness's operations and stores the verdicts.\n"
+	"\n"
+	"  --db FILE               database to write (default ./snc.db)\n"
+	"  --depth N               states are op sequences up to length N (default 2)\n"
+	"  --max-states N          sample when there are more states (default 2000)\n"
+	"  --seed N                seed for sampling (default 1)\n"
+	"  --timeout SECONDS       time limit per operation (default 1; fractions allowed)\n"
+	"  --repeat N              run every execution N times to check determinism (default 2)\n"
+	"  --jobs N                executions in flight at once (default 16)\n"
+	"  --blocking-observable   count `blocks` as an influence (lock;lock is then snc)\n"
+	"  --verbose               let operations write to stdout/stderr\n"
+	"  --quiet                 no progress line\n"
+	"  --version, --help\n";
+
+static int usage_error(const char *fmt, const char *what)
+{
+	fprintf(stderr, "error: ");
+	fprintf(stderr, fmt, what);
+	fprintf(stderr, " (see --help)\n");
+	return 2;
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Returns -1 to go on, or an exit status (0 after --help/--version, 2 on a usage error). */
+int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
+{
+	enum { O_DB = 256, O_RUN_ID, O_SOURCE, O_ARGS, O_DEPTH, O_MAX_STATES, O_SEED, O_TIMEOUT,
+	       O_REPEAT, O_JOBS, O_BLOCKING, O_VERBOSE, O_QUIET, O_HELP, O_VERSION };
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, O_DB },
+		{ "run-id", required_argument, NULL, O_RUN_ID },
+		{ "source", required_argument, NULL, O_SOURCE },
+		{ "record-args", required_argument, NULL, O_ARGS },
+		{ "depth", required_argument, NULL, O_DEPTH },
+		{ "max-states", required_argument, NULL, O_MAX_STATES },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ "timeout", required_argument, NULL, O_TIMEOUT },
+		{ "repeat", required_argument, NULL, O_REPEAT },
+		{ "jobs", required_argument, NULL, O_JOBS },
+		{ "blocking-observable", no_argument, NULL, O_BLOCKING },
+		{ "verbose", no_argument, NULL, O_VERBOSE },
+		{ "quiet", no_argument, NULL, O_QUIET },
+		{ "help", no_argument, NULL, O_HELP },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ 0 },
+	};
+	*opt = (struct runtime_options){
+		.db_path = "snc.db", .depth = 2, .max_states = 2000, .seed = 1,
+		.repeats = 2, .jobs = 16,
+	};
+	opterr = 0;
+	int c;
+	long v;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_DB: opt->db_path = optarg; break;
+		case O_SOURCE: opt->source = optarg; break;
+		case O_ARGS: opt->run_args = optarg; break;
+		case O_RUN_ID:
+			if (parse_long(optarg, 1, INT64_MAX, &v))
+				return usage_error("--run-id needs a run number, not '%s'", optarg);
+			opt->run_id = v;
+			break;
+		case O_DEPTH:
+			if (parse_long(optarg, 0, 8, &v))
+				return usage_error("--depth must be 0..8, not '%s'", optarg);
+			opt->depth = (int)v;
+			break;
+		case O_MAX_STATES:
+			if (parse_long(optarg, 1, 10000000, &v))
+				return usage_error("--max-states must be a positive number, not '%s'", optarg);
+			opt->max_states = (int)v;
+			break;
+		case O_SEED:
+			if (parse_long(optarg, 0, INT64_MAX, &v))
+				return usage_error("--seed must be a non-negative number, not '%s'", optarg);
+			opt->seed = (uint64_t)v;
+			break;
+		case O_TIMEOUT: {
+			char *end;
+			double s = strtod(optarg, &end);
+			if (end == optarg || *end || !(s >= 0.001 && s <= 3600))
+				return usage_error("--timeout must be seconds between 0.001 and 3600, not '%s'",
+						   optarg);
+			opt->timeout_ms = (int)(s * 1000 + 0.5);
+			break;
+		}
+		case O_REPEAT:
+			if (parse_long(optarg, 1, 16, &v))
+				return usage_error("--repeat must be 1..16, not '%s'", optarg);
+			opt->repeats = (int)v;
+			break;
+		case O_JOBS:
+			if (parse_long(optarg, 1, 256, &v))
+				return usage_error("--jobs must be 1..256, not '%s'", optarg);
+			opt->jobs = (int)v;
+			break;
+		case O_BLOCKING: opt->blocking_observable = true; break;
+		case O_VERBOSE: opt->verbose = true; break;
+		case O_QUIET: opt->quiet = true; break;
+		case O_HELP: fputs(usage, stdout); return 0;
+		case O_VERSION: printf("snc runtime %s\n", SNC_VERSION_STRING); return 0;
+		default:
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	return -1;
+}

@@ -1,0 +1,177 @@
+/* runner.c: one harness from definition to stored verdicts.
+ *
+ * Order of work: check the definition, store the harness and its ops, then for every
+ * state: run it (executor.c), store the state and its raw executions, and fold it into the
+ * classifier; finally store one verdict per pair. Writes are committed every few states,
+ * so an interrupted run keeps the states it finished (the harness row then says
+ * finished = 0 and carries no verdicts). */
+#include <stdlib.h>
+#include <string.h>
+#include "runner.h"
+#include "snc_db.h"
+
+#define STATES_PER_COMMIT 16
+
+static void args_text(const struct harness_model *m, const struct instance *in, char *buf,
+		      size_t len)
+{
+	int arity = m->arity[in->op];
+	if (arity == 0)
+		buf[0] = '\0';
+	else if (arity == 1)
+		snprintf(buf, len, "%ld", in->args[0]);
+	else
+		snprintf(buf, len, "%ld, %ld", in->args[0], in->args[1]);
+}
+
+static int store_ops(struct snc_db *db, const struct harness_model *m, int64_t harness_id,
+		     int64_t *op_ids)
+{
+	for (int i = 0; i < m->nops; i++) {
+		const struct snc_op *op = &m->def->ops[i];
+		char domains[96];
+		op_domains_text(op, m->arity[i], domains, sizeof domains);
+		struct snc_db_op row = {
+			.harness_id = harness_id, .ordinal = i, .name = op->name,
+			.arity = m->arity[i], .returns = op_returns(op->kind),
+			.contract = contract_name(op->contract), .domains = domains,
+		};
+		if ((op_ids[i] = snc_db_op_add(db, &row)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int store_execution(struct snc_db *db, const struct harness_model *m, int64_t state_id,
+			   const int64_t *op_ids, const struct execution *e, bool det, int first,
+			   int second)
+{
+	char fa[64], fr[64], sa[64], sr[64], dg[24];
+	const struct instance *fi = &m->inst[first];
+	args_text(m, fi, fa, sizeof fa);
+	format_result(m, fi->op, &e->first, fr, sizeof fr);
+	const struct instance *si = second >= 0 ? &m->inst[second] : NULL;
+	if (si) {
+		args_text(m, si, sa, sizeof sa);
+		format_result(m, si->op, &e->second, sr, sizeof sr);
+	}
+	snprintf(dg, sizeof dg, "0x%016llx", (unsigned long long)e->digest);
+	struct snc_db_execution row = {
+		.state_id = state_id,
+		.first_op = op_ids[fi->op], .first_args = fa, .first_result = fr,
+		.second_op = si ? op_ids[si->op] : 0,
+		.second_args = si ? sa : NULL, .second_result = si ? sr : NULL,
+		.digest = e->has_digest ? dg : NULL,
+		.deterministic = det,
+	};
+	return snc_db_execution_add(db, &row);
+}
+
+static int store_state(struct snc_db *db, const struct harness_model *m, int64_t harness_id,
+		       const int64_t *op_ids, int ordinal, const char *label, int len,
+		       const struct state_outcome *so)
+{
+	char status[48], digest[24];
+	if (so->status == STATE_OK) {
+		snprintf(status, sizeof status, "ok");
+	} else {
+		struct result r = {
+			.kind = so->status == STATE_BLOCK ? R_BLOCK : so->status == STATE_CRASH ? R_CRASH
+												: R_EXIT,
+			.code = so->code,
+		};
+		format_result(m, 0, &r, status, sizeof status);
+	}
+	snprintf(digest, sizeof digest, "0x%016llx", (unsigned long long)so->digest);
+	int64_t state_id = snc_db_state_add(db, harness_id, ordinal, label, len, status,
+					    so->status == STATE_OK && so->has_digest ? digest : NULL);
+	if (state_id < 0)
+		return -1;
+	if (so->status != STATE_OK)
+		return 0;
+	int n = m->ninst;
+	for (int i = 0; i < n; i++)
+		if (store_execution(db, m, state_id, op_ids, &so->solo[i], so->solo_det[i], i, -1))
+			return -1;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			if (store_execution(db, m, state_id, op_ids, &so->pair[i * n + j],
+					    so->pair_det[i * n + j], i, j))
+				return -1;
+	return 0;
+}
+
+int run_harness(const struct snc_harness *def, const struct runtime_options *opt,
+		struct snc_db *db, int64_t run_id, struct run_summary *summary)
+{
+	char err[256];
+	struct harness_model m;
+	if (harness_model_build(def, &m, err, sizeof err) != 0) {
+		fprintf(stderr, "error: %s\n", err);
+		return 2;
+	}
+	int timeout_ms = opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
+	struct state_space sp;
+	struct executor *ex = executor_new(&m, opt, timeout_ms);
+	struct classifier *cl = classifier_new(&m, opt->blocking_observable);
+	struct progress *pr = progress_new(!opt->quiet);
+	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
+	int rc = 3;
+	if (!ex || !cl || !op_ids ||
+	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0) {
+		fprintf(stderr, "error: out of memory preparing harness '%s'\n", def->name);
+		goto out_nospace;
+	}
+	struct snc_db_harness hrow = {
+		.run_id = run_id, .name = def->name, .source = opt->source, .depth = opt->depth,
+		.max_states = opt->max_states, .seed = opt->seed, .repeats = opt->repeats,
+		.timeout_ms = timeout_ms, .blocking_observable = opt->blocking_observable,
+		.state_space = sp.total,
+	};
+	int64_t harness_id;
+	if (snc_db_begin(db) != 0 || (harness_id = snc_db_harness_add(db, &hrow)) < 0 ||
+	    store_ops(db, &m, harness_id, op_ids) != 0 || snc_db_commit(db) != 0)
+		goto db_error;
+
+	int width = sp.depth ? sp.depth : 1;
+	char label[1024];
+	if (snc_db_begin(db) != 0)
+		goto db_error;
+	for (int64_t s = 0; s < sp.count; s++) {
+		const int *seq = sp.seq + s * width;
+		progress_update(pr, "%s: state %lld/%lld, %lld executions", def->name,
+				(long long)s + 1, (long long)sp.count,
+				(long long)executor_executions(ex));
+		state_label(&m, seq, sp.len[s], label, sizeof label);
+		const struct state_outcome *so = executor_run_state(ex, seq, sp.len[s]);
+		if (store_state(db, &m, harness_id, op_ids, (int)s, label, sp.len[s], so) != 0)
+			goto db_error;
+		if (so->status == STATE_OK)
+			classifier_add_state(cl, label, so);
+		else
+			summary->failed_states++;
+		if ((s + 1) % STATES_PER_COMMIT == 0 && (snc_db_commit(db) != 0 || snc_db_begin(db) != 0))
+			goto db_error;
+	}
+	if (classifier_store(cl, db, harness_id, op_ids) != 0 ||
+	    snc_db_harness_finish(db, harness_id, sp.count, executor_executions(ex)) != 0 ||
+	    snc_db_commit(db) != 0)
+		goto db_error;
+	summary->states += sp.count;
+	summary->executions += executor_executions(ex);
+	rc = 0;
+	goto out;
+db_error:
+	fprintf(stderr, "error: %s\n", snc_db_errmsg(db));
+	snc_db_rollback(db);
+	rc = 2;
+out:
+	state_space_free(&sp);
+out_nospace:
+	progress_done(pr);
+	free(op_ids);
+	classifier_free(cl);
+	executor_free(ex);
+	harness_model_free(&m);
+	return rc;
+}

@@ -1,0 +1,54 @@
+/* cli.h: what the subcommands of the snc program share: the command table entry type,
+ * uniform one-line errors, and where the runtime and examples live (build tree or
+ * installed). Each command is `int cmd_NAME(int argc, char **argv)` in cmd_NAME.c and
+ * returns the process exit status: 0 ok, 1 findings over threshold, 2 usage or input error. */
+#ifndef SNC_CLI_H
+#define SNC_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define EXIT_FINDINGS 1
+#define EXIT_USAGE 2
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+extern const struct command snc_commands[];
+
+int cmd_run(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+
+/* Prints "snc CMD: error: ..." on one line and returns EXIT_USAGE. */
+int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* For what getopt_long returned on a bad option (optstring must start with ':'). */
+int cli_bad_option(const char *cmd, int getopt_result, char **argv);
+/* The whole command line as one string, for the runs table. */
+char *cli_joined(int argc, char **argv);
+
+/* Where the pieces that `snc run` compiles against are. */
+struct snc_paths {
+	char include_dir[4096];
+	char lib_dir[4096];
+	char examples_manifest[4096];
+};
+int snc_paths_find(struct snc_paths *p);
+
+/* Runs a harness program into run_id of db_path, passing extra runtime options through.
+ * Returns the program's exit status (2 if it could not be started or was killed). */
+int harness_program_run(const char *program, const char *source, const char *db_path,
+			int64_t run_id, char *const *extra, int nextra);
+
+/* Compiles a harness and library sources into program (a path). Compiler messages go to
+ * stderr. Returns 0, or -1 after printing one line on why. */
+int harness_program_build(const char *cmd, const char *harness, char *const *libs, int nlibs,
+			  char *const *cflags, int ncflags, const char *program);
+
+/* Prints the verdicts of a run as a table (or JSON). Returns an exit status. */
+int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd);
+
+#endif

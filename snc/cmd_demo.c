@@ -1,0 +1,125 @@
+/* cmd_demo.c: `snc demo`, the whole pipeline on the article's examples.
+ *
+ * The example libraries and their harness programs are built with snc (examples/); a
+ * manifest lists them with any options they need (e.g. a short timeout for the RCU-like
+ * read side, whose synchronize() blocks while a reader is inside). All harnesses go into
+ * one run, and the summary is printed at the end. */
+#include <getopt.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "config.h"
+#include "snc_db.h"
+
+static const char usage[] =
+	"usage: snc demo [--db FILE] [--quiet]\n"
+	"\n"
+	"Classifies every example of the article (counters, sets, allocators, an RCU-like read\n"
+	"side, a Treiber stack and an SPSC ring) into one run and prints the verdicts.\n"
+	"\n"
+	"  --db FILE    database (default ./snc.db)\n"
+	"  --quiet      print only where the results are\n";
+
+struct manifest_entry {
+	char name[128], program[4096], source[4096], options[512];
+};
+
+static int read_manifest(const char *path, struct manifest_entry **out, int *count)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", path);
+	char *base = dirname(dir);
+	char line[8192];
+	int n = 0, cap = 0;
+	struct manifest_entry *e = NULL;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		char *save = NULL;
+		char *name = strtok_r(line, "\t", &save), *prog = strtok_r(NULL, "\t", &save);
+		char *src = strtok_r(NULL, "\t", &save), *opts = strtok_r(NULL, "\t", &save);
+		if (!name || !prog || name[0] == '#')
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			e = realloc(e, (size_t)cap * sizeof *e);
+		}
+		snprintf(e[n].name, sizeof e[n].name, "%s", name);
+		snprintf(e[n].program, sizeof e[n].program, "%s/%s", base, prog);
+		snprintf(e[n].source, sizeof e[n].source, "%s", src ? src : "");
+		snprintf(e[n].options, sizeof e[n].options, "%s", opts ? opts : "");
+		n++;
+	}
+	fclose(f);
+	*out = e;
+	*count = n;
+	return 0;
+}
+
+int cmd_demo(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	const char *db_path = "snc.db";
+	bool quiet = false;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd': db_path = optarg; break;
+		case 'q': quiet = true; break;
+		case 'h': fputs(usage, stdout); return 0;
+		default: return cli_bad_option("demo", c, argv);
+		}
+	}
+	if (optind < argc)
+		return cli_error("demo", "unexpected argument '%s'", argv[optind]);
+	struct snc_paths paths;
+	struct manifest_entry *entries = NULL;
+	int count = 0;
+	if (snc_paths_find(&paths) != 0 ||
+	    read_manifest(paths.examples_manifest, &entries, &count) != 0 || count == 0)
+		return cli_error("demo", "the examples are not built (no '%s')",
+				 paths.examples_manifest);
+	char err[512];
+	struct snc_db *db = snc_db_open(db_path, SNC_DB_CREATE, err, sizeof err);
+	if (!db) {
+		free(entries);
+		return cli_error("demo", "%s", err);
+	}
+	char *args = cli_joined(argc, argv);
+	int64_t run_id = snc_db_run_start(db, "demo", args, "examples", SNC_VERSION);
+	free(args);
+	int rc = run_id < 0 ? cli_error("demo", "%s", snc_db_errmsg(db)) : 0;
+	for (int i = 0; rc == 0 && i < count; i++) {
+		char *extra[16];
+		int nextra = 0;
+		char *save = NULL;
+		for (char *w = strtok_r(entries[i].options, " ", &save); w && nextra < 15;
+		     w = strtok_r(NULL, " ", &save))
+			extra[nextra++] = w;
+		if (quiet)
+			extra[nextra++] = "--quiet";
+		rc = harness_program_run(entries[i].program, entries[i].source, db_path, run_id, extra,
+					 nextra);
+	}
+	if (run_id > 0)
+		snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
+	snc_db_close(db);
+	free(entries);
+	if (rc != 0)
+		return rc;
+	if (!quiet)
+		rc = show_run(db_path, run_id, false, "demo");
+	printf("\n%d example harnesses classified into %s (run %lld); 'snc show --db %s' prints "
+	       "this again.\n", count, db_path, (long long)run_id, db_path);
+	return rc;
+}
