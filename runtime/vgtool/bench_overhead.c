@@ -18,7 +18,6 @@
 ** start-up (about 0.2 s per process) does not dilute the ratio; the best of
 ** several rounds filters out a busy machine.
 */
-#define _GNU_SOURCE
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
