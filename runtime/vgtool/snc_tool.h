@@ -19,10 +19,11 @@
 ** reads.  So the generated code never tests "is a region active?".
 **
 ** Pattern tracking needs a helper call per memory access, so it is compiled
-** into translations only while some region asked for it; turning it on or off
-** discards all translations (as callgrind does for its instrumentation
-** switch).  `snc_tracking` points at the running thread's pattern state, or
-** is NULL when the running thread has no pattern region.
+** into translations only when a region asked for it (snc_main.c says when);
+** turning it on or off discards all translations, as callgrind does for its
+** instrumentation switch.  The helpers act only while `snc_tracking` is set:
+** it points at the running thread's pattern state, or is NULL when the
+** running thread has no pattern region.
 */
 #ifndef SNC_TOOL_H
 #define SNC_TOOL_H
