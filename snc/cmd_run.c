@@ -4,6 +4,7 @@
  * (or takes an already built harness program), runs it into that run, and prints the
  * verdicts. Exploration options are passed through to the program, which checks them. */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,7 +119,7 @@ int cmd_run(int argc, char **argv)
 	int rc = EXIT_USAGE;
 	char tmpdir[] = "/tmp/snc-run-XXXXXX";
 	bool made_tmp = false;
-	char program[sizeof tmpdir + 16];
+	char program[PATH_MAX];
 	struct snc_db *db = NULL;
 	if (optind >= nopts) {
 		cli_error("run", "no harness given (see 'snc run --help')");

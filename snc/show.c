@@ -166,7 +166,7 @@ int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd)
 		json_object_object_add(top, "run_id", json_object_new_int64(run_id));
 		json_object_object_add(top, "verdicts", ctx.list);
 		if (rc == 0)
-			puts(json_object_to_json_string_ext(top, JSON_C_TO_STRING_PRETTY |
+			puts(json_object_to_json_string_ext(top, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 								    JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(top);
 	} else {

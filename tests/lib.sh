@@ -1,0 +1,50 @@
+# lib.sh: what the shell tests share: a scratch folder, assertions that print what
+# differed, and queries on a test database. Source it; then call `finish` at the end.
+set -u
+: "${SNC:?run through ctest}" "${SNC_SOURCE_DIR:?}" "${SNC_BUILD_DIR:?}" "${SNC_SCRATCH:?}"
+rm -rf "$SNC_SCRATCH" && mkdir -p "$SNC_SCRATCH" && cd "$SNC_SCRATCH" || exit 1
+FIXTURES="$SNC_SOURCE_DIR/tests/fixtures"
+EXAMPLES="$SNC_SOURCE_DIR/examples"
+EXAMPLE_BIN="$SNC_BUILD_DIR/examples/bin"
+failures=0
+checks=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_eq ACTUAL EXPECTED WHAT
+expect_eq() {
+	checks=$((checks + 1))
+	[ "$1" = "$2" ] || fail "$3: got '$1', expected '$2'"
+}
+
+# expect_match TEXT REGEX WHAT
+expect_match() {
+	checks=$((checks + 1))
+	printf '%s' "$1" | grep -Eq -- "$2" || fail "$3: '$2' not in: $(printf '%s' "$1" | head -c 600)"
+}
+
+# expect_status EXPECTED WHAT -- COMMAND...: runs it, keeps its output in $out.
+expect_status() {
+	local want=$1 what=$2
+	shift 3
+	out=$("$@" 2>&1)
+	local got=$?
+	checks=$((checks + 1))
+	[ "$got" = "$want" ] || fail "$what: exit $got, expected $want; output: $(printf '%s' "$out" | head -c 600)"
+}
+
+# q DB SQL: one query, values separated by |
+q() { sqlite3 -batch -noheader "$1" "$2"; }
+
+# verdict DB HARNESS F G: the latest verdict of the pair, either order.
+verdict() {
+	q "$1" "SELECT verdict || coalesce(' ' || direction, '') FROM pair_verdicts
+	        WHERE harness = '$2' AND ((f = '$3' AND g = '$4') OR (f = '$4' AND g = '$3'))
+	        ORDER BY run_id DESC LIMIT 1"
+}
+
+finish() {
+	echo "$checks checks, $failures failed"
+	[ "$failures" = 0 ]
+	exit $?
+}
