@@ -73,3 +73,18 @@ int snc_db_run_exists(struct snc_db *db, int64_t run_id)
 	sqlite3_reset(st);
 	return found;
 }
+
+int snc_db_run_work(struct snc_db *db, int64_t run_id, int64_t *states, int64_t *executions)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT coalesce(sum(states_tried), 0), "
+				       "coalesce(sum(executions), 0) FROM harnesses WHERE run_id = ?");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return db_fail(db, "reading the run's work");
+	*states = sqlite3_column_int64(st, 0);
+	*executions = sqlite3_column_int64(st, 1);
+	sqlite3_reset(st);
+	return 0;
+}

@@ -43,6 +43,8 @@ int snc_db_run_finish(struct snc_db *db, int64_t run_id, const char *status, int
  * scan results; 0 when there is none. */
 int64_t snc_db_latest_run(struct snc_db *db, const char *command);
 int snc_db_run_exists(struct snc_db *db, int64_t run_id);
+/* Executions and states the run's harnesses performed (for benchmarks and summaries). */
+int snc_db_run_work(struct snc_db *db, int64_t run_id, int64_t *states, int64_t *executions);
 
 /* ---- runtime results ------------------------------------------------------------------ */
 
