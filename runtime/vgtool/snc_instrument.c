@@ -61,7 +61,8 @@ static IRTemp add_to_counter(SncPass *pass, SizeT offset, ULong delta)
                                          IRExpr_Const(IRConst_U64(offset))));
     IRTemp old = assign(pass, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, IRExpr_RdTmp(address)));
     IRTemp sum = assign(pass, Ity_I64,
-                        IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old), IRExpr_Const(IRConst_U64(delta))));
+                        IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
+                                     IRExpr_Const(IRConst_U64(delta))));
     add_stmt(pass, IRStmt_Store(Iend_LE, IRExpr_RdTmp(address), IRExpr_RdTmp(sum)));
     return old;
 }
@@ -119,15 +120,20 @@ static void count_site_hit(SncPass *pass, const HChar *kind)
     add_stmt(pass, IRStmt_Dirty(di));
 }
 
-/* Calls a pattern helper (addr, instruction address, SP), under `guard` when
+/* When pattern tracking is compiled in, calls a pattern helper with the access
+** address, the instruction address and the stack pointer, under `guard` when
 ** the access itself is conditional (NULL: always). */
 static void call_pattern_helper(SncPass *pass, const HChar *name, void *helper, IRExpr *addr,
                                 IRExpr *guard)
 {
-    IRTemp sp = assign(pass, Ity_I64, IRExpr_Get(pass->layout->offset_SP, Ity_I64));
-    IRDirty *di = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(helper),
-                                    mkIRExprVec_3(addr, mkIRExpr_HWord(pass->insn_addr),
-                                                  IRExpr_RdTmp(sp)));
+    IRTemp sp;
+    IRDirty *di;
+
+    if (!snc_instrument_patterns)
+        return;
+    sp = assign(pass, Ity_I64, IRExpr_Get(pass->layout->offset_SP, Ity_I64));
+    di = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(helper),
+                           mkIRExprVec_3(addr, mkIRExpr_HWord(pass->insn_addr), IRExpr_RdTmp(sp)));
     if (guard != NULL)
         di->guard = guard;
     add_stmt(pass, IRStmt_Dirty(di));
@@ -135,33 +141,20 @@ static void call_pattern_helper(SncPass *pass, const HChar *name, void *helper, 
 
 #define PATTERN_HELPER(fn) #fn, (void *)(fn)
 
-static void track_load(SncPass *pass, IRExpr *addr, IRExpr *guard)
-{
-    if (snc_instrument_patterns)
-        call_pattern_helper(pass, PATTERN_HELPER(snc_pattern_load), addr, guard);
-}
-
-static void track_store(SncPass *pass, IRExpr *addr, IRExpr *guard)
-{
-    if (snc_instrument_patterns)
-        call_pattern_helper(pass, PATTERN_HELPER(snc_pattern_store), addr, guard);
-}
-
 /* An atomic read-modify-write instruction: one RMW, one site hit. */
 static void count_rmw(SncPass *pass, IRExpr *addr)
 {
-    HChar kind[sizeof(((struct snc_vg_site *)0)->kind)];
+    HChar kind[SNC_KIND_SIZE];
 
     snc_decode_rmw((const UChar *)pass->insn_addr, pass->insn_len, kind, sizeof kind);
     pass->rmw++;
     count_site_hit(pass, kind);
-    if (snc_instrument_patterns)
-        call_pattern_helper(pass, PATTERN_HELPER(snc_pattern_rmw), addr, NULL);
+    call_pattern_helper(pass, PATTERN_HELPER(snc_pattern_rmw), addr, NULL);
 }
 
 static void count_fence(SncPass *pass)
 {
-    HChar kind[sizeof(((struct snc_vg_site *)0)->kind)];
+    HChar kind[SNC_KIND_SIZE];
 
     if (snc_decode_fence((const UChar *)pass->insn_addr, pass->insn_len, kind, sizeof kind) ==
         SNC_FENCE_LIGHT) {
@@ -183,9 +176,9 @@ static void count_fence(SncPass *pass)
 static void track_dirty_memory(SncPass *pass, const IRDirty *d)
 {
     if (d->mFx == Ifx_Read || d->mFx == Ifx_Modify)
-        track_load(pass, d->mAddr, d->guard);
+        call_pattern_helper(pass, PATTERN_HELPER(snc_pattern_load), d->mAddr, d->guard);
     if (d->mFx == Ifx_Write || d->mFx == Ifx_Modify)
-        track_store(pass, d->mAddr, d->guard);
+        call_pattern_helper(pass, PATTERN_HELPER(snc_pattern_store), d->mAddr, d->guard);
 }
 
 IRSB *snc_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayout *layout,
@@ -219,7 +212,8 @@ IRSB *snc_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayo
             break;
 
         case Ist_Exit:
-            /* Side exit: whatever was gathered has run if we get here. */
+            /* Side exit: the instructions gathered so far have run whenever
+            ** control gets here, whether the exit is taken or not. */
             flush_counts(&pass);
             break;
 
@@ -236,7 +230,8 @@ IRSB *snc_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayo
             ** amd64): the RMW is counted once, at the store-conditional,
             ** per attempt. */
             if (st->Ist.LLSC.storedata == NULL)
-                track_load(&pass, st->Ist.LLSC.addr, NULL);
+                call_pattern_helper(&pass, PATTERN_HELPER(snc_pattern_load), st->Ist.LLSC.addr,
+                                    NULL);
             else
                 count_rmw(&pass, st->Ist.LLSC.addr);
             break;
@@ -250,24 +245,31 @@ IRSB *snc_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayo
             break;
 
         case Ist_WrTmp:
-            /* t = LD(addr): the only place a plain load appears. */
+            /* t = LDle(addr): a plain load. */
             if (st->Ist.WrTmp.data->tag == Iex_Load)
-                track_load(&pass, st->Ist.WrTmp.data->Iex.Load.addr, NULL);
+                call_pattern_helper(&pass, PATTERN_HELPER(snc_pattern_load),
+                                    st->Ist.WrTmp.data->Iex.Load.addr, NULL);
             break;
 
         case Ist_LoadG:
-            track_load(&pass, st->Ist.LoadG.details->addr, st->Ist.LoadG.details->guard);
+            /* Load under a guard (conditional loads): tracked under it. */
+            call_pattern_helper(&pass, PATTERN_HELPER(snc_pattern_load),
+                                st->Ist.LoadG.details->addr, st->Ist.LoadG.details->guard);
             break;
 
         case Ist_Store:
-            track_store(&pass, st->Ist.Store.addr, NULL);
+            /* STle(addr) = data: a plain store. */
+            call_pattern_helper(&pass, PATTERN_HELPER(snc_pattern_store), st->Ist.Store.addr, NULL);
             break;
 
         case Ist_StoreG:
-            track_store(&pass, st->Ist.StoreG.details->addr, st->Ist.StoreG.details->guard);
+            /* Store under a guard: tracked under it. */
+            call_pattern_helper(&pass, PATTERN_HELPER(snc_pattern_store),
+                                st->Ist.StoreG.details->addr, st->Ist.StoreG.details->guard);
             break;
 
         case Ist_Dirty:
+            /* A call VEX makes for a complex instruction. */
             track_dirty_memory(&pass, st->Ist.Dirty.details);
             break;
 

@@ -129,6 +129,8 @@ static void begin_region(ThreadId tid, UInt flags)
         snc_patterns_reset(&region->patterns, VG_(thread_get_stack_max)(tid));
         pattern_regions_open++;
     }
+    /* On for a pattern region; off for a plain one unless another thread's
+    ** pattern region is still open. */
     compile_pattern_helpers(pattern_regions_open > 0);
     aim_at_thread(tid);
 }

@@ -33,7 +33,7 @@
 
 typedef struct {
     Addr ip;
-    HChar kind[sizeof(((struct snc_vg_site *)0)->kind)];
+    HChar kind[SNC_KIND_SIZE];
 } SncSite;
 
 #define SNC_SITE_TABLE (2 * SNC_SITE_CAPACITY) /* power of two */

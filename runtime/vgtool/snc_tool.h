@@ -39,6 +39,9 @@
 #define SNC_SITE_CAPACITY 4096
 #define SNC_NO_SITE ((UInt)-1)
 
+/* Room for an instruction kind ("lock cmpxchg16b"), as in the ABI. */
+#define SNC_KIND_SIZE sizeof(((struct snc_vg_site *)0)->kind)
+
 /* Stores remembered while looking for the load that completes a RAW. */
 #define SNC_PENDING_STORES 64
 

@@ -138,9 +138,17 @@ SNC_VG_STATIC_ASSERT(sizeof(struct snc_vg_site) == 432, "snc_vg_site layout");
 SNC_VG_STATIC_ASSERT(sizeof(struct snc_vg_code_location) == 208, "snc_vg_code_location layout");
 SNC_VG_STATIC_ASSERT(sizeof(struct snc_vg_awar_example) == 240, "snc_vg_awar_example layout");
 SNC_VG_STATIC_ASSERT(sizeof(struct snc_vg_raw_example) == 640, "snc_vg_raw_example layout");
-SNC_VG_STATIC_ASSERT(__builtin_offsetof(struct snc_vg_region, sites) == 72, "snc_vg_region layout");
-SNC_VG_STATIC_ASSERT(__builtin_offsetof(struct snc_vg_region, awar_example) == 3528, "snc_vg_region layout");
-SNC_VG_STATIC_ASSERT(__builtin_offsetof(struct snc_vg_region, raw_fenced_example) == 4408, "snc_vg_region layout");
+#define SNC_VG_OFFSET_IS(field, offset) \
+    SNC_VG_STATIC_ASSERT(__builtin_offsetof(struct snc_vg_region, field) == (offset), \
+                         "snc_vg_region layout: " #field)
+SNC_VG_OFFSET_IS(instructions, 8);
+SNC_VG_OFFSET_IS(awar, 40);
+SNC_VG_OFFSET_IS(n_sites, 64);
+SNC_VG_OFFSET_IS(sites, 72);
+SNC_VG_OFFSET_IS(awar_example, 3528);
+SNC_VG_OFFSET_IS(raw_unfenced_example, 3768);
+SNC_VG_OFFSET_IS(raw_fenced_example, 4408);
+#undef SNC_VG_OFFSET_IS
 SNC_VG_STATIC_ASSERT(sizeof(struct snc_vg_region) == 5048, "snc_vg_region layout");
 
 #endif /* SNC_VG_ABI_H */
