@@ -18,12 +18,22 @@
 ** Regions are per thread: only what the thread that called begin executes is
 ** counted, and several threads may have regions at once.  Beginning a region
 ** while one is open restarts it.
+**
+** Where Valgrind's headers are not installed the requests compile to their
+** native behaviour, so code using this header builds everywhere.
 */
 #ifndef SNC_VG_CLIENT_H
 #define SNC_VG_CLIENT_H
 
 #include <string.h>
+
+#if defined(__has_include) && !__has_include(<valgrind/valgrind.h>)
+#define VALGRIND_DO_CLIENT_REQUEST_EXPR(dflt, req, a1, a2, a3, a4, a5) \
+    ((void)(a1), (void)(a2), (void)(a3), (dflt))
+#define VALGRIND_DO_CLIENT_REQUEST_STMT(req, a1, a2, a3, a4, a5) ((void)(a1))
+#else
 #include <valgrind/valgrind.h>
+#endif
 
 #include "snc_vg_abi.h"
 
