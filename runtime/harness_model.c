@@ -4,6 +4,7 @@
  * Everything a user can get wrong in SNC_HARNESS is caught here, before anything runs,
  * with a message that names the op: no ops, duplicate names, an unsupported signature,
  * a missing or extra SNC_RANGE, an empty or oversized domain. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
@@ -43,9 +44,15 @@ void op_domains_text(const struct snc_op *op, int arity, char *buf, size_t len)
 					 op->domains[a].lo, op->domains[a].hi);
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, const char *name, long x)
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
-	snprintf(err, errlen, fmt, name, x);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
@@ -53,20 +60,20 @@ static int check_op(const struct snc_op *op, char *err, size_t errlen)
 {
 	if (op->kind <= SNC_KIND_INVALID || op->kind > SNC_KIND_VOID2 || !op->fn)
 		return fail(err, errlen, "op '%s' has an unsupported signature: arguments must be "
-			    "long (0, 1 or 2 of them)%.0ld and the return type long, unsigned long, "
-			    "int, unsigned, bool, a pointer or void", op->name, 0);
+			    "long (0, 1 or 2 of them) and the return type long, unsigned long, "
+			    "int, unsigned, bool, a pointer or void", op->name);
 	int arity = op_arity(op->kind);
 	if (op->ndomains != arity)
 		return fail(err, errlen, "op '%s' takes %ld argument(s) but declares a different "
-			    "number of SNC_RANGE domains", op->name, arity);
+			    "number of SNC_RANGE domains", op->name, (long)arity);
 	for (int a = 0; a < arity; a++) {
 		const struct snc_domain *d = &op->domains[a];
 		if (d->hi < d->lo)
 			return fail(err, errlen, "op '%s': domain of argument %ld is empty (hi < lo)",
-				    op->name, a + 1);
+				    op->name, (long)a + 1);
 		if (d->hi - d->lo >= MAX_DOMAIN)
 			return fail(err, errlen, "op '%s': domain of argument %ld has more than 64 "
-				    "values; keep domains small", op->name, a + 1);
+				    "values; keep domains small", op->name, (long)a + 1);
 	}
 	return 0;
 }
@@ -91,10 +98,10 @@ int harness_model_build(const struct snc_harness *def, struct harness_model *m, 
 	memset(m, 0, sizeof *m);
 	m->def = def;
 	if (!def->name || !def->name[0])
-		return fail(err, errlen, "the harness has no .name%s%.0ld", "", 0);
+		return fail(err, errlen, "the harness has no .name");
 	if (!def->ops || !def->ops[0].name)
-		return fail(err, errlen, "harness '%s' declares no operations (.ops = SNC_OPS(...))%.0ld",
-			    def->name, 0);
+		return fail(err, errlen, "harness '%s' declares no operations (.ops = SNC_OPS(...))",
+			    def->name);
 	long total = 0;
 	for (int i = 0; def->ops[i].name; i++) {
 		if (i >= (int)(sizeof m->arity / sizeof m->arity[0]))
@@ -102,8 +109,8 @@ int harness_model_build(const struct snc_harness *def, struct harness_model *m, 
 				    def->name, (long)(sizeof m->arity / sizeof m->arity[0]));
 		for (int j = 0; j < i; j++)
 			if (strcmp(def->ops[i].name, def->ops[j].name) == 0)
-				return fail(err, errlen, "operation name '%s' is declared twice%.0ld",
-					    def->ops[i].name, 0);
+				return fail(err, errlen, "operation name '%s' is declared twice",
+					    def->ops[i].name);
 		if (check_op(&def->ops[i], err, errlen) != 0)
 			return -1;
 		m->arity[i] = op_arity(def->ops[i].kind);
@@ -118,7 +125,7 @@ int harness_model_build(const struct snc_harness *def, struct harness_model *m, 
 			    "values); at most 400 are supported: shrink the domains", def->name, total);
 	m->inst = calloc((size_t)total, sizeof *m->inst);
 	if (!m->inst)
-		return fail(err, errlen, "out of memory%s%.0ld", "", 0);
+		return fail(err, errlen, "out of memory");
 	for (int i = 0; i < m->nops; i++) {
 		const struct snc_op *op = &def->ops[i];
 		long args[SNC_MAX_ARGS] = { 0 };
