@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 2   /* 2: the scan tables and views */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {

@@ -1,4 +1,4 @@
--- snc database schema, version 1.
+-- snc database schema, version 2 (1 + the scan section; upgrading re-runs this script).
 --
 -- One SQLite file holds the history of every command: each command appends a row to
 -- `runs`, and everything it finds hangs off that run, so a DB can be compared with an older
@@ -149,3 +149,211 @@ JOIN states s ON s.id = e.state_id
 JOIN harnesses h ON h.id = s.harness_id
 JOIN ops f ON f.id = e.first_op
 LEFT JOIN ops g ON g.id = e.second_op;
+
+-- ---------------------------------------------------------------------------------------
+-- scan (snc scan)
+--
+-- What the analyzer (analyzer/, libclang) found in C sources. Every scan run holds its
+-- complete results: a rescan that skips unchanged units copies their facts forward into
+-- the new run, so a run never needs an older one to be read. The scan_* views below are
+-- the interface (docs/db.md); the scanned_* tables are storage.
+
+-- Every file a scan read (sources and the headers they include), with its content hash.
+CREATE TABLE IF NOT EXISTS scanned_files (
+  id      INTEGER PRIMARY KEY,
+  run_id  INTEGER NOT NULL REFERENCES runs(id),
+  path    TEXT NOT NULL,                    -- absolute
+  hash    TEXT NOT NULL,                    -- XXH3-128 of the content, hex
+  UNIQUE (run_id, path)
+);
+CREATE INDEX IF NOT EXISTS scanned_files_by_path ON scanned_files(path);
+
+-- Translation units: a source file with the flags it was parsed with.
+CREATE TABLE IF NOT EXISTS scanned_units (
+  id          INTEGER PRIMARY KEY,
+  run_id      INTEGER NOT NULL REFERENCES runs(id),
+  file_id     INTEGER NOT NULL REFERENCES scanned_files(id),
+  directory   TEXT NOT NULL,
+  flags       TEXT NOT NULL,                -- one flag per line
+  flags_hash  TEXT NOT NULL,                -- of directory and flags
+  status      TEXT NOT NULL CHECK (status IN ('parsed', 'errors', 'failed')),
+  reused_from INTEGER REFERENCES scanned_units(id)  -- not parsed again: facts copied from it
+);
+CREATE INDEX IF NOT EXISTS scanned_units_by_file ON scanned_units(file_id);
+CREATE INDEX IF NOT EXISTS scanned_units_by_run ON scanned_units(run_id);
+
+-- The files each unit read: a unit is reused only if none of them changed.
+CREATE TABLE IF NOT EXISTS scanned_unit_files (
+  unit_id INTEGER NOT NULL REFERENCES scanned_units(id),
+  file_id INTEGER NOT NULL REFERENCES scanned_files(id),
+  PRIMARY KEY (unit_id, file_id)
+) WITHOUT ROWID;
+
+-- Error and fatal diagnostics of a unit (a unit with errors is still scanned as far as
+-- clang could recover it).
+CREATE TABLE IF NOT EXISTS scanned_diagnostics (
+  id       INTEGER PRIMARY KEY,
+  unit_id  INTEGER NOT NULL REFERENCES scanned_units(id),
+  file     TEXT,
+  line     INTEGER NOT NULL,
+  "column" INTEGER NOT NULL,
+  severity TEXT NOT NULL CHECK (severity IN ('error', 'fatal')),
+  message  TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS scanned_diagnostics_by_unit ON scanned_diagnostics(unit_id);
+
+-- Function definitions, one per USR and run (a header function seen from many units is
+-- one row), with the counts the model derived.
+CREATE TABLE IF NOT EXISTS scanned_functions (
+  id                     INTEGER PRIMARY KEY,
+  run_id                 INTEGER NOT NULL REFERENCES runs(id),
+  usr                    TEXT NOT NULL,
+  name                   TEXT NOT NULL,
+  file_id                INTEGER NOT NULL REFERENCES scanned_files(id),
+  line                   INTEGER NOT NULL,
+  signature              TEXT NOT NULL,
+  return_type            TEXT NOT NULL,
+  params                 TEXT NOT NULL,
+  nparams                INTEGER NOT NULL,
+  returns_value          INTEGER NOT NULL,
+  linkage                TEXT NOT NULL CHECK (linkage IN ('extern', 'static', 'inline-header')),
+  system                 INTEGER NOT NULL,   -- defined in a system header
+  api                    INTEGER NOT NULL,   -- takes part in candidate pairs
+  heavyweight_sites      INTEGER NOT NULL,   -- its own
+  light_sites            INTEGER NOT NULL,
+  transitive_heavyweight INTEGER NOT NULL,   -- its own and its callees'
+  callers_use            INTEGER NOT NULL,   -- call sites that use the returned value
+  callers_discard        INTEGER NOT NULL,   -- call sites that discard it
+  UNIQUE (run_id, usr)
+);
+
+-- Which functions each unit defines (for copying a reused unit forward).
+CREATE TABLE IF NOT EXISTS scanned_unit_functions (
+  unit_id     INTEGER NOT NULL REFERENCES scanned_units(id),
+  function_id INTEGER NOT NULL REFERENCES scanned_functions(id),
+  PRIMARY KEY (unit_id, function_id)
+) WITHOUT ROWID;
+
+-- Shared state a function reads or writes: directly (line set, via NULL) or through a
+-- callee (via_id: the first callee on the way).
+CREATE TABLE IF NOT EXISTS scanned_accesses (
+  id          INTEGER PRIMARY KEY,
+  function_id INTEGER NOT NULL REFERENCES scanned_functions(id),
+  state_key   TEXT NOT NULL,                -- a variable's USR or 'record.field'
+  state       TEXT NOT NULL,                -- 'count', 'mutex_set.present'
+  mode        TEXT NOT NULL CHECK (mode IN ('read', 'write')),
+  line        INTEGER,
+  via_id      INTEGER REFERENCES scanned_functions(id)
+);
+CREATE INDEX IF NOT EXISTS scanned_accesses_by_function ON scanned_accesses(function_id);
+
+-- Call sites: callee_id is set when the callee is defined in the scanned code.
+CREATE TABLE IF NOT EXISTS scanned_calls (
+  id          INTEGER PRIMARY KEY,
+  function_id INTEGER NOT NULL REFERENCES scanned_functions(id),
+  callee_id   INTEGER REFERENCES scanned_functions(id),
+  callee_usr  TEXT NOT NULL,
+  callee      TEXT NOT NULL,
+  line        INTEGER NOT NULL,
+  "column"    INTEGER NOT NULL,
+  value_used  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS scanned_calls_by_function ON scanned_calls(function_id);
+
+-- Synchronization sites where they are written (a macro's at the line that uses it).
+CREATE TABLE IF NOT EXISTS scanned_sites (
+  id           INTEGER PRIMARY KEY,
+  function_id  INTEGER NOT NULL REFERENCES scanned_functions(id),
+  kind         TEXT NOT NULL CHECK (kind IN ('rmw', 'fence', 'seq_cst-store', 'lock', 'light')),
+  op           TEXT NOT NULL,               -- __atomic_fetch_add, ++, asm lock cmpxchgq, ...
+  memory_order TEXT,
+  macro        TEXT,                        -- the macro used at that line, if any
+  line         INTEGER NOT NULL,
+  "column"     INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS scanned_sites_by_function ON scanned_sites(function_id);
+
+-- Functions with heavyweight sites that a function reaches (itself at distance 0), with
+-- one shortest call path.
+CREATE TABLE IF NOT EXISTS scanned_reach (
+  function_id INTEGER NOT NULL REFERENCES scanned_functions(id),
+  target_id   INTEGER NOT NULL REFERENCES scanned_functions(id),
+  distance    INTEGER NOT NULL,
+  path        TEXT NOT NULL,                -- 'f -> g -> target'
+  PRIMARY KEY (function_id, target_id)
+) WITHOUT ROWID;
+
+-- Candidate pairs of API functions that share state some function writes (f <= g).
+CREATE TABLE IF NOT EXISTS scanned_pairs (
+  id            INTEGER PRIMARY KEY,
+  run_id        INTEGER NOT NULL REFERENCES runs(id),
+  f_id          INTEGER NOT NULL REFERENCES scanned_functions(id),
+  g_id          INTEGER NOT NULL REFERENCES scanned_functions(id),
+  static_class  TEXT NOT NULL CHECK (static_class IN
+                  ('never-snc', 'read-read', 'one-way', 'snc-candidate')),
+  shared_state  TEXT NOT NULL,              -- state names, ', ' separated
+  heavyweight_f INTEGER NOT NULL,           -- transitive heavyweight sites of f
+  heavyweight_g INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS scanned_pairs_by_run ON scanned_pairs(run_id);
+
+CREATE VIEW IF NOT EXISTS scan_units AS
+SELECT u.run_id, fl.path AS file, u.status, u.reused_from IS NOT NULL AS reused,
+       (SELECT count(*) FROM scanned_diagnostics d WHERE d.unit_id = u.id) AS diagnostics,
+       replace(u.flags, char(10), ' ') AS flags, u.id AS unit_id
+FROM scanned_units u JOIN scanned_files fl ON fl.id = u.file_id;
+
+CREATE VIEW IF NOT EXISTS scan_functions AS
+SELECT f.run_id, fl.path AS file, f.line, f.name, f.returns_value, f.linkage,
+       f.heavyweight_sites, f.transitive_heavyweight, f.signature, f.return_type, f.params,
+       f.light_sites, f.callers_use, f.callers_discard, f.system, f.api, f.usr,
+       f.id AS function_id
+FROM scanned_functions f JOIN scanned_files fl ON fl.id = f.file_id;
+
+CREATE VIEW IF NOT EXISTS scan_pairs AS
+SELECT p.run_id, f.name AS f, g.name AS g, p.shared_state, p.static_class,
+       p.heavyweight_f, p.heavyweight_g,
+       f.callers_use AS f_callers_use, f.callers_discard AS f_callers_discard,
+       g.callers_use AS g_callers_use, g.callers_discard AS g_callers_discard,
+       ff.path AS f_file, gf.path AS g_file, p.id AS pair_id
+FROM scanned_pairs p
+JOIN scanned_functions f ON f.id = p.f_id
+JOIN scanned_functions g ON g.id = p.g_id
+JOIN scanned_files ff ON ff.id = f.file_id
+JOIN scanned_files gf ON gf.id = g.file_id;
+
+CREATE VIEW IF NOT EXISTS scan_sites AS
+SELECT f.run_id, f.name AS function, s.kind, s.op, s.memory_order, s.macro,
+       fl.path AS file, s.line, s."column", s.id AS site_id
+FROM scanned_sites s
+JOIN scanned_functions f ON f.id = s.function_id
+JOIN scanned_files fl ON fl.id = f.file_id;
+
+CREATE VIEW IF NOT EXISTS scan_heavyweight AS
+SELECT f.run_id, f.name AS function, s.kind, s.op, s.memory_order, s.macro,
+       t.name AS site_function, fl.path AS file, s.line, s."column", r.distance, r.path,
+       s.id AS site_id
+FROM scanned_reach r
+JOIN scanned_functions f ON f.id = r.function_id
+JOIN scanned_functions t ON t.id = r.target_id
+JOIN scanned_sites s ON s.function_id = t.id AND s.kind <> 'light'
+JOIN scanned_files fl ON fl.id = t.file_id;
+
+CREATE VIEW IF NOT EXISTS scan_state AS
+SELECT f.run_id, f.name AS function, a.state, a.mode, a.line, v.name AS via
+FROM scanned_accesses a
+JOIN scanned_functions f ON f.id = a.function_id
+LEFT JOIN scanned_functions v ON v.id = a.via_id;
+
+CREATE VIEW IF NOT EXISTS scan_calls AS
+SELECT f.run_id, f.name AS caller, c.callee, c.callee_id IS NOT NULL AS defined,
+       fl.path AS file, c.line, c."column", c.value_used
+FROM scanned_calls c
+JOIN scanned_functions f ON f.id = c.function_id
+JOIN scanned_files fl ON fl.id = f.file_id;
+
+CREATE VIEW IF NOT EXISTS scan_diagnostics AS
+SELECT u.run_id, fl.path AS unit, d.file, d.line, d."column", d.severity, d.message
+FROM scanned_diagnostics d
+JOIN scanned_units u ON u.id = d.unit_id
+JOIN scanned_files fl ON fl.id = u.file_id;

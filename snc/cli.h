@@ -22,6 +22,7 @@ extern const struct command snc_commands[];
 int cmd_run(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_scan(int argc, char **argv);
 
 /* Prints "snc CMD: error: ..." on one line and returns EXIT_USAGE. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

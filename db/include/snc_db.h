@@ -129,4 +129,22 @@ struct snc_db_pair_verdict {
 int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
 			     int (*fn)(const struct snc_db_pair_verdict *row, void *ctx), void *ctx);
 
+/* ---- scan results ---------------------------------------------------------------------- */
+
+/* What `snc scan` stores is the analyzer's model (analyzer/include/snc_analyzer.h) as it
+ * is; db/ reads those plain structures without linking the analyzer. */
+struct sa_model;
+struct sa_unit;
+
+/* Stores a scan (units, files, functions, accesses, calls, sites, call paths, pairs) as
+ * run_id's results. Call it inside snc_db_begin()/snc_db_commit(). */
+int snc_db_scan_store(struct snc_db *db, int64_t run_id, const struct sa_model *m);
+/* The newest stored unit of file parsed with flags_hash; 0 when there is none. */
+int64_t snc_db_scan_find_unit(struct snc_db *db, const char *file, const char *flags_hash);
+/* Loads the files a stored unit read (with their hashes then) into u->files. */
+int snc_db_scan_load_files(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
+/* Loads the rest of a stored unit's facts (status, diagnostics, functions with their direct
+ * accesses, calls and sites) into u and sets u->reused_from. */
+int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
+
 #endif

@@ -1,0 +1,73 @@
+/* analyzer.h: what the files of analyzer/ share and nothing outside may see: allocation
+ * helpers (out of memory ends the process with a message, as nothing sensible can follow),
+ * a growable array, libclang string conversion, and the entry points between the steps of
+ * a scan (parse.c drives walk.c, which uses state.c, atomics.c and asm.c). */
+#ifndef SNC_ANALYZER_INTERNAL_H
+#define SNC_ANALYZER_INTERNAL_H
+
+#include <clang-c/Index.h>
+#include <stddef.h>
+#include "snc_analyzer.h"
+
+void *sa_alloc(size_t size);                 /* zeroed */
+void *sa_grow(void *p, size_t size);         /* realloc */
+char *sa_strdup(const char *s);              /* NULL stays NULL */
+char *sa_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Makes room for one more element of arr (count n, capacity cap) and returns it zeroed. */
+#define SA_PUSH(arr, n, cap)                                                              \
+	(((n) == (cap) ? ((cap) = (cap) ? 2 * (cap) : 8,                                  \
+			  (arr) = sa_grow((arr), (size_t)(cap) * sizeof *(arr))) : 0),     \
+	 memset(&(arr)[(n)], 0, sizeof *(arr)), &(arr)[(n)++])
+
+/* A libclang string as a malloc'd C string (never NULL); disposes s. */
+char *sa_cx(CXString s);
+
+/* Absolute, symlink-free form of path (or a copy of path if it cannot be resolved). */
+char *sa_realpath(const char *path);
+
+/* hash.c: the hash of a unit's directory and flags, into u->flags_hash. */
+void sa_hash_flags(struct sa_unit *u);
+
+/* parse.c: parses one unit and fills its facts, with idx owned by the calling thread. */
+void sa_parse_unit(CXIndex idx, struct sa_unit *u);
+
+/* walk.c: the facts of every function defined in tu (the unit's files are already set). */
+void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u);
+
+/* state.c: the shared state a reference names, or false when it is not shared (locals,
+ * thread-locals, parameters). key and name are malloc'd. */
+bool sa_state_of_var(CXCursor decl, char **key, char **name);
+bool sa_state_of_field(CXCursor field, char **key, char **name);
+
+/* atomics.c: classification of atomic builtins, C11 operations and lock calls. */
+enum sa_atomic_role {
+	SA_ATOMIC_NONE,    /* not a synchronization operation */
+	SA_ATOMIC_LOAD,
+	SA_ATOMIC_STORE,
+	SA_ATOMIC_RMW,
+	SA_ATOMIC_FENCE,
+	SA_ATOMIC_LOCK,
+};
+/* The role of an atomic builtin (__atomic_*, __c11_atomic_*, __sync_*) or a lock call. */
+enum sa_atomic_role sa_atomic_role(const char *name);
+/* The memory order an expression evaluates to (seq_cst, acquire...), or NULL if unknown. */
+const char *sa_memory_order(CXCursor expr);
+/* The site kind of an operation with its role and order. */
+enum sa_kind sa_atomic_kind(enum sa_atomic_role role, const char *order);
+
+/* asm.c: the synchronization instructions in an asm template, reported through add(). */
+void sa_asm_sites(const char *template_text,
+		  void (*add)(enum sa_kind kind, const char *mnemonic, void *ctx), void *ctx);
+/* The template strings of a function's asm statements, in order, from libclang's pretty
+ * printer (the only C API that shows them with macros expanded). Returns the count. */
+int sa_asm_templates(CXCursor function, char ***templates);
+
+/* closure.c: per function, the functions with heavyweight sites it reaches (one
+ * shortest call path each) and the transitive count. */
+void sa_closure(struct sa_model *m);
+
+/* pairs.c: the candidate pairs of the model's API functions, with their static class. */
+void sa_pairs(struct sa_model *m);
+
+#endif

@@ -1,0 +1,129 @@
+/* compdb.c: units from a compile_commands.json, through libclang's compilation-database
+ * API (the clang tooling standard; CMake writes it with CMAKE_EXPORT_COMPILE_COMMANDS, bear
+ * for make-based projects).
+ *
+ * Each command becomes a unit with the command's flags minus what only matters to a build:
+ * the compiler itself, the source file, -c, the output (-o) and dependency-file options
+ * (-M*, which would make libclang write .d files). Only C sources (.c, .h) are taken. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <clang-c/CXCompilationDatabase.h>
+#include "analyzer.h"
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Build-only options: returns how many arguments to drop at argv[i] (0 keeps it). */
+static int build_only(const char *arg, const char *file, const char *abs)
+{
+	static const char *const with_value[] = { "-o", "-MF", "-MT", "-MQ", NULL };
+	static const char *const alone[] = { "-c", "-MD", "-MMD", "-M", "-MM", "-MP", "-MG", "--",
+					     NULL };
+	for (int k = 0; with_value[k]; k++)
+		if (strcmp(arg, with_value[k]) == 0)
+			return 2;
+	for (int k = 0; alone[k]; k++)
+		if (strcmp(arg, alone[k]) == 0)
+			return 1;
+	if (strncmp(arg, "-o", 2) == 0 || strncmp(arg, "-MF", 3) == 0 || strncmp(arg, "-MT", 3) == 0 ||
+	    strncmp(arg, "-MQ", 3) == 0)
+		return 1;
+	if (strcmp(arg, file) == 0 || strcmp(arg, abs) == 0)
+		return 1;
+	return 0;
+}
+
+static void add_command(CXCompileCommand cmd, struct sa_units *out, int *cap)
+{
+	char *dir = sa_cx(clang_CompileCommand_getDirectory(cmd));
+	char *file = sa_cx(clang_CompileCommand_getFilename(cmd));
+	char *abs = file[0] == '/' ? sa_strdup(file) : sa_printf("%s/%s", dir, file);
+	if (!has_suffix(file, ".c") && !has_suffix(file, ".h")) {
+		free(dir);
+		free(file);
+		free(abs);
+		return;
+	}
+	unsigned nargs = clang_CompileCommand_getNumArgs(cmd);
+	struct sa_unit *u = SA_PUSH(out->units, out->count, *cap);
+	u->file = sa_realpath(abs);
+	u->directory = dir;
+	u->args = sa_alloc((size_t)(nargs + 1) * sizeof *u->args);
+	char **argv = sa_alloc((size_t)(nargs + 1) * sizeof *argv);
+	for (unsigned i = 0; i < nargs; i++)
+		argv[i] = sa_cx(clang_CompileCommand_getArg(cmd, i));
+	for (unsigned i = 1; i < nargs;) {   /* argv[0] is the compiler */
+		int drop = build_only(argv[i], file, abs);
+		if (drop) {
+			i += (unsigned)drop;
+			continue;
+		}
+		u->args[u->nargs++] = sa_strdup(argv[i]);
+		i++;
+	}
+	for (unsigned i = 0; i < nargs; i++)
+		free(argv[i]);
+	free(argv);
+	free(file);
+	free(abs);
+	sa_hash_flags(u);
+}
+
+int sa_units_from_compdb(const char *path, struct sa_units *out, char *err, size_t errlen)
+{
+	struct stat st;
+	if (stat(path, &st) != 0) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	char *dir;
+	if (S_ISDIR(st.st_mode)) {
+		dir = sa_strdup(path);
+	} else {
+		FILE *f = fopen(path, "r");
+		if (!f) {
+			snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+			return -1;
+		}
+		fclose(f);
+		const char *slash = strrchr(path, '/');
+		const char *base = slash ? slash + 1 : path;
+		if (strcmp(base, "compile_commands.json") != 0) {
+			snprintf(err, errlen, "'%s' is not named compile_commands.json (libclang "
+				 "reads only that name; pass its folder or rename it)", path);
+			return -1;
+		}
+		dir = slash ? sa_printf("%.*s", (int)(slash - path), path) : sa_strdup(".");
+		if (!dir[0]) {
+			free(dir);
+			dir = sa_strdup("/");
+		}
+	}
+	CXCompilationDatabase_Error error = CXCompilationDatabase_NoError;
+	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &error);
+	if (error != CXCompilationDatabase_NoError || !db) {
+		snprintf(err, errlen, "cannot load a compilation database from '%s' (missing or not "
+			 "valid JSON)", path);
+		free(dir);
+		if (db)
+			clang_CompilationDatabase_dispose(db);
+		return -1;
+	}
+	CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+	unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+	int cap = out->count;
+	for (unsigned i = 0; i < n; i++)
+		add_command(clang_CompileCommands_getCommand(cmds, i), out, &cap);
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(db);
+	free(dir);
+	sa_units_sort(out);
+	return 0;
+}

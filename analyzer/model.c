@@ -1,0 +1,166 @@
+/* model.c: the names of the model's enumerations, releasing units, and the allocation
+ * helpers every file of the analyzer uses. */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyzer.h"
+
+static const char *const kind_names[SA_NKINDS] = {
+	[SA_RMW] = "rmw", [SA_FENCE] = "fence", [SA_SEQ_CST_STORE] = "seq_cst-store",
+	[SA_LOCK] = "lock", [SA_LIGHT] = "light",
+};
+static const char *const linkage_names[] = {
+	[SA_LINK_EXTERN] = "extern", [SA_LINK_STATIC] = "static",
+	[SA_LINK_INLINE_HEADER] = "inline-header",
+};
+static const char *const class_names[SA_NCLASSES] = {
+	[SA_NEVER_SNC] = "never-snc", [SA_READ_READ] = "read-read", [SA_ONE_WAY] = "one-way",
+	[SA_SNC_CANDIDATE] = "snc-candidate",
+};
+static const char *const status_names[] = {
+	[SA_UNIT_PENDING] = "pending", [SA_UNIT_PARSED] = "parsed", [SA_UNIT_ERRORS] = "errors",
+	[SA_UNIT_FAILED] = "failed",
+};
+
+const char *sa_kind_name(enum sa_kind kind) { return kind_names[kind]; }
+const char *sa_linkage_name(enum sa_linkage l) { return linkage_names[l]; }
+const char *sa_class_name(enum sa_class c) { return class_names[c]; }
+const char *sa_unit_status_name(enum sa_unit_status s) { return status_names[s]; }
+
+static int find_name(const char *const *names, int n, const char *name)
+{
+	for (int i = 0; name && i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+int sa_kind_parse(const char *name) { return find_name(kind_names, SA_NKINDS, name); }
+int sa_linkage_parse(const char *name) { return find_name(linkage_names, 3, name); }
+int sa_unit_status_parse(const char *name) { return find_name(status_names, 4, name); }
+
+static void free_function(struct sa_function *f)
+{
+	free(f->usr);
+	free(f->name);
+	free(f->file);
+	free(f->signature);
+	free(f->return_type);
+	free(f->params);
+	for (int i = 0; i < f->naccesses; i++) {
+		free(f->accesses[i].key);
+		free(f->accesses[i].state);
+	}
+	free(f->accesses);
+	for (int i = 0; i < f->ncalls; i++) {
+		free(f->calls[i].callee_usr);
+		free(f->calls[i].callee);
+	}
+	free(f->calls);
+	for (int i = 0; i < f->nsites; i++) {
+		free(f->sites[i].op);
+		free(f->sites[i].order);
+		free(f->sites[i].macro);
+	}
+	free(f->sites);
+}
+
+void sa_unit_clear_facts(struct sa_unit *u)
+{
+	for (int i = 0; i < u->nfiles; i++)
+		free(u->files[i].path);
+	free(u->files);
+	for (int i = 0; i < u->nfunctions; i++)
+		free_function(&u->functions[i]);
+	free(u->functions);
+	for (int i = 0; i < u->ndiagnostics; i++) {
+		free(u->diagnostics[i].file);
+		free(u->diagnostics[i].severity);
+		free(u->diagnostics[i].message);
+	}
+	free(u->diagnostics);
+	u->files = NULL;
+	u->functions = NULL;
+	u->diagnostics = NULL;
+	u->nfiles = u->nfunctions = u->ndiagnostics = 0;
+}
+
+void sa_unit_clear(struct sa_unit *u)
+{
+	sa_unit_clear_facts(u);
+	free(u->file);
+	free(u->directory);
+	for (int i = 0; i < u->nargs; i++)
+		free(u->args[i]);
+	free(u->args);
+	memset(u, 0, sizeof *u);
+}
+
+void sa_units_free(struct sa_units *units)
+{
+	for (int i = 0; i < units->count; i++)
+		sa_unit_clear(&units->units[i]);
+	free(units->units);
+	units->units = NULL;
+	units->count = 0;
+}
+
+static void out_of_memory(void)
+{
+	fputs("snc: out of memory\n", stderr);
+	abort();
+}
+
+void *sa_alloc(size_t size)
+{
+	void *p = calloc(1, size ? size : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *sa_grow(void *p, size_t size)
+{
+	p = realloc(p, size ? size : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+char *sa_strdup(const char *s)
+{
+	if (!s)
+		return NULL;
+	char *d = strdup(s);
+	if (!d)
+		out_of_memory();
+	return d;
+}
+
+char *sa_printf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = NULL;
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		out_of_memory();
+	return s;
+}
+
+char *sa_cx(CXString s)
+{
+	const char *c = clang_getCString(s);
+	char *d = sa_strdup(c ? c : "");
+	clang_disposeString(s);
+	return d;
+}
+
+char *sa_realpath(const char *path)
+{
+	char buf[PATH_MAX];
+	return sa_strdup(realpath(path, buf) ? buf : path);
+}

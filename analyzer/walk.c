@@ -1,0 +1,682 @@
+/* walk.c: the facts of each function definition, from libclang's cursor tree.
+ *
+ * One recursive descent per function body carries two pieces of context down the tree:
+ *
+ *   - the access mode of the lvalue being visited: a variable or field met in the left
+ *     operand of `=` is written, of a compound assignment or `++`/`--` read and written,
+ *     anywhere else read. The mode passes through parentheses, `.` (writing g.hits writes
+ *     g), subscripts of arrays (not of pointers: p[i] = v writes what p points to, which
+ *     the scanner cannot name) and implicit casts. `p->f` names the field state
+ *     `record.f`; the pointer p itself is read. The object of an atomic operation written
+ *     `&x` gets the operation's mode (a store writes x, an RMW reads and writes it).
+ *   - whether the value of the expression is used: a call is "discarded" when it is an
+ *     expression statement (child of a block, a label, a loop or if body) or cast to void.
+ *     This is what the gratuitous-return-value count rests on. Positions the cursor tree
+ *     cannot tell apart (for loops with missing clauses) count as used, the cautious side.
+ *
+ * Synchronization sites come from three places: builtin calls (__sync_*, fences, lock
+ * calls) are CallExprs named by the callee; clang's AtomicExpr (every __atomic_* and
+ * __c11_atomic_* operation, so all of <stdatomic.h>) has no cursor kind of its own and
+ * shows as an UnexposedExpr with at least two children whose location holds the builtin's
+ * name; operators on _Atomic objects are recognized by the operand's canonical type. asm
+ * statements are read through asm.c. Every site is reported at its expansion location, the
+ * line the user wrote, and names the macro used there if any (smp_mb, ck_pr_cas_ptr).
+ *
+ * Odd code must not crash the scan: every cursor and type is checked, recursion is bounded
+ * (deeper expressions are skipped, not followed), and a partial AST from a file with
+ * errors is walked like any other. */
+#include <stdlib.h>
+#include <string.h>
+#include "analyzer.h"
+
+#define MAX_DEPTH 2000
+
+enum { ACC_READ = SA_READ, ACC_WRITE = SA_WRITE, ACC_RW = SA_READ | SA_WRITE };
+
+struct file_name {
+	CXFile file;
+	char *path;
+};
+
+struct walker {
+	CXTranslationUnit tu;
+	struct sa_unit *u;
+	struct sa_function *fn;
+	CXCursor fn_cursor;
+	int cap_functions, cap_access, cap_call, cap_site;
+	char **asm_templates;     /* the function's asm templates, printed on first need */
+	int nasm, next_asm;
+	bool asm_loaded;
+	struct file_name *files;  /* CXFile -> absolute path, per unit */
+	int nfiles, cap_files;
+};
+
+/* The children of a cursor, collected so that each can get its own context. */
+struct kids {
+	CXCursor small[8];
+	CXCursor *v;
+	int n, cap;
+};
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	struct kids *k = data;
+	if (k->n == k->cap) {
+		int cap = k->cap * 2;
+		CXCursor *v = sa_alloc((size_t)cap * sizeof *v);
+		memcpy(v, k->v, (size_t)k->n * sizeof *v);
+		if (k->v != k->small)
+			free(k->v);
+		k->v = v;
+		k->cap = cap;
+	}
+	k->v[k->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+static void kids_of(CXCursor c, struct kids *k)
+{
+	k->v = k->small;
+	k->n = 0;
+	k->cap = 8;
+	clang_visitChildren(c, collect, k);
+}
+
+static void kids_free(struct kids *k)
+{
+	if (k->v != k->small)
+		free(k->v);
+}
+
+static const char *path_of(struct walker *w, CXFile file)
+{
+	if (!file)
+		return NULL;
+	for (int i = 0; i < w->nfiles; i++)
+		if (clang_File_isEqual(w->files[i].file, file))
+			return w->files[i].path;
+	struct file_name *f = SA_PUSH(w->files, w->nfiles, w->cap_files);
+	f->file = file;
+	char *name = sa_cx(clang_getFileName(file));
+	f->path = sa_realpath(name);
+	free(name);
+	return f->path;
+}
+
+static bool is_kind(CXCursor c, enum CXCursorKind k)
+{
+	return clang_getCursorKind(c) == k;
+}
+
+static bool is_atomic_type(CXCursor c)
+{
+	return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Atomic;
+}
+
+/* The cursor with parentheses and implicit casts (single-child unexposed expressions)
+ * removed. */
+static CXCursor strip(CXCursor c)
+{
+	for (int i = 0; i < 64; i++) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+			return c;
+		struct kids kids;
+		kids_of(c, &kids);
+		CXCursor only = kids.n == 1 ? kids.v[0] : clang_getNullCursor();
+		kids_free(&kids);
+		if (clang_Cursor_isNull(only))
+			return c;
+		c = only;
+	}
+	return c;
+}
+
+/* ---- recording facts ------------------------------------------------------------------- */
+
+static void add_access(struct walker *w, char *key, char *state, unsigned mode, CXCursor at)
+{
+	struct sa_function *fn = w->fn;
+	for (int i = 0; i < fn->naccesses; i++) {
+		if (strcmp(fn->accesses[i].key, key) == 0) {
+			fn->accesses[i].mode |= mode;
+			free(key);
+			free(state);
+			return;
+		}
+	}
+	unsigned line = 0;
+	clang_getExpansionLocation(clang_getCursorLocation(at), NULL, &line, NULL, NULL);
+	struct sa_access *a = SA_PUSH(fn->accesses, fn->naccesses, w->cap_access);
+	a->key = key;
+	a->state = state;
+	a->mode = mode;
+	a->line = (int)line;
+}
+
+/* The identifier at the expansion location when the cursor comes from a macro. */
+static char *macro_at(struct walker *w, CXSourceLocation loc)
+{
+	CXFile sfile, efile;
+	unsigned soff, eoff;
+	clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soff);
+	clang_getExpansionLocation(loc, &efile, NULL, NULL, &eoff);
+	if (!efile || (sfile && clang_File_isEqual(sfile, efile) && soff == eoff))
+		return NULL;
+	CXToken *tok = clang_getToken(w->tu, clang_getLocationForOffset(w->tu, efile, eoff));
+	if (!tok)
+		return NULL;
+	char *name = NULL;
+	if (clang_getTokenKind(*tok) == CXToken_Identifier)
+		name = sa_cx(clang_getTokenSpelling(w->tu, *tok));
+	clang_disposeTokens(w->tu, tok, 1);
+	return name;
+}
+
+static void add_site(struct walker *w, enum sa_kind kind, const char *op, const char *order,
+		     CXCursor at)
+{
+	struct sa_function *fn = w->fn;
+	CXSourceLocation loc = clang_getCursorLocation(at);
+	unsigned line = 0, column = 0;
+	clang_getExpansionLocation(loc, NULL, &line, &column, NULL);
+	struct sa_site *s = SA_PUSH(fn->sites, fn->nsites, w->cap_site);
+	s->kind = kind;
+	s->op = sa_strdup(op);
+	s->order = sa_strdup(order);
+	s->macro = macro_at(w, loc);
+	s->line = (int)line;
+	s->column = (int)column;
+}
+
+/* ---- expressions ----------------------------------------------------------------------- */
+
+static void visit(struct walker *w, CXCursor c, unsigned acc, bool discard, int depth);
+
+static void visit_kids(struct walker *w, CXCursor c, unsigned acc, bool discard, int depth)
+{
+	struct kids k;
+	kids_of(c, &k);
+	for (int i = 0; i < k.n; i++)
+		visit(w, k.v[i], acc, discard, depth + 1);
+	kids_free(&k);
+}
+
+static void var_ref(struct walker *w, CXCursor c, unsigned acc)
+{
+	CXCursor decl = clang_getCursorReferenced(c);
+	char *key, *name;
+	if (!clang_Cursor_isNull(decl) && sa_state_of_var(decl, &key, &name))
+		add_access(w, key, name, acc, c);
+}
+
+/* Is the object of a `.` access something reached through a pointer (`(*p).f`, `p[i].f`)? */
+static bool through_pointer(CXCursor base)
+{
+	CXCursor b = strip(base);
+	if (is_kind(b, CXCursor_UnaryOperator))
+		return clang_getCursorUnaryOperatorKind(b) == CXUnaryOperator_Deref;
+	if (is_kind(b, CXCursor_ArraySubscriptExpr)) {
+		struct kids k;
+		kids_of(b, &k);
+		bool ptr = k.n > 0 && clang_getCanonicalType(clang_getCursorType(strip(k.v[0]))).kind ==
+					      CXType_Pointer;
+		kids_free(&k);
+		return ptr;
+	}
+	return false;
+}
+
+static void member_ref(struct walker *w, CXCursor c, unsigned acc, int depth)
+{
+	struct kids k;
+	kids_of(c, &k);
+	CXCursor base = k.n > 0 ? k.v[0] : clang_getNullCursor();
+	bool arrow = !clang_Cursor_isNull(base) &&
+		     clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer;
+	if (arrow || (!clang_Cursor_isNull(base) && through_pointer(base))) {
+		char *key, *name;
+		CXCursor field = clang_getCursorReferenced(c);
+		if (!clang_Cursor_isNull(field) && sa_state_of_field(field, &key, &name))
+			add_access(w, key, name, acc, c);
+		for (int i = 0; i < k.n; i++)
+			visit(w, k.v[i], ACC_READ, false, depth + 1);
+	} else {
+		for (int i = 0; i < k.n; i++)
+			visit(w, k.v[i], acc, false, depth + 1);
+	}
+	kids_free(&k);
+}
+
+static void subscript(struct walker *w, CXCursor c, unsigned acc, int depth)
+{
+	struct kids k;
+	kids_of(c, &k);
+	for (int i = 0; i < k.n; i++) {
+		unsigned mode = ACC_READ;
+		if (i == 0) {
+			enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(strip(k.v[0]))).kind;
+			if (t == CXType_ConstantArray || t == CXType_IncompleteArray ||
+			    t == CXType_VariableArray || t == CXType_DependentSizedArray)
+				mode = acc;
+		}
+		visit(w, k.v[i], mode, false, depth + 1);
+	}
+	kids_free(&k);
+}
+
+/* The object operand of an atomic operation: `&x` gives x the operation's mode; anything
+ * else (a pointer variable) is only read, as what it points to cannot be named. */
+static void atomic_object(struct walker *w, CXCursor obj, unsigned mode, int depth)
+{
+	CXCursor s = strip(obj);
+	if (is_kind(s, CXCursor_UnaryOperator) &&
+	    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+		struct kids k;
+		kids_of(s, &k);
+		for (int i = 0; i < k.n; i++)
+			visit(w, k.v[i], mode, false, depth + 1);
+		kids_free(&k);
+	} else {
+		visit(w, obj, ACC_READ, false, depth + 1);
+	}
+}
+
+static unsigned role_mode(enum sa_atomic_role role)
+{
+	return role == SA_ATOMIC_STORE ? ACC_WRITE : role == SA_ATOMIC_RMW ? ACC_RW : ACC_READ;
+}
+
+/* The builtin name at a cursor's spelling location (AtomicExpr's location is its name). */
+static char *token_at(struct walker *w, CXCursor c)
+{
+	CXFile file;
+	unsigned off;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, &off);
+	if (!file)
+		return NULL;
+	CXToken *tok = clang_getToken(w->tu, clang_getLocationForOffset(w->tu, file, off));
+	if (!tok)
+		return NULL;
+	char *name = NULL;
+	if (clang_getTokenKind(*tok) == CXToken_Identifier)
+		name = sa_cx(clang_getTokenSpelling(w->tu, *tok));
+	clang_disposeTokens(w->tu, tok, 1);
+	return name;
+}
+
+/* An UnexposedExpr with two or more children: an AtomicExpr when its name says so.
+ * Returns false (and does nothing) otherwise. */
+static bool atomic_expr(struct walker *w, CXCursor c, struct kids *k, int depth)
+{
+	char *name = token_at(w, c);
+	enum sa_atomic_role role = name && (strncmp(name, "__atomic_", 9) == 0 ||
+					    strncmp(name, "__c11_atomic_", 13) == 0)
+					   ? sa_atomic_role(name) : SA_ATOMIC_NONE;
+	if (role == SA_ATOMIC_NONE || role == SA_ATOMIC_LOCK) {
+		bool init = name && strcmp(name, "__c11_atomic_init") == 0;
+		if (init)
+			atomic_object(w, k->v[0], ACC_WRITE, depth);
+		for (int i = init ? 1 : 0; init && i < k->n; i++)
+			visit(w, k->v[i], ACC_READ, false, depth + 1);
+		free(name);
+		return init;
+	}
+	const char *order = sa_memory_order(k->v[1]);
+	add_site(w, sa_atomic_kind(role, order), name, order, c);
+	atomic_object(w, k->v[0], role_mode(role), depth);
+	for (int i = 1; i < k->n; i++)
+		visit(w, k->v[i], ACC_READ, false, depth + 1);
+	free(name);
+	return true;
+}
+
+/* __sync_fetch_and_add_4 -> __sync_fetch_and_add */
+static char *without_size_suffix(const char *name)
+{
+	char *s = sa_strdup(name);
+	size_t n = strlen(s);
+	if (strncmp(s, "__sync_", 7) == 0 && n > 2 && s[n - 2] == '_' && s[n - 1] >= '1' &&
+	    s[n - 1] <= '9')
+		s[n - 2] = '\0';
+	else if (strncmp(s, "__sync_", 7) == 0 && n > 3 && s[n - 3] == '_' && s[n - 2] == '1' &&
+		 s[n - 1] == '6')
+		s[n - 3] = '\0';
+	return s;
+}
+
+static void call(struct walker *w, CXCursor c, bool discard, int depth)
+{
+	CXCursor callee = clang_getCursorReferenced(c);
+	int nargs = clang_Cursor_getNumArguments(c);
+	bool is_fn = !clang_Cursor_isNull(callee) && is_kind(callee, CXCursor_FunctionDecl);
+	char *name = is_fn ? sa_cx(clang_getCursorSpelling(callee)) : NULL;
+	enum sa_atomic_role role = SA_ATOMIC_NONE;
+	if (name) {
+		role = sa_atomic_role(name);
+		/* a user's own function that happens to share a lock call's name is a call */
+		if (role == SA_ATOMIC_LOCK && clang_isCursorDefinition(clang_getCursorDefinition(callee)))
+			role = SA_ATOMIC_NONE;
+	}
+	bool builtin = name && strncmp(name, "__", 2) == 0 &&
+		       (strncmp(name, "__builtin_", 10) == 0 || strncmp(name, "__sync_", 7) == 0 ||
+			strncmp(name, "__atomic_", 9) == 0 || strncmp(name, "__c11_atomic_", 13) == 0);
+	CXCursor object = nargs > 0 ? clang_Cursor_getArgument(c, 0) : clang_getNullCursor();
+	if (role != SA_ATOMIC_NONE) {
+		char *op = without_size_suffix(name);
+		const char *order = NULL;
+		if (role == SA_ATOMIC_FENCE && strcmp(name, "__sync_synchronize") != 0)
+			order = nargs > 0 ? sa_memory_order(object) : NULL;
+		else if (role == SA_ATOMIC_STORE && strncmp(name, "__sync_", 7) == 0)
+			order = "release";   /* __sync_lock_release */
+		else if (strncmp(name, "__sync_", 7) == 0)
+			order = "seq_cst";
+		else if (strncmp(name, "__atomic_", 9) == 0 && nargs > 1)
+			order = sa_memory_order(clang_Cursor_getArgument(c, 1));
+		add_site(w, sa_atomic_kind(role, order), op, order, c);
+		free(op);
+	}
+	if (name && !builtin) {
+		struct sa_function *fn = w->fn;
+		unsigned line = 0, column = 0;
+		clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, &column, NULL);
+		struct sa_call *k = SA_PUSH(fn->calls, fn->ncalls, w->cap_call);
+		k->callee_usr = sa_cx(clang_getCursorUSR(callee));
+		k->callee = name;
+		k->line = (int)line;
+		k->column = (int)column;
+		k->value_used = !discard;
+		name = NULL;
+	}
+	free(name);
+	/* the callee expression, then the arguments; the object of an atomic builtin call
+	 * gets the operation's mode */
+	struct kids k;
+	kids_of(c, &k);
+	for (int i = 0; i < k.n; i++) {
+		if (role != SA_ATOMIC_NONE && role != SA_ATOMIC_LOCK && role != SA_ATOMIC_FENCE &&
+		    nargs > 0 && clang_equalCursors(k.v[i], object))
+			atomic_object(w, k.v[i], role_mode(role), depth);
+		else
+			visit(w, k.v[i], ACC_READ, false, depth + 1);
+	}
+	kids_free(&k);
+}
+
+static void asm_stmt(struct walker *w, CXCursor c);
+
+static void unary(struct walker *w, CXCursor c, int depth)
+{
+	enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+	bool incdec = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+		      op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+	struct kids k;
+	kids_of(c, &k);
+	if (incdec && k.n > 0 && is_atomic_type(k.v[0])) {
+		CXString s = clang_getUnaryOperatorKindSpelling(op);
+		add_site(w, SA_RMW, clang_getCString(s), "seq_cst", c);
+		clang_disposeString(s);
+	}
+	for (int i = 0; i < k.n; i++)
+		visit(w, k.v[i], incdec ? ACC_RW : ACC_READ, false, depth + 1);
+	kids_free(&k);
+}
+
+static void binary(struct walker *w, CXCursor c, bool discard, int depth)
+{
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+	bool assign = op == CXBinaryOperator_Assign;
+	bool compound = op >= CXBinaryOperator_MulAssign && op <= CXBinaryOperator_OrAssign;
+	struct kids k;
+	kids_of(c, &k);
+	if ((assign || compound) && k.n > 0 && is_atomic_type(k.v[0])) {
+		CXString s = clang_getBinaryOperatorKindSpelling(op);
+		add_site(w, assign ? SA_SEQ_CST_STORE : SA_RMW, clang_getCString(s), "seq_cst", c);
+		clang_disposeString(s);
+	}
+	for (int i = 0; i < k.n; i++) {
+		unsigned mode = ACC_READ;
+		bool d = false;
+		if (i == 0 && assign)
+			mode = ACC_WRITE;
+		else if (i == 0 && compound)
+			mode = ACC_RW;
+		if (op == CXBinaryOperator_Comma)
+			d = i == 0 ? true : discard;
+		visit(w, k.v[i], mode, d, depth + 1);
+	}
+	kids_free(&k);
+}
+
+/* Statements whose expression children are evaluated for effect only, except the
+ * condition at index cond (-1: none). */
+static void statement(struct walker *w, CXCursor c, int cond, int depth)
+{
+	struct kids k;
+	kids_of(c, &k);
+	for (int i = 0; i < k.n; i++)
+		visit(w, k.v[i], ACC_READ, i != cond, depth + 1);
+	kids_free(&k);
+}
+
+static void for_stmt(struct walker *w, CXCursor c, int depth)
+{
+	struct kids k;
+	kids_of(c, &k);
+	for (int i = 0; i < k.n; i++) {
+		/* init; cond; inc; body when all four are there, otherwise only the body is sure */
+		bool d = i == k.n - 1 || (k.n == 4 && (i == 0 || i == 2));
+		visit(w, k.v[i], ACC_READ, d, depth + 1);
+	}
+	kids_free(&k);
+}
+
+static void visit(struct walker *w, CXCursor c, unsigned acc, bool discard, int depth)
+{
+	if (depth > MAX_DEPTH)
+		return;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_DeclRefExpr:
+		var_ref(w, c, acc);
+		return;
+	case CXCursor_MemberRefExpr:
+		member_ref(w, c, acc, depth);
+		return;
+	case CXCursor_ArraySubscriptExpr:
+		subscript(w, c, acc, depth);
+		return;
+	case CXCursor_UnaryOperator:
+		unary(w, c, depth);
+		return;
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
+		binary(w, c, discard, depth);
+		return;
+	case CXCursor_CallExpr:
+		call(w, c, discard, depth);
+		return;
+	case CXCursor_ParenExpr:
+		visit_kids(w, c, acc, discard, depth);
+		return;
+	case CXCursor_CStyleCastExpr:
+		visit_kids(w, c, ACC_READ,
+			   clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Void, depth);
+		return;
+	case CXCursor_UnexposedExpr: {
+		struct kids k;
+		kids_of(c, &k);
+		bool done = k.n >= 2 && atomic_expr(w, c, &k, depth);
+		for (int i = 0; !done && i < k.n; i++)
+			visit(w, k.v[i], k.n == 1 ? acc : ACC_READ, k.n == 1 && discard, depth + 1);
+		kids_free(&k);
+		return;
+	}
+	case CXCursor_ConditionalOperator: {
+		struct kids k;
+		kids_of(c, &k);
+		for (int i = 0; i < k.n; i++)
+			visit(w, k.v[i], ACC_READ, i > 0 && discard, depth + 1);
+		kids_free(&k);
+		return;
+	}
+	case CXCursor_GCCAsmStmt:
+		asm_stmt(w, c);
+		visit_kids(w, c, ACC_READ, false, depth);
+		return;
+	case CXCursor_CompoundStmt:
+	case CXCursor_LabelStmt:
+	case CXCursor_DefaultStmt:
+		statement(w, c, -1, depth);
+		return;
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_SwitchStmt:
+	case CXCursor_CaseStmt:
+		statement(w, c, 0, depth);
+		return;
+	case CXCursor_DoStmt:
+		statement(w, c, 1, depth);
+		return;
+	case CXCursor_ForStmt:
+		for_stmt(w, c, depth);
+		return;
+	default:
+		visit_kids(w, c, ACC_READ, false, depth);
+		return;
+	}
+}
+
+/* ---- asm ------------------------------------------------------------------------------- */
+
+struct asm_ctx {
+	struct walker *w;
+	CXCursor at;
+};
+
+static void add_asm_site(enum sa_kind kind, const char *mnemonic, void *data)
+{
+	struct asm_ctx *a = data;
+	char *op = sa_printf("asm %s", mnemonic);
+	add_site(a->w, kind, op, NULL, a->at);
+	free(op);
+}
+
+static void asm_stmt(struct walker *w, CXCursor c)
+{
+	if (!w->asm_loaded) {
+		w->nasm = sa_asm_templates(w->fn_cursor, &w->asm_templates);
+		w->asm_loaded = true;
+	}
+	if (w->next_asm >= w->nasm)
+		return;
+	struct asm_ctx a = { w, c };
+	sa_asm_sites(w->asm_templates[w->next_asm++], add_asm_site, &a);
+}
+
+/* ---- functions ------------------------------------------------------------------------- */
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static void describe(struct walker *w, CXCursor c, struct sa_function *fn)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile file;
+	unsigned line = 0;
+	clang_getExpansionLocation(loc, &file, &line, NULL, NULL);
+	const char *path = path_of(w, file);
+	fn->file = sa_strdup(path ? path : w->u->file);
+	fn->line = (int)line;
+	fn->name = sa_cx(clang_getCursorSpelling(c));
+	fn->usr = sa_cx(clang_getCursorUSR(c));
+	if (!fn->usr[0]) {
+		free(fn->usr);
+		fn->usr = sa_printf("c:%s@%u@F@%s", fn->file, line, fn->name);
+	}
+	fn->system = clang_Location_isInSystemHeader(loc) != 0;
+	CXType result = clang_getCursorResultType(c);
+	fn->return_type = sa_cx(clang_getTypeSpelling(result));
+	fn->returns_value = clang_getCanonicalType(result).kind != CXType_Void;
+
+	int n = clang_Cursor_getNumArguments(c);
+	size_t cap = 64, len = 0;
+	char *params = sa_alloc(cap);
+	for (int i = 0; i < n; i++) {
+		CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
+		char *type = sa_cx(clang_getTypeSpelling(clang_getCursorType(arg)));
+		char *pname = sa_cx(clang_getCursorSpelling(arg));
+		char *one = sa_printf("%s%s%s%s", i ? ", " : "", type, pname[0] ? " " : "", pname);
+		size_t l = strlen(one);
+		if (len + l + 1 > cap) {
+			cap = 2 * (len + l + 1);
+			params = sa_grow(params, cap);
+		}
+		memcpy(params + len, one, l + 1);
+		len += l;
+		free(type);
+		free(pname);
+		free(one);
+	}
+	CXType ftype = clang_getCursorType(c);
+	bool variadic = ftype.kind == CXType_FunctionProto && clang_isFunctionTypeVariadic(ftype);
+	char *shown = sa_printf("%s%s", params, variadic ? (n ? ", ..." : "...") : "");
+	free(params);
+	fn->params = shown;
+	fn->nparams = n < 0 ? 0 : n;
+	const char *none = ftype.kind == CXType_FunctionProto ? "void" : "";
+	fn->signature = sa_printf("%s %s(%s)", fn->return_type, fn->name, n > 0 || variadic ? shown : none);
+
+	bool header = strcmp(fn->file, w->u->file) != 0 || has_suffix(fn->file, ".h");
+	if (header && clang_Cursor_isFunctionInlined(c))
+		fn->linkage = SA_LINK_INLINE_HEADER;
+	else if (clang_Cursor_getStorageClass(c) == CX_SC_Static)
+		fn->linkage = SA_LINK_STATIC;
+	else
+		fn->linkage = SA_LINK_EXTERN;
+}
+
+static void function(struct walker *w, CXCursor c)
+{
+	struct sa_unit *u = w->u;
+	struct sa_function *fn = SA_PUSH(u->functions, u->nfunctions, w->cap_functions);
+	w->fn = fn;
+	w->fn_cursor = c;
+	w->cap_access = w->cap_call = w->cap_site = 0;
+	w->asm_loaded = false;
+	w->nasm = w->next_asm = 0;
+	describe(w, c, fn);
+	struct kids k;
+	kids_of(c, &k);
+	for (int i = 0; i < k.n; i++)
+		if (is_kind(k.v[i], CXCursor_CompoundStmt))
+			visit(w, k.v[i], ACC_READ, true, 0);
+	kids_free(&k);
+	for (int i = 0; i < w->nasm; i++)
+		free(w->asm_templates[i]);
+	free(w->asm_templates);
+	w->asm_templates = NULL;
+}
+
+static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	struct walker *w = data;
+	if (is_kind(c, CXCursor_FunctionDecl) && clang_isCursorDefinition(c))
+		function(w, c);
+	else if (is_kind(c, CXCursor_LinkageSpec) || is_kind(c, CXCursor_UnexposedDecl))
+		return CXChildVisit_Recurse;
+	return CXChildVisit_Continue;
+}
+
+void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u)
+{
+	struct walker w = { .tu = tu, .u = u };
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), top, &w);
+	for (int i = 0; i < w.nfiles; i++)
+		free(w.files[i].path);
+	free(w.files);
+}

@@ -1,0 +1,90 @@
+/* block.c: a thread that cannot go on hands the baton to the other one.
+ *
+ * A thread whose trylock failed is blocked until some lock is released (any release counts:
+ * with two threads a spurious retry is cheap and rare). A thread in pthread_cond_wait is
+ * blocked until the other thread signals that condition variable; spurious wake-ups are not
+ * produced. These switches are free: they are not preemptions of the schedule.
+ *
+ * When the other thread cannot run either (finished, or blocked with nothing released since)
+ * no step can ever unblock us. If the other thread waits with a timeout, it is woken to time
+ * out (time is not modelled: "never" is the only timeout); otherwise the caller reports a
+ * deadlock, or returns ETIMEDOUT if it is a timed wait itself.
+ */
+#include "sched_internal.h"
+
+void sched_note_release(struct sched_thread *self)
+{
+	snc_run.release_seq++;
+	sched_access_done(self, true);
+}
+
+/* The other thread cannot run: if it waits with a timeout, let it time out. */
+static bool wake_to_time_out(struct sched_thread *self, struct sched_thread *other)
+{
+	if (!other->timed ||
+	    (other->state != THREAD_BLOCKED_LOCK && other->state != THREAD_BLOCKED_COND))
+		return false;
+	other->must_time_out = true;
+	snc_run.out->blocking_switches++;
+	sched_switch_to(self, other);
+	return true;
+}
+
+static bool hand_over(struct sched_thread *self)
+{
+	struct sched_thread *other = sched_other(self);
+
+	if (sched_thread_enabled(other)) {
+		snc_run.out->blocking_switches++;
+		sched_switch_to(self, other);
+		return true;
+	}
+	return wake_to_time_out(self, other);
+}
+
+bool sched_block_on_lock(struct sched_thread *self, bool timed)
+{
+	bool resumed;
+
+	if (self->must_time_out) {
+		self->must_time_out = false;
+		return false;
+	}
+	self->state = THREAD_BLOCKED_LOCK;
+	self->timed = timed;
+	self->blocked_release_seq = snc_run.release_seq;
+	resumed = hand_over(self);
+	/* Resumed: a lock was released, the other thread finished, or we must time out. */
+	self->state = THREAD_RUNNABLE;
+	return resumed;
+}
+
+bool sched_wait_for_signal(struct sched_thread *self, const void *cond, bool timed)
+{
+	bool signalled = true;
+
+	self->state = THREAD_BLOCKED_COND;
+	self->timed = timed;
+	self->cond = cond;
+	self->cond_signalled = false;
+	while (!self->cond_signalled) {
+		if (self->must_time_out || !hand_over(self)) {
+			self->must_time_out = false;
+			signalled = false;
+			break;
+		}
+	}
+	self->state = THREAD_RUNNABLE;
+	self->cond = NULL;
+	return signalled;
+}
+
+void sched_yield_point(struct sched_thread *self)
+{
+	struct sched_thread *other = sched_other(self);
+
+	if (!sched_thread_enabled(other))
+		return;
+	snc_run.out->blocking_switches++;
+	sched_switch_to(self, other);
+}

@@ -1,0 +1,73 @@
+/* guard.c: a run never hangs the tool and, on request, survives a crash of an operation.
+ *
+ * Backstop: an ITIMER_REAL timer with SIGALRM at its default action kills the process if a
+ * run outlives timeout_ms (an operation stuck in a real blocking system call, a lock taken
+ * by code we do not interpose). The parent sees the child die of SIGALRM.
+ *
+ * Crashes: with catch_crashes, fatal signals raised by a thread of the run are recorded as
+ * SNC_SCHED_CRASHED and the run aborts like a deadlock (the calling thread unwinds, a
+ * faulting helper parks). A fault outside a run restores the previous handler and returns,
+ * so the instruction faults again under it (default action, or ASan's report). Handlers run
+ * with SA_NODEFER so that unwinding with longjmp leaves no signal blocked. There is no
+ * alternate signal stack: a stack overflow still kills the process.
+ */
+#include <signal.h>
+#include <string.h>
+#include <sys/time.h>
+#include "sched_internal.h"
+
+static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP };
+enum { NFATAL = sizeof fatal_signals / sizeof fatal_signals[0] };
+
+static struct sigaction saved_fatal[NFATAL];
+static struct sigaction saved_alarm;
+
+static void restore_fatal(void)
+{
+	for (int i = 0; i < NFATAL; i++)
+		sigaction(fatal_signals[i], &saved_fatal[i], NULL);
+}
+
+static void on_fatal_signal(int sig, siginfo_t *info, void *context)
+{
+	struct sched_thread *self = snc_sched_member;
+
+	(void)info;
+	(void)context;
+	if (!self) {
+		restore_fatal();
+		return;
+	}
+	snc_sched_self = NULL;
+	snc_run.out->crash_signal = sig;
+	snc_run.out->crash_thread = self->id;
+	sched_abort(self, SNC_SCHED_CRASHED);
+}
+
+void guard_arm(const struct snc_sched_options *opt)
+{
+	struct sigaction sa;
+	struct itimerval timer = { .it_value = {
+		.tv_sec = opt->timeout_ms / 1000, .tv_usec = (opt->timeout_ms % 1000) * 1000 } };
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGALRM, &sa, &saved_alarm);
+	setitimer(ITIMER_REAL, &timer, NULL);
+	if (!opt->catch_crashes)
+		return;
+	sa.sa_sigaction = on_fatal_signal;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	for (int i = 0; i < NFATAL; i++)
+		sigaction(fatal_signals[i], &sa, &saved_fatal[i]);
+}
+
+void guard_disarm(const struct snc_sched_options *opt)
+{
+	struct itimerval off = { 0 };
+
+	setitimer(ITIMER_REAL, &off, NULL);
+	sigaction(SIGALRM, &saved_alarm, NULL);
+	if (opt->catch_crashes)
+		restore_fatal();
+}

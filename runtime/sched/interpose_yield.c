@@ -1,0 +1,69 @@
+/* interpose_yield.c: sched_yield and sleeps under the scheduler.
+ *
+ * Time is not modelled inside a run: a thread that yields or sleeps is waiting for the other
+ * one, so the call is a scheduling point followed by a free switch (when the other thread
+ * can run) and returns at once, as if the whole sleep had elapsed. Spin-waits that yield
+ * therefore end without the fairness rule.
+ */
+#include <unistd.h>
+#include "real.h"
+#include "sched_internal.h"
+
+static void yield_here(uintptr_t pc)
+{
+	struct sched_thread *self = sched_enter();
+
+	sched_point(self, pc, NULL);
+	trace_add(self, SNC_TRACE_YIELD, NULL, 0, pc);
+	sched_yield_point(self);
+	sched_leave(self);
+}
+
+int sched_yield(void)
+{
+	real_resolve();
+	if (!SNC_IN_RUN())
+		return real.sched_yield();
+	yield_here(SNC_CALLER_PC);
+	return 0;
+}
+
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	real_resolve();
+	if (!SNC_IN_RUN())
+		return real.nanosleep(req, rem);
+	yield_here(SNC_CALLER_PC);
+	if (rem)
+		*rem = (struct timespec){ 0 };
+	return 0;
+}
+
+int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req, struct timespec *rem)
+{
+	real_resolve();
+	if (!SNC_IN_RUN())
+		return real.clock_nanosleep(clock, flags, req, rem);
+	yield_here(SNC_CALLER_PC);
+	if (rem)
+		*rem = (struct timespec){ 0 };
+	return 0;
+}
+
+int usleep(useconds_t usec)
+{
+	real_resolve();
+	if (!SNC_IN_RUN())
+		return real.usleep(usec);
+	yield_here(SNC_CALLER_PC);
+	return 0;
+}
+
+unsigned sleep(unsigned seconds)
+{
+	real_resolve();
+	if (!SNC_IN_RUN())
+		return real.sleep(seconds);
+	yield_here(SNC_CALLER_PC);
+	return 0;
+}

@@ -1,0 +1,155 @@
+/* run.c: snc_sched_run, one schedule of two operations.
+ *
+ * The calling thread is thread 0 and runs op0; the helper (worker.c) is thread 1 and runs
+ * op1, so thread-local state keeps its meaning in both operations. The run state is reset,
+ * the thread that starts gets the baton, and the calling thread returns once both operations
+ * finished, or unwinds here with longjmp when the run aborts.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <semaphore.h>
+#include <string.h>
+#include "real.h"
+#include "sched_internal.h"
+
+enum {
+	DEFAULT_MAX_STEPS = 1000000,
+	DEFAULT_FAIRNESS_BOUND = 1000,
+	DEFAULT_TIMEOUT_MS = 10000,
+};
+
+static struct sched_thread calling_thread = { .id = 0 };
+static bool run_active;
+
+/* An archive member is linked only for a symbol still undefined when the archive is scanned,
+ * so with the library under test placed after libsnc_sched.a on a link line, the lock
+ * interposers would silently lose to libc's. Every program that runs schedules links this
+ * file; these references pull in each hook and interposer file with it. */
+void __tsan_read1(void *addr);
+int __tsan_atomic32_load(const volatile int *a, int mo);
+__int128 __tsan_atomic128_load(const volatile __int128 *a, int mo);
+typedef void (*any_function)(void);
+static const any_function link_all_hooks[] __attribute__((used)) = {
+	(any_function)__tsan_read1, (any_function)__tsan_atomic32_load,
+	(any_function)__tsan_atomic128_load, (any_function)pthread_mutex_lock,
+	(any_function)sem_wait, (any_function)pthread_cond_wait, (any_function)sched_yield,
+};
+
+const char *snc_sched_status_name(enum snc_sched_status status)
+{
+	switch (status) {
+	case SNC_SCHED_RUNNING: return "running";
+	case SNC_SCHED_COMPLETED: return "completed";
+	case SNC_SCHED_DEADLOCK: return "deadlock";
+	case SNC_SCHED_LIVELOCK: return "livelock";
+	case SNC_SCHED_CRASHED: return "crashed";
+	}
+	return "unknown";
+}
+
+static void reset_thread(struct sched_thread *t)
+{
+	t->state = THREAD_NOT_STARTED;
+	t->blocked_release_seq = 0;
+	t->blocked_change_seq = 0;
+	t->cond = NULL;
+	t->cond_signalled = false;
+	t->timed = false;
+	t->must_time_out = false;
+	t->depth = 0;
+	t->write_addr = NULL;
+	sched_forget_history(t);
+}
+
+static void prepare(const struct snc_schedule *s, const struct snc_sched_options *opt,
+		    struct snc_sched_result *out)
+{
+	struct sched_run *r = &snc_run;
+
+	memset(out, 0, sizeof *out);
+	r->epoch++;
+	if (r->epoch == 0)         /* 0 means "no baton" in a baton word */
+		r->epoch = 1;
+	r->schedule = *s;
+	memset(&r->opt, 0, sizeof r->opt);
+	if (opt)
+		r->opt = *opt;
+	if (!r->opt.max_steps)
+		r->opt.max_steps = DEFAULT_MAX_STEPS;
+	if (!r->opt.fairness_bound)
+		r->opt.fairness_bound = DEFAULT_FAIRNESS_BOUND;
+	if (!r->opt.timeout_ms)
+		r->opt.timeout_ms = DEFAULT_TIMEOUT_MS;
+	if (!r->opt.trace)
+		r->opt.trace_capacity = 0;
+	r->out = out;
+	r->thread[0] = &calling_thread;
+	r->thread[1] = worker_thread();
+	reset_thread(r->thread[0]);
+	reset_thread(r->thread[1]);
+	r->switches_done = 0;
+	r->remaining = s->nswitches ? s->budget[0] : 0;
+	r->consecutive = 0;
+	r->release_seq = 0;
+	r->change_seq = 0;
+	r->aborting = false;
+}
+
+/* Kept out of snc_sched_run so that nothing live across setjmp is modified. */
+static __attribute__((noinline)) void run_calling_thread(void (*op0)(void *), void *arg0)
+{
+	struct sched_run *r = &snc_run;
+
+	if (r->schedule.first_thread == 1) {
+		baton_pass(r->thread[1], r->epoch);
+		baton_wait(r->thread[0], r->epoch);
+		if (r->aborting)
+			return;
+	}
+	r->thread[0]->state = THREAD_RUNNABLE;
+	snc_sched_self = r->thread[0];
+	op0(arg0);
+	snc_sched_self = NULL;
+	sched_finish(r->thread[0]);
+}
+
+int snc_sched_run(const struct snc_schedule *s, void (*op0)(void *), void *arg0,
+		  void (*op1)(void *), void *arg1, const struct snc_sched_options *opt,
+		  struct snc_sched_result *out)
+{
+	struct sched_run *r = &snc_run;
+
+	if (!s || s->first_thread > 1 || s->nswitches > SNC_SCHED_MAX_SWITCHES || !op0 || !op1 ||
+	    !out) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (run_active) {
+		errno = EBUSY;
+		return -1;
+	}
+	real_resolve();
+	if (worker_ensure() != 0)
+		return -1;
+	run_active = true;
+	prepare(s, opt, out);
+	worker_set_job(op1, arg1);
+	calling_thread.stack_hi = (uintptr_t)__builtin_frame_address(0);
+	snc_sched_member = &calling_thread;
+	guard_arm(&r->opt);
+	if (setjmp(r->unwind) == 0)
+		run_calling_thread(op0, arg0);
+	snc_sched_self = NULL;
+	snc_sched_member = NULL;
+	guard_disarm(&r->opt);
+	if (r->aborting) {
+		enum sched_thread_state helper = r->thread[1]->state;
+		if (helper != THREAD_NOT_STARTED && helper != THREAD_FINISHED)
+			worker_mark_lost();
+	} else {
+		out->status = SNC_SCHED_COMPLETED;
+	}
+	run_active = false;
+	return (int)out->status;
+}

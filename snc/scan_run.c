@@ -1,0 +1,177 @@
+/* scan_run.c: the scan pipeline between the analyzer and the store.
+ *
+ * Units come from the paths and/or the compile_commands.json. Before anything is parsed,
+ * each unit is looked up in the database: an earlier unit of the same file with the same
+ * flags whose files all still hash the same is not parsed again, its facts are loaded
+ * back (incremental scans). The rest are parsed in parallel. For path scans, headers that
+ * no unit included are then scanned as units of their own. The model is built over all
+ * units and stored in one transaction, so a run holds complete results or none. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+#include "scan.h"
+
+int scan_prepare(const struct scan_request *req, struct scan_outcome *out)
+{
+	memset(out, 0, sizeof *out);
+	char err[1024];
+	if (req->npaths > 0 &&
+	    sa_units_from_paths(req->paths, req->npaths, req->flags, req->nflags, &out->units,
+				&out->headers, err, sizeof err) != 0)
+		return cli_error(req->cmd, "%s", err);
+	if (req->compdb) {
+		struct sa_units more = { 0 };
+		if (sa_units_from_compdb(req->compdb, &more, err, sizeof err) != 0) {
+			sa_units_free(&more);
+			return cli_error(req->cmd, "%s", err);
+		}
+		out->units.units = realloc(out->units.units,
+					   (size_t)(out->units.count + more.count + 1) * sizeof *more.units);
+		if (!out->units.units)
+			return cli_error(req->cmd, "out of memory");
+		memcpy(out->units.units + out->units.count, more.units, (size_t)more.count * sizeof *more.units);
+		out->units.count += more.count;
+		free(more.units);
+		sa_units_sort(&out->units);
+	}
+	return 0;
+}
+
+/* Loads the facts of every pending unit that an earlier scan saw unchanged. */
+static int reuse_unchanged(struct snc_db *db, struct sa_units *units)
+{
+	for (int i = 0; i < units->count; i++) {
+		struct sa_unit *u = &units->units[i];
+		if (u->status != SA_UNIT_PENDING)
+			continue;
+		int64_t prev = snc_db_scan_find_unit(db, u->file, u->flags_hash);
+		if (prev < 0)
+			return -1;
+		if (prev == 0)
+			continue;
+		if (snc_db_scan_load_files(db, prev, u) != 0)
+			return -1;
+		if (!sa_unit_files_unchanged(u)) {
+			sa_unit_clear_facts(u);
+			continue;
+		}
+		if (snc_db_scan_load_facts(db, prev, u) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+struct progress {
+	bool on;
+	int offset, total;
+};
+
+static void show_progress(int done, int total, const struct sa_unit *u, void *ctx)
+{
+	const struct progress *p = ctx;
+	(void)total;
+	if (!p->on)
+		return;
+	const char *slash = strrchr(u->file, '/');
+	fprintf(stderr, "\r\033[Kscanning %d/%d %s", p->offset + done, p->total,
+		slash ? slash + 1 : u->file);
+	fflush(stderr);
+}
+
+static void parse_pending(struct sa_units *units, const struct scan_request *req)
+{
+	struct progress p = { req->progress && isatty(STDERR_FILENO), 0, 0 };
+	for (int i = 0; i < units->count; i++)
+		if (units->units[i].status == SA_UNIT_PENDING)
+			p.total++;
+	sa_scan_units(units, req->jobs, show_progress, &p);
+	if (p.on && p.total > 0)
+		fprintf(stderr, "\r\033[K");
+}
+
+static void report_errors(const struct sa_unit *u, const char *cmd)
+{
+	if (u->ndiagnostics == 0)
+		return;
+	const struct sa_diagnostic *d = &u->diagnostics[0];
+	fprintf(stderr, "snc %s: warning: %s: %d error%s%s, first: %s:%d:%d: %s\n", cmd, u->file,
+		u->ndiagnostics, u->ndiagnostics == 1 ? "" : "s",
+		u->status == SA_UNIT_FAILED ? " (not scanned)" : " (scanned what clang recovered)",
+		d->file ? d->file : u->file, d->line, d->column, d->message);
+}
+
+static int compare_paths(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int count_files(const struct sa_units *units)
+{
+	int n = 0;
+	for (int i = 0; i < units->count; i++)
+		n += units->units[i].nfiles;
+	const char **paths = malloc((size_t)(n + 1) * sizeof *paths);
+	if (!paths)
+		return 0;
+	n = 0;
+	for (int i = 0; i < units->count; i++)
+		for (int k = 0; k < units->units[i].nfiles; k++)
+			paths[n++] = units->units[i].files[k].path;
+	qsort(paths, (size_t)n, sizeof *paths, compare_paths);
+	int distinct = 0;
+	for (int i = 0; i < n; i++)
+		if (i == 0 || strcmp(paths[i - 1], paths[i]) != 0)
+			distinct++;
+	free(paths);
+	return distinct;
+}
+
+int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *req,
+		 struct scan_outcome *out)
+{
+	struct sa_units *units = &out->units;
+	if (reuse_unchanged(db, units) != 0)
+		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	parse_pending(units, req);
+	if (out->headers.count > 0) {
+		sa_units_add_orphan_headers(units, &out->headers);
+		if (reuse_unchanged(db, units) != 0)
+			return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+		parse_pending(units, req);
+		sa_units_sort(units);
+	}
+	for (int i = 0; i < units->count; i++) {
+		const struct sa_unit *u = &units->units[i];
+		if (u->reused_from)
+			out->reused++;
+		else
+			out->parsed++;
+		if (u->status == SA_UNIT_ERRORS || u->status == SA_UNIT_FAILED) {
+			out->with_errors++;
+			report_errors(u, req->cmd);
+		}
+	}
+	out->files = count_files(units);
+	struct sa_model_options opt = { .system_api = req->system_api };
+	out->model = sa_model_build(units->units, units->count, &opt);
+	if (snc_db_begin(db) != 0)
+		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	if (snc_db_scan_store(db, run_id, out->model) != 0) {
+		int rc = cli_error(req->cmd, "storing the scan: %s", snc_db_errmsg(db));
+		snc_db_rollback(db);
+		return rc;
+	}
+	if (snc_db_commit(db) != 0)
+		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	return 0;
+}
+
+void scan_outcome_free(struct scan_outcome *out)
+{
+	sa_model_free(out->model);
+	sa_units_free(&out->units);
+	sa_units_free(&out->headers);
+	out->model = NULL;
+}

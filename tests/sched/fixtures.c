@@ -1,0 +1,289 @@
+/* fixtures.c: the libraries under test of the scheduler tests (see fixtures.h).
+ * Compiled with -fsanitize=thread only; linked without libtsan, against snc_sched. */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <semaphore.h>
+#include <stdint.h>
+#include <time.h>
+#include <unistd.h>
+#include "fixtures.h"
+
+#if defined(__clang__)
+#define OPAQUE __attribute__((noinline))
+#else
+#define OPAQUE __attribute__((noipa))   /* no inlining, no interprocedural shortcuts */
+#endif
+
+static sem_t semaphore;
+
+void fixtures_setup(void)
+{
+	sem_init(&semaphore, 0, 0);
+}
+
+int counter;
+
+int racy_increment(void)
+{
+	int old = counter;
+	counter = old + 1;
+	return old;
+}
+
+unsigned char set_bits[8];
+
+int set_add_1(void)
+{
+	if (set_bits[1])
+		return 0;
+	set_bits[1] = 1;
+	return 1;
+}
+
+int atomic_counter;
+
+int atomic_increment(void)
+{
+	return __atomic_fetch_add(&atomic_counter, 1, __ATOMIC_SEQ_CST);
+}
+
+static pthread_mutex_t counter_mutex = PTHREAD_MUTEX_INITIALIZER;
+int locked_counter;
+
+int locked_increment(void)
+{
+	pthread_mutex_lock(&counter_mutex);
+	int old = locked_counter;
+	locked_counter = old + 1;
+	pthread_mutex_unlock(&counter_mutex);
+	return old;
+}
+
+int spin_word, spin_counter;
+
+int spin_increment(void)
+{
+	while (__atomic_exchange_n(&spin_word, 1, __ATOMIC_ACQUIRE))
+		;
+	int old = spin_counter;
+	spin_counter = old + 1;
+	__atomic_store_n(&spin_word, 0, __ATOMIC_RELEASE);
+	return old;
+}
+
+static pthread_mutex_t lock_a = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t lock_b = PTHREAD_MUTEX_INITIALIZER;
+
+int lock_a_then_b(void)
+{
+	pthread_mutex_lock(&lock_a);
+	pthread_mutex_lock(&lock_b);
+	pthread_mutex_unlock(&lock_b);
+	pthread_mutex_unlock(&lock_a);
+	return 0;
+}
+
+int lock_b_then_a(void)
+{
+	pthread_mutex_lock(&lock_b);
+	pthread_mutex_lock(&lock_a);
+	pthread_mutex_unlock(&lock_a);
+	pthread_mutex_unlock(&lock_b);
+	return 0;
+}
+
+int timed_a_then_b(void)
+{
+	struct timespec soon = { 0 };
+	int rc;
+
+	pthread_mutex_lock(&lock_a);
+	rc = pthread_mutex_timedlock(&lock_b, &soon);
+	if (rc == 0)
+		pthread_mutex_unlock(&lock_b);
+	pthread_mutex_unlock(&lock_a);
+	return rc;
+}
+
+volatile int w0a, w0b, w0c, w1a, w1b, w1c, w1d;
+
+int three_writes(void)
+{
+	w0a = 1;
+	w0b = 2;
+	w0c = 3;
+	return 0;
+}
+
+int four_writes(void)
+{
+	w1a = 1;
+	w1b = 2;
+	w1c = 3;
+	w1d = 4;
+	return 0;
+}
+
+static OPAQUE void store_through(int *p, int v)
+{
+	*p = v;
+}
+
+static OPAQUE int load_through(const int *p)
+{
+	return *p;
+}
+
+int shared_word;
+
+/* gcc and clang both instrument the accesses through the pointers; they hit this thread's
+ * own stack and must not be scheduling points. Only the read of shared_word is. */
+int with_stack_local(void)
+{
+	int local = 0;
+	store_through(&local, 5);
+	store_through(&local, load_through(&local) + 1);
+	return local + shared_word;
+}
+
+static pthread_mutex_t cv_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+int ready;
+
+int wait_until_ready(void)
+{
+	pthread_mutex_lock(&cv_mutex);
+	while (!ready)
+		pthread_cond_wait(&cv, &cv_mutex);
+	int r = ready;
+	pthread_mutex_unlock(&cv_mutex);
+	return r;
+}
+
+int wait_once(void)
+{
+	pthread_mutex_lock(&cv_mutex);
+	pthread_cond_wait(&cv, &cv_mutex);
+	int r = ready;
+	pthread_mutex_unlock(&cv_mutex);
+	return r;
+}
+
+int make_ready(void)
+{
+	pthread_mutex_lock(&cv_mutex);
+	ready = 1;
+	pthread_cond_signal(&cv);
+	pthread_mutex_unlock(&cv_mutex);
+	return 0;
+}
+
+int sem_take(void)
+{
+	return sem_wait(&semaphore);
+}
+
+int sem_give(void)
+{
+	return sem_post(&semaphore);
+}
+
+static pthread_rwlock_t rwlock = PTHREAD_RWLOCK_INITIALIZER;
+int rw_value;
+
+int rw_read(void)
+{
+	pthread_rwlock_rdlock(&rwlock);
+	int v = rw_value;
+	pthread_rwlock_unlock(&rwlock);
+	return v;
+}
+
+int rw_increment(void)
+{
+	pthread_rwlock_wrlock(&rwlock);
+	rw_value = rw_value + 1;
+	pthread_rwlock_unlock(&rwlock);
+	return 0;
+}
+
+int *volatile null_pointer;
+
+int crash_on_null(void)
+{
+	return *null_pointer;
+}
+
+int never_set;
+
+int spin_on_never_set(void)
+{
+	while (!__atomic_load_n(&never_set, __ATOMIC_ACQUIRE))
+		;
+	return 0;
+}
+
+int block_in_pause(void)
+{
+	return pause();
+}
+
+int ready_flag;
+
+int yield_until_ready(void)
+{
+	while (!__atomic_load_n(&ready_flag, __ATOMIC_ACQUIRE))
+		sched_yield();
+	return 1;
+}
+
+int spin_rounds;
+
+int counting_spin_until_ready(void)
+{
+	while (!__atomic_load_n(&ready_flag, __ATOMIC_ACQUIRE))
+		spin_rounds++;
+	return spin_rounds;
+}
+
+int set_ready_flag(void)
+{
+	__atomic_store_n(&ready_flag, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+long mix64;
+int mix32;
+short mix16;
+char mix8;
+
+/* Exactly: 9 RMWs (exchange, 6 fetch ops on 4 sizes, strong and weak CAS, __sync op),
+ * 2 seq_cst fences (__atomic_thread_fence(SEQ_CST), __sync_synchronize; apart, since clang
+ * merges adjacent identical fences), 1 fence that is not seq_cst, 1 seq_cst store,
+ * 1 release store, 2 loads. */
+int atomics_mix(void)
+{
+	long expected = 0;
+	int sum = 0;
+
+	sum += (int)__atomic_exchange_n(&mix64, 5, __ATOMIC_ACQ_REL);              /* rmw 1 */
+	sum += __atomic_fetch_add(&mix32, 1, __ATOMIC_RELAXED);                    /* rmw 2 */
+	sum += __atomic_fetch_sub(&mix16, 1, __ATOMIC_SEQ_CST);                    /* rmw 3 */
+	sum += __atomic_fetch_or(&mix8, 1, __ATOMIC_SEQ_CST);                      /* rmw 4 */
+	sum += __atomic_fetch_and(&mix32, 3, __ATOMIC_SEQ_CST);                    /* rmw 5 */
+	sum += __atomic_fetch_xor(&mix32, 3, __ATOMIC_SEQ_CST);                    /* rmw 6 */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	sum += __atomic_compare_exchange_n(&mix64, &expected, 7, 0, __ATOMIC_SEQ_CST,
+					   __ATOMIC_RELAXED);                     /* rmw 7 */
+	sum += __atomic_compare_exchange_n(&mix64, &expected, 9, 1, __ATOMIC_ACQ_REL,
+					   __ATOMIC_ACQUIRE);                     /* rmw 8 */
+	sum += __sync_fetch_and_add(&mix32, 2);                                    /* rmw 9 */
+	__sync_synchronize();
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	__atomic_store_n(&mix32, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&mix16, 1, __ATOMIC_RELEASE);
+	sum += __atomic_load_n(&mix64, __ATOMIC_ACQUIRE);
+	sum += __atomic_load_n(&mix8, __ATOMIC_RELAXED);
+	return sum;
+}
