@@ -66,41 +66,41 @@ ACCESS_HOOKS(4)
 ACCESS_HOOKS(8)
 ACCESS_HOOKS(16)
 
-void __tsan_read_range(void *addr, unsigned long size)
+void __tsan_read_range(void *addr, long size)
 {
 	if (SNC_IN_RUN())
 		on_access(addr, size, false, SNC_CALLER_PC);
 }
 
-void __tsan_write_range(void *addr, unsigned long size)
+void __tsan_write_range(void *addr, long size)
 {
 	if (SNC_IN_RUN())
 		on_access(addr, size, true, SNC_CALLER_PC);
 }
 
-void __tsan_read_range_pc(void *addr, unsigned long size, void *pc)
+void __tsan_read_range_pc(void *addr, long size, void *pc)
 {
 	if (SNC_IN_RUN())
 		on_access(addr, size, false, (uintptr_t)pc);
 }
 
-void __tsan_write_range_pc(void *addr, unsigned long size, void *pc)
+void __tsan_write_range_pc(void *addr, long size, void *pc)
 {
 	if (SNC_IN_RUN())
 		on_access(addr, size, true, (uintptr_t)pc);
 }
 
-void __tsan_vptr_read(void **vptr_p)
+void __tsan_vptr_read(void *vptr_p)
 {
 	if (SNC_IN_RUN())
-		on_access(vptr_p, sizeof *vptr_p, false, SNC_CALLER_PC);
+		on_access(vptr_p, sizeof(void *), false, SNC_CALLER_PC);
 }
 
-void __tsan_vptr_update(void **vptr_p, void *new_val)
+void __tsan_vptr_update(void *vptr_p, void *new_val)
 {
 	(void)new_val;
 	if (SNC_IN_RUN())
-		on_access(vptr_p, sizeof *vptr_p, true, SNC_CALLER_PC);
+		on_access(vptr_p, sizeof(void *), true, SNC_CALLER_PC);
 }
 
 void *__tsan_memcpy(void *dst, const void *src, unsigned long size)
@@ -147,8 +147,10 @@ void __tsan_func_entry(void *caller_pc)
 		on_func_entry(SNC_CALLER_PC);
 }
 
-void __tsan_func_exit(void)
+/* gcc declares it with an argument it never passes. */
+void __tsan_func_exit(void *unused)
 {
+	(void)unused;
 	struct sched_thread *self = snc_sched_self;
 	if (SNC_UNLIKELY(self != NULL) && self->depth > 0)
 		self->depth--;

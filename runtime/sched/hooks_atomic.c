@@ -61,9 +61,10 @@ void atomic_leave(struct sched_thread *self, struct snc_trace_entry *e, uint64_t
 			__atomic_store_n(a, v, __ATOMIC_RELEASE);                          \
 	} while (0)
 
-#define RMW_HOOK(bits, T, U, name, rmw, builtin)                                           \
-	T __tsan_atomic##bits##_##name(volatile T *a, T v, int mo)                         \
+#define RMW_HOOK(bits, T, name, rmw, builtin)                                              \
+	T __tsan_atomic##bits##_##name(volatile void *addr, T v, int mo)                   \
 	{                                                                                  \
+		volatile T *a = addr;                                                      \
 		struct snc_trace_entry *e;                                                 \
 		struct sched_thread *self;                                                 \
 		T old;                                                                     \
@@ -72,14 +73,15 @@ void atomic_leave(struct sched_thread *self, struct snc_trace_entry *e, uint64_t
 		self = atomic_enter(a, sizeof(T), mo, SNC_TRACE_ATOMIC_RMW, rmw,           \
 				    SNC_CALLER_PC, &e);                                    \
 		old = builtin(a, v, __ATOMIC_SEQ_CST);                                     \
-		atomic_leave(self, e, (U)old, (U)v, BOTH_VALUES,                           \
+		atomic_leave(self, e, old, v, BOTH_VALUES,                                 \
 			     __atomic_load_n(a, __ATOMIC_RELAXED) != old);                 \
 		return old;                                                                \
 	}
 
-#define ATOMIC_HOOKS(bits, T, U)                                                           \
-	T __tsan_atomic##bits##_load(const volatile T *a, int mo)                          \
+#define ATOMIC_HOOKS(bits, T)                                                              \
+	T __tsan_atomic##bits##_load(const volatile void *addr, int mo)                    \
 	{                                                                                  \
+		const volatile T *a = addr;                                                \
 		struct snc_trace_entry *e;                                                 \
 		struct sched_thread *self;                                                 \
 		T v;                                                                       \
@@ -88,11 +90,12 @@ void atomic_leave(struct sched_thread *self, struct snc_trace_entry *e, uint64_t
 		self = atomic_enter(a, sizeof(T), mo, SNC_TRACE_ATOMIC_LOAD, 0,            \
 				    SNC_CALLER_PC, &e);                                    \
 		v = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                  \
-		atomic_leave(self, e, (U)v, 0, SNC_TRACE_VALUE, false);                    \
+		atomic_leave(self, e, v, 0, SNC_TRACE_VALUE, false);                       \
 		return v;                                                                  \
 	}                                                                                  \
-	void __tsan_atomic##bits##_store(volatile T *a, T v, int mo)                       \
+	void __tsan_atomic##bits##_store(volatile void *addr, T v, int mo)                 \
 	{                                                                                  \
+		volatile T *a = addr;                                                      \
 		struct snc_trace_entry *e;                                                 \
 		struct sched_thread *self;                                                 \
 		T old;                                                                     \
@@ -104,16 +107,16 @@ void atomic_leave(struct sched_thread *self, struct snc_trace_entry *e, uint64_t
 				    SNC_CALLER_PC, &e);                                    \
 		old = __atomic_load_n(a, __ATOMIC_RELAXED);                                \
 		STORE_WITH_ORDER(a, v, mo);                                                \
-		atomic_leave(self, e, (U)old, (U)v, BOTH_VALUES, old != v);                \
+		atomic_leave(self, e, old, v, BOTH_VALUES, old != v);                      \
 	}                                                                                  \
-	RMW_HOOK(bits, T, U, exchange, SNC_RMW_EXCHANGE, __atomic_exchange_n)              \
-	RMW_HOOK(bits, T, U, fetch_add, SNC_RMW_ADD, __atomic_fetch_add)                   \
-	RMW_HOOK(bits, T, U, fetch_sub, SNC_RMW_SUB, __atomic_fetch_sub)                   \
-	RMW_HOOK(bits, T, U, fetch_and, SNC_RMW_AND, __atomic_fetch_and)                   \
-	RMW_HOOK(bits, T, U, fetch_or, SNC_RMW_OR, __atomic_fetch_or)                      \
-	RMW_HOOK(bits, T, U, fetch_xor, SNC_RMW_XOR, __atomic_fetch_xor)                   \
-	RMW_HOOK(bits, T, U, fetch_nand, SNC_RMW_NAND, __atomic_fetch_nand)                \
-	static int cas##bits(volatile T *a, T *expected, T desired, uintptr_t pc, int mo)  \
+	RMW_HOOK(bits, T, exchange, SNC_RMW_EXCHANGE, __atomic_exchange_n)                 \
+	RMW_HOOK(bits, T, fetch_add, SNC_RMW_ADD, __atomic_fetch_add)                      \
+	RMW_HOOK(bits, T, fetch_sub, SNC_RMW_SUB, __atomic_fetch_sub)                      \
+	RMW_HOOK(bits, T, fetch_and, SNC_RMW_AND, __atomic_fetch_and)                      \
+	RMW_HOOK(bits, T, fetch_or, SNC_RMW_OR, __atomic_fetch_or)                         \
+	RMW_HOOK(bits, T, fetch_xor, SNC_RMW_XOR, __atomic_fetch_xor)                      \
+	RMW_HOOK(bits, T, fetch_nand, SNC_RMW_NAND, __atomic_fetch_nand)                   \
+	static bool cas##bits(volatile T *a, T *expected, T desired, uintptr_t pc, int mo) \
 	{                                                                                  \
 		struct snc_trace_entry *e;                                                 \
 		struct sched_thread *self;                                                 \
@@ -125,23 +128,23 @@ void atomic_leave(struct sched_thread *self, struct snc_trace_entry *e, uint64_t
 		self = atomic_enter(a, sizeof(T), mo, SNC_TRACE_ATOMIC_CAS, 0, pc, &e);    \
 		ok = __atomic_compare_exchange_n(a, expected, desired, false,              \
 						 __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);      \
-		atomic_leave(self, e, (U)(ok ? want : *expected), (U)desired,              \
+		atomic_leave(self, e, ok ? want : *expected, desired,                      \
 			     BOTH_VALUES | (ok ? SNC_TRACE_CAS_OK : 0), ok && desired != want); \
 		return ok;                                                                 \
 	}                                                                                  \
-	int __tsan_atomic##bits##_compare_exchange_strong(volatile T *a, T *c, T v,        \
-							   int mo, int fail_mo)            \
+	bool __tsan_atomic##bits##_compare_exchange_strong(volatile void *a, void *c, T v, \
+							    int mo, int fail_mo)           \
 	{                                                                                  \
 		(void)fail_mo;                                                             \
 		return cas##bits(a, c, v, SNC_CALLER_PC, mo);                              \
 	}                                                                                  \
-	int __tsan_atomic##bits##_compare_exchange_weak(volatile T *a, T *c, T v,          \
-							 int mo, int fail_mo)              \
+	bool __tsan_atomic##bits##_compare_exchange_weak(volatile void *a, void *c, T v,   \
+							  int mo, int fail_mo)             \
 	{                                                                                  \
 		(void)fail_mo;                                                             \
 		return cas##bits(a, c, v, SNC_CALLER_PC, mo);                              \
 	}                                                                                  \
-	T __tsan_atomic##bits##_compare_exchange_val(volatile T *a, T c, T v, int mo,      \
+	T __tsan_atomic##bits##_compare_exchange_val(volatile void *a, T c, T v, int mo,   \
 						      int fail_mo)                         \
 	{                                                                                  \
 		(void)fail_mo;                                                             \
@@ -149,11 +152,12 @@ void atomic_leave(struct sched_thread *self, struct snc_trace_entry *e, uint64_t
 		return c;                                                                  \
 	}
 
-/* The argument types libtsan declares (tsan_interface_atomic.h), for identical ABI. */
-ATOMIC_HOOKS(8, char, uint8_t)
-ATOMIC_HOOKS(16, short, uint16_t)
-ATOMIC_HOOKS(32, int, uint32_t)
-ATOMIC_HOOKS(64, long, uint64_t)
+/* The types gcc declares for these hooks as builtins (it checks them whenever a sanitizer
+ * is enabled); libtsan's header says char/short/int/long, the same registers. */
+ATOMIC_HOOKS(8, uint8_t)
+ATOMIC_HOOKS(16, uint16_t)
+ATOMIC_HOOKS(32, uint32_t)
+ATOMIC_HOOKS(64, uint64_t)
 
 static __attribute__((noinline)) void on_fence(int mo, uintptr_t pc)
 {

@@ -8,8 +8,8 @@
  */
 #include "sched_internal.h"
 
-typedef __int128 a128;
-typedef unsigned __int128 u128;   /* arithmetic wraps, as the atomic operations do */
+/* Unsigned: the type gcc declares for these hooks, and arithmetic that wraps. */
+typedef unsigned __int128 a128;
 
 static a128 cas16(volatile a128 *a, a128 expected, a128 desired)
 {
@@ -24,8 +24,8 @@ static a128 rmw16(volatile a128 *a, a128 v, enum snc_trace_rmw op)
 	for (;;) {
 		a128 next;
 		switch (op) {
-		case SNC_RMW_ADD: next = (a128)((u128)old + (u128)v); break;
-		case SNC_RMW_SUB: next = (a128)((u128)old - (u128)v); break;
+		case SNC_RMW_ADD: next = old + v; break;
+		case SNC_RMW_SUB: next = old - v; break;
 		case SNC_RMW_AND: next = old & v; break;
 		case SNC_RMW_OR: next = old | v; break;
 		case SNC_RMW_XOR: next = old ^ v; break;
@@ -39,22 +39,24 @@ static a128 rmw16(volatile a128 *a, a128 v, enum snc_trace_rmw op)
 	}
 }
 
-a128 __tsan_atomic128_load(const volatile a128 *a, int mo)
+a128 __tsan_atomic128_load(const volatile void *addr, int mo)
 {
+	volatile a128 *a = (volatile a128 *)addr;   /* cmpxchg16b needs it writable anyway */
 	struct snc_trace_entry *e;
 	struct sched_thread *self;
 	a128 v;
 
 	if (!SNC_IN_RUN())
-		return cas16((volatile a128 *)a, 0, 0);
+		return cas16(a, 0, 0);
 	self = atomic_enter(a, 16, mo, SNC_TRACE_ATOMIC_LOAD, 0, SNC_CALLER_PC, &e);
-	v = cas16((volatile a128 *)a, 0, 0);
+	v = cas16(a, 0, 0);
 	atomic_leave(self, e, (uint64_t)v, 0, SNC_TRACE_VALUE, false);
 	return v;
 }
 
-void __tsan_atomic128_store(volatile a128 *a, a128 v, int mo)
+void __tsan_atomic128_store(volatile void *addr, a128 v, int mo)
 {
+	volatile a128 *a = addr;
 	struct snc_trace_entry *e;
 	struct sched_thread *self;
 	a128 old;
@@ -69,8 +71,9 @@ void __tsan_atomic128_store(volatile a128 *a, a128 v, int mo)
 }
 
 #define RMW16_HOOK(name, rmw)                                                              \
-	a128 __tsan_atomic128_##name(volatile a128 *a, a128 v, int mo)                     \
+	a128 __tsan_atomic128_##name(volatile void *addr, a128 v, int mo)                  \
 	{                                                                                  \
+		volatile a128 *a = addr;                                                   \
 		struct snc_trace_entry *e;                                                 \
 		struct sched_thread *self;                                                 \
 		a128 old;                                                                  \
@@ -91,7 +94,7 @@ RMW16_HOOK(fetch_or, SNC_RMW_OR)
 RMW16_HOOK(fetch_xor, SNC_RMW_XOR)
 RMW16_HOOK(fetch_nand, SNC_RMW_NAND)
 
-static int cas_hook(volatile a128 *a, a128 *expected, a128 desired, int mo, uintptr_t pc)
+static bool cas_hook(volatile a128 *a, a128 *expected, a128 desired, int mo, uintptr_t pc)
 {
 	struct snc_trace_entry *e;
 	struct sched_thread *self;
@@ -111,21 +114,21 @@ static int cas_hook(volatile a128 *a, a128 *expected, a128 desired, int mo, uint
 	return seen == want;
 }
 
-int __tsan_atomic128_compare_exchange_strong(volatile a128 *a, a128 *c, a128 v, int mo,
-					     int fail_mo)
+bool __tsan_atomic128_compare_exchange_strong(volatile void *a, void *c, a128 v, int mo,
+					      int fail_mo)
 {
 	(void)fail_mo;
 	return cas_hook(a, c, v, mo, SNC_CALLER_PC);
 }
 
-int __tsan_atomic128_compare_exchange_weak(volatile a128 *a, a128 *c, a128 v, int mo,
-					   int fail_mo)
+bool __tsan_atomic128_compare_exchange_weak(volatile void *a, void *c, a128 v, int mo,
+					    int fail_mo)
 {
 	(void)fail_mo;
 	return cas_hook(a, c, v, mo, SNC_CALLER_PC);
 }
 
-a128 __tsan_atomic128_compare_exchange_val(volatile a128 *a, a128 c, a128 v, int mo,
+a128 __tsan_atomic128_compare_exchange_val(volatile void *a, a128 c, a128 v, int mo,
 					   int fail_mo)
 {
 	(void)fail_mo;

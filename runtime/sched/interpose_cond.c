@@ -11,6 +11,9 @@
 #include "real.h"
 #include "sched_internal.h"
 
+/* What this file replaces; run.c refers to it so that the file is always linked. */
+const char snc_sched_interposes_cond[] = "pthread_cond_{wait,timedwait,signal,broadcast}";
+
 static int try_mutex(void *m) { return real.mutex_trylock(m); }
 
 static int cond_wait(pthread_cond_t *c, pthread_mutex_t *m, bool timed, uintptr_t pc)

@@ -9,6 +9,11 @@
 #include "real.h"
 #include "sched_internal.h"
 
+/* What this file replaces; run.c refers to it so that the file is always linked. */
+const char snc_sched_interposes_locks[] =
+	"pthread_mutex_{lock,timedlock,trylock,unlock} pthread_spin_{lock,trylock,unlock} "
+	"pthread_rwlock_{rdlock,timedrdlock,tryrdlock,wrlock,timedwrlock,trywrlock,unlock}";
+
 static int try_mutex(void *m) { return real.mutex_trylock(m); }
 static int unlock_mutex(void *m) { return real.mutex_unlock(m); }
 static int try_spin(void *s) { return real.spin_trylock(s); }

@@ -6,9 +6,6 @@
  * finished, or unwinds here with longjmp when the run aborts.
  */
 #include <errno.h>
-#include <pthread.h>
-#include <sched.h>
-#include <semaphore.h>
 #include <string.h>
 #include "real.h"
 #include "sched_internal.h"
@@ -22,18 +19,20 @@ enum {
 static struct sched_thread calling_thread = { .id = 0 };
 static bool run_active;
 
-/* An archive member is linked only for a symbol still undefined when the archive is scanned,
- * so with the library under test placed after libsnc_sched.a on a link line, the lock
- * interposers would silently lose to libc's. Every program that runs schedules links this
- * file; these references pull in each hook and interposer file with it. */
+/* An archive member is linked only for a symbol still undefined when the archive is scanned.
+ * With the library under test after libsnc_sched.a on a link line, or a library that
+ * defines the same functions before it (libasan intercepts sem_wait and pthread_mutex_lock),
+ * our interposers would silently lose. Every program that runs schedules links this file;
+ * these references to symbols only snc_sched defines pull in every hook and interposer. */
 void __tsan_read1(void *addr);
-int __tsan_atomic32_load(const volatile int *a, int mo);
-__int128 __tsan_atomic128_load(const volatile __int128 *a, int mo);
-typedef void (*any_function)(void);
-static const any_function link_all_hooks[] __attribute__((used)) = {
-	(any_function)__tsan_read1, (any_function)__tsan_atomic32_load,
-	(any_function)__tsan_atomic128_load, (any_function)pthread_mutex_lock,
-	(any_function)sem_wait, (any_function)pthread_cond_wait, (any_function)sched_yield,
+uint32_t __tsan_atomic32_load(const volatile void *a, int mo);
+unsigned __int128 __tsan_atomic128_load(const volatile void *a, int mo);
+extern const char snc_sched_interposes_locks[], snc_sched_interposes_sem[],
+	snc_sched_interposes_cond[], snc_sched_interposes_yield[];
+static const void *const link_all_hooks[] __attribute__((used)) = {
+	(const void *)__tsan_read1, (const void *)__tsan_atomic32_load,
+	(const void *)__tsan_atomic128_load, snc_sched_interposes_locks, snc_sched_interposes_sem,
+	snc_sched_interposes_cond, snc_sched_interposes_yield,
 };
 
 const char *snc_sched_status_name(enum snc_sched_status status)
