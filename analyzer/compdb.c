@@ -6,6 +6,8 @@
  * the compiler itself, the source file, -c, the output (-o) and dependency-file options
  * (-M*, which would make libclang write .d files). Only C sources (.c, .h) are taken. */
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,8 +107,19 @@ int sa_units_from_compdb(const char *path, struct sa_units *out, char *err, size
 			dir = sa_strdup("/");
 		}
 	}
+	/* libclang prints its JSON parser's complaints to stderr; the user gets our one line */
+	fflush(stderr);
+	int saved = dup(STDERR_FILENO), devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (saved >= 0 && devnull >= 0)
+		dup2(devnull, STDERR_FILENO);
 	CXCompilationDatabase_Error error = CXCompilationDatabase_NoError;
 	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &error);
+	if (saved >= 0 && devnull >= 0)
+		dup2(saved, STDERR_FILENO);
+	if (saved >= 0)
+		close(saved);
+	if (devnull >= 0)
+		close(devnull);
 	if (error != CXCompilationDatabase_NoError || !db) {
 		snprintf(err, errlen, "cannot load a compilation database from '%s' (missing or not "
 			 "valid JSON)", path);

@@ -47,6 +47,8 @@ struct walker {
 	char **asm_templates;     /* the function's asm templates, printed on first need */
 	int nasm, next_asm;
 	bool asm_loaded;
+	CXCursor *fresh;          /* locals that hold a newly allocated object */
+	int nfresh, cap_fresh;
 	struct file_name *files;  /* CXFile -> absolute path, per unit */
 	int nfiles, cap_files;
 };
@@ -228,6 +230,64 @@ static bool through_pointer(CXCursor base)
 	return false;
 }
 
+/* ---- objects allocated by the function itself ---------------------------------------- */
+
+static bool is_allocation(CXCursor e)
+{
+	static const char *const allocators[] = { "malloc", "calloc", "realloc", "reallocarray",
+						  "aligned_alloc", "memalign", "valloc", "strdup",
+						  "strndup", NULL };
+	CXCursor s = strip(e);
+	if (is_kind(s, CXCursor_CStyleCastExpr)) {
+		struct kids k;
+		kids_of(s, &k);
+		s = k.n > 0 ? strip(k.v[k.n - 1]) : clang_getNullCursor();
+		kids_free(&k);
+	}
+	if (!is_kind(s, CXCursor_CallExpr))
+		return false;
+	CXCursor callee = clang_getCursorReferenced(s);
+	if (clang_Cursor_isNull(callee))
+		return false;
+	char *name = sa_cx(clang_getCursorSpelling(callee));
+	bool found = false;
+	for (int i = 0; allocators[i] && !found; i++)
+		found = strcmp(name, allocators[i]) == 0;
+	free(name);
+	return found;
+}
+
+/* A local variable (automatic storage) that is initialized or assigned from an allocator
+ * points to an object no other thread can see yet: writing its fields (a constructor
+ * filling a new node) is not a write of shared state. The scanner does not follow the
+ * pointer further (publishing it makes the object shared, yet its initialization stays
+ * private), and it does not track a variable reassigned to a shared object later. */
+static void note_fresh(struct walker *w, CXCursor var, CXCursor value)
+{
+	if (clang_Cursor_isNull(var) || !is_kind(var, CXCursor_VarDecl))
+		return;
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
+	if (sc == CX_SC_Static || sc == CX_SC_Extern ||
+	    is_kind(clang_getCursorSemanticParent(var), CXCursor_TranslationUnit))
+		return;
+	if (is_allocation(value))
+		*SA_PUSH(w->fresh, w->nfresh, w->cap_fresh) = var;
+}
+
+static bool is_fresh(struct walker *w, CXCursor base)
+{
+	if (w->nfresh == 0)
+		return false;
+	CXCursor b = strip(base);
+	if (!is_kind(b, CXCursor_DeclRefExpr))
+		return false;
+	CXCursor var = clang_getCursorReferenced(b);
+	for (int i = 0; i < w->nfresh; i++)
+		if (clang_equalCursors(w->fresh[i], var))
+			return true;
+	return false;
+}
+
 static void member_ref(struct walker *w, CXCursor c, unsigned acc, int depth)
 {
 	struct kids k;
@@ -238,7 +298,8 @@ static void member_ref(struct walker *w, CXCursor c, unsigned acc, int depth)
 	if (arrow || (!clang_Cursor_isNull(base) && through_pointer(base))) {
 		char *key, *name;
 		CXCursor field = clang_getCursorReferenced(c);
-		if (!clang_Cursor_isNull(field) && sa_state_of_field(field, &key, &name))
+		if (!clang_Cursor_isNull(field) && !is_fresh(w, base) &&
+		    sa_state_of_field(field, &key, &name))
 			add_access(w, key, name, acc, c);
 		for (int i = 0; i < k.n; i++)
 			visit(w, k.v[i], ACC_READ, false, depth + 1);
@@ -346,6 +407,33 @@ static char *without_size_suffix(const char *name)
 	return s;
 }
 
+/* A parameter through which a callee may write: a pointer to non-const. */
+static bool writable_pointer(CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+	if (c.kind != CXType_Pointer)
+		return false;
+	CXType pointee = clang_getPointeeType(c);
+	return pointee.kind != CXType_Invalid && !clang_isConstQualifiedType(pointee) &&
+	       clang_getCanonicalType(pointee).kind != CXType_FunctionProto &&
+	       clang_getCanonicalType(pointee).kind != CXType_FunctionNoProto;
+}
+
+/* Calls on synchronization objects (pthread_mutex_unlock(&s->lock), sem_post, ...) take
+ * their object's address but are not data writes: the lock word is not the state an API
+ * returns values from (acquisitions are sites of their own). */
+static bool synchronization_call(CXCursor callee)
+{
+	static const char *const prefixes[] = { "pthread_", "sem_", "mtx_", "cnd_", "flockfile",
+						"funlockfile", NULL };
+	char *name = sa_cx(clang_getCursorSpelling(callee));
+	bool found = false;
+	for (int i = 0; prefixes[i] && !found; i++)
+		found = strncmp(name, prefixes[i], strlen(prefixes[i])) == 0;
+	free(name);
+	return found;
+}
+
 static void call(struct walker *w, CXCursor c, bool discard, int depth)
 {
 	CXCursor callee = clang_getCursorReferenced(c);
@@ -391,13 +479,21 @@ static void call(struct walker *w, CXCursor c, bool discard, int depth)
 	}
 	free(name);
 	/* the callee expression, then the arguments; the object of an atomic builtin call
-	 * gets the operation's mode */
+	 * gets the operation's mode, and so does `&x` passed for a pointer to non-const */
 	struct kids k;
 	kids_of(c, &k);
+	CXType ftype = clang_getCursorType(callee);
+	bool sync_object = is_fn && role == SA_ATOMIC_NONE && !builtin && synchronization_call(callee);
 	for (int i = 0; i < k.n; i++) {
-		if (role != SA_ATOMIC_NONE && role != SA_ATOMIC_LOCK && role != SA_ATOMIC_FENCE &&
-		    nargs > 0 && clang_equalCursors(k.v[i], object))
+		int arg = -1;
+		for (int a = 0; a < nargs && arg < 0; a++)
+			if (clang_equalCursors(k.v[i], clang_Cursor_getArgument(c, (unsigned)a)))
+				arg = a;
+		if (role != SA_ATOMIC_NONE && role != SA_ATOMIC_LOCK && role != SA_ATOMIC_FENCE && arg == 0)
 			atomic_object(w, k.v[i], role_mode(role), depth);
+		else if (arg >= 0 && is_fn && role == SA_ATOMIC_NONE && !builtin && !sync_object &&
+			 writable_pointer(clang_getArgType(ftype, (unsigned)arg)))
+			atomic_object(w, k.v[i], ACC_RW, depth);
 		else
 			visit(w, k.v[i], ACC_READ, false, depth + 1);
 	}
@@ -430,6 +526,8 @@ static void binary(struct walker *w, CXCursor c, bool discard, int depth)
 	bool compound = op >= CXBinaryOperator_MulAssign && op <= CXBinaryOperator_OrAssign;
 	struct kids k;
 	kids_of(c, &k);
+	if (assign && k.n == 2 && is_kind(strip(k.v[0]), CXCursor_DeclRefExpr))
+		note_fresh(w, clang_getCursorReferenced(strip(k.v[0])), k.v[1]);
 	if ((assign || compound) && k.n > 0 && is_atomic_type(k.v[0])) {
 		CXString s = clang_getBinaryOperatorKindSpelling(op);
 		add_site(w, assign ? SA_SEQ_CST_STORE : SA_RMW, clang_getCString(s), "seq_cst", c);
@@ -517,6 +615,16 @@ static void visit(struct walker *w, CXCursor c, unsigned acc, bool discard, int 
 		kids_of(c, &k);
 		for (int i = 0; i < k.n; i++)
 			visit(w, k.v[i], ACC_READ, i > 0 && discard, depth + 1);
+		kids_free(&k);
+		return;
+	}
+	case CXCursor_VarDecl: {
+		struct kids k;
+		kids_of(c, &k);
+		if (k.n > 0 && clang_isExpression(clang_getCursorKind(k.v[k.n - 1])))
+			note_fresh(w, c, k.v[k.n - 1]);
+		for (int i = 0; i < k.n; i++)
+			visit(w, k.v[i], ACC_READ, false, depth + 1);
 		kids_free(&k);
 		return;
 	}
@@ -609,7 +717,9 @@ static void describe(struct walker *w, CXCursor c, struct sa_function *fn)
 		CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
 		char *type = sa_cx(clang_getTypeSpelling(clang_getCursorType(arg)));
 		char *pname = sa_cx(clang_getCursorSpelling(arg));
-		char *one = sa_printf("%s%s%s%s", i ? ", " : "", type, pname[0] ? " " : "", pname);
+		size_t tl = strlen(type);
+		bool tight = !pname[0] || (tl > 0 && type[tl - 1] == '*');
+		char *one = sa_printf("%s%s%s%s", i ? ", " : "", type, tight ? "" : " ", pname);
 		size_t l = strlen(one);
 		if (len + l + 1 > cap) {
 			cap = 2 * (len + l + 1);
@@ -648,6 +758,7 @@ static void function(struct walker *w, CXCursor c)
 	w->cap_access = w->cap_call = w->cap_site = 0;
 	w->asm_loaded = false;
 	w->nasm = w->next_asm = 0;
+	w->nfresh = 0;
 	describe(w, c, fn);
 	struct kids k;
 	kids_of(c, &k);
@@ -679,4 +790,5 @@ void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u)
 	for (int i = 0; i < w.nfiles; i++)
 		free(w.files[i].path);
 	free(w.files);
+	free(w.fresh);
 }

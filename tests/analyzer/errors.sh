@@ -1,0 +1,34 @@
+# analyzer.errors: a file that does not parse is reported (one line on stderr, diagnostics
+# in the DB) and the scan goes on; a missing path or a bad compile_commands.json is a
+# one-line error with exit status 2.
+. "$(dirname "$0")/lib.sh"
+DB=$PWD/e.db
+mkdir src
+printf 'int good(void) { return 1; }\n' > src/good.c
+printf 'int broken(void) { return 1 +; }\nint after_error(void) { return 2; }\n' > src/broken.c
+printf '#include "no_such_header.h"\nint orphan(void) { return 3; }\n' > src/missing_include.c
+"$SNC" scan --db "$DB" --quiet src 2> err.txt
+expect "exit status 0 despite errors" "0" "$?"
+expect "one line on stderr per unit with errors" "2" "$(wc -l < err.txt)"
+expect "the line names the file and the first error" "1" "$(grep -c "broken.c: 1 error (scanned what clang recovered), first: .*broken.c:1:.*expected expression" err.txt)"
+expect "diagnostics stored" "broken.c|error|expected expression
+missing_include.c|error|'no_such_header.h' file not found" "$(q "SELECT replace(unit, rtrim(unit, replace(unit, '/', '')), ''), severity, message FROM scan_diagnostics ORDER BY unit")"
+expect "units with errors are marked" "errors|parsed|errors" "$(q "SELECT group_concat(status, '|') FROM (SELECT status FROM scan_units ORDER BY file)")"
+expect "the other files are scanned, and what clang recovered too" "after_error broken good orphan" "$(q "SELECT group_concat(name, ' ') FROM (SELECT name FROM scan_functions ORDER BY name)")"
+
+"$SNC" scan --db "$DB" src/nope 2> err.txt
+expect "missing path: exit 2" "2" "$?"
+expect "missing path: one line" "snc scan: error: cannot scan 'src/nope': No such file or directory" "$(cat err.txt)"
+"$SNC" scan --db "$DB" -p nowhere/compile_commands.json 2> err.txt
+expect "missing compile_commands.json: exit 2" "2" "$?"
+expect "missing compile_commands.json: one line" "1" "$(wc -l < err.txt)"
+mkdir bad && printf '[{"directory": ' > bad/compile_commands.json
+"$SNC" scan --db "$DB" -p bad/compile_commands.json 2> err.txt
+expect "invalid compile_commands.json: exit 2" "2" "$?"
+expect "invalid compile_commands.json: one line" "1" "$(wc -l < err.txt)"
+"$SNC" scan --db "$DB" 2> err.txt
+expect "nothing to scan: exit 2" "2" "$?"
+"$SNC" scan --db "$DB" -j 0 src 2> err.txt
+expect "bad -j: exit 2" "2" "$?"
+expect "failed commands store no scan run" "1" "$(q "SELECT count(*) FROM runs WHERE command = 'scan'")"
+finish
