@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 2   /* 2: the scan tables and views */
+#define SCHEMA_VERSION 3   /* 2: the scan tables and views; 3: findings */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {

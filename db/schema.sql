@@ -357,3 +357,35 @@ SELECT u.run_id, fl.path AS unit, d.file, d.line, d."column", d.severity, d.mess
 FROM scanned_diagnostics d
 JOIN scanned_units u ON u.id = d.unit_id
 JOIN scanned_files fl ON fl.id = u.file_id;
+
+-- ---------------------------------------------------------------------------------------
+-- findings (snc report/gate)
+--
+-- What a reviewer sees (docs/findings.md): one row per finding, computed from the facts as
+-- of a run by `snc report` and `snc gate`, each of which replaces the run's rows. The
+-- `findings` view is the interface; `intentional` findings carry the reason written next
+-- to the function in the source and do not count for the gate.
+
+CREATE TABLE IF NOT EXISTS finding_records (
+  id          INTEGER PRIMARY KEY,
+  run_id      INTEGER NOT NULL REFERENCES runs(id),
+  rule        TEXT NOT NULL,
+  severity    TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'note')),
+  fingerprint TEXT NOT NULL,                -- rule + function names + shared state, hashed
+  subject     TEXT NOT NULL,                -- 'f x g in harness', 'f in harness'
+  message     TEXT NOT NULL,
+  evidence    TEXT NOT NULL,                -- lines: witness, schedule, counts, call path
+  file        TEXT,
+  line        INTEGER,
+  harness     TEXT,
+  f           TEXT,
+  g           TEXT,
+  intentional INTEGER NOT NULL DEFAULT 0,
+  reason      TEXT
+);
+CREATE INDEX IF NOT EXISTS finding_records_by_run ON finding_records(run_id);
+
+CREATE VIEW IF NOT EXISTS findings AS
+SELECT run_id, rule, severity, fingerprint, subject, message, file, line,
+       harness, f, g, intentional, reason, evidence
+FROM finding_records;

@@ -22,6 +22,8 @@ extern const struct command snc_commands[];
 int cmd_run(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_gate(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
 
 /* Prints "snc CMD: error: ..." on one line and returns EXIT_USAGE. */

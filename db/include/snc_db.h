@@ -147,4 +147,116 @@ int snc_db_scan_load_files(struct snc_db *db, int64_t unit_id, struct sa_unit *u
  * accesses, calls and sites) into u and sets u->reused_from. */
 int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
 
+/* ---- findings ---- */
+
+/* Findings (DESIGN.md section 2, docs/findings.md) are what a reviewer sees: a rule, a
+ * severity, a message that names the loophole of the Laws of Order a developer can use, the
+ * evidence, and a place in the source. They are computed from the *facts* of a run:
+ * everything snc knows as of that run, namely for each harness name the newest results of
+ * that harness at or before the run (a CI job that runs each harness as its own `snc run`
+ * reads as one whole). Facts come from the views (snc_db_facts_load) or, for a baseline
+ * written by `snc report --json`, from the snc_facts_add_* builders. Computing findings reads
+ * nothing but the facts and the source lines next to each finding (for intentional markers);
+ * `snc report` and `snc gate` compute them when they run and keep them in the table behind
+ * the `findings` view. All strings of facts and findings live until they are freed. */
+
+struct db_arena;
+
+struct snc_fact_op {
+	const char *name;
+	const char *returns;       /* value, unsigned, bool, pointer, void */
+	const char *contract;      /* single-producer, single-consumer, owner-only, or NULL */
+	const char *file;          /* where a reviewer finds the operation, or NULL */
+	int line;                  /* 0 when only the file is known */
+	/* A solo execution that did not repeat: state, call and its first result, or NULL. */
+	const char *nondet_state, *nondet_call, *nondet_result;
+};
+
+struct snc_fact_pair {
+	int f, g;                  /* indexes into the harness's ops, f <= g in declaration order */
+	const char *verdict;       /* snc, snc-split, non-commutative, state-only, commutative, unknown */
+	const char *direction, *contract;
+	int64_t states, conflict_states, crash_states, blocked_states;
+	int deterministic;
+	struct snc_db_witness witness;        /* the primary witness; role NULL when none */
+	struct snc_db_witness nondeterminism; /* a pair execution that did not repeat; role NULL when none */
+};
+
+struct snc_fact_harness {
+	int64_t run_id;            /* the run these results come from */
+	const char *name, *source;
+	int64_t states;            /* states tried */
+	struct snc_fact_op *ops;
+	int nops;
+	struct snc_fact_pair *pairs;
+	int npairs;
+};
+
+struct snc_facts {
+	int64_t run_id;            /* as of which run */
+	const char *command, *started_at, *tool_version, *status;  /* that run's summary */
+	struct snc_fact_harness *harnesses;
+	int nharnesses;
+	struct db_arena *arena;
+};
+
+/* Loads the facts as of run_id into a zeroed facts. Returns 0, or -1 (snc_db_errmsg). */
+int snc_db_facts_load(struct snc_db *db, int64_t run_id, struct snc_facts *facts);
+/* Builders (copy their strings): the run, a harness, then its ops, then its pairs. A
+ * harness pointer is valid until the next snc_facts_add_harness. */
+void snc_facts_set_run(struct snc_facts *facts, int64_t run_id, const char *command,
+		       const char *started_at, const char *tool_version, const char *status);
+struct snc_fact_harness *snc_facts_add_harness(struct snc_facts *facts, int64_t run_id,
+					       const char *name, const char *source, int64_t states);
+void snc_facts_add_op(struct snc_facts *facts, struct snc_fact_harness *h,
+		      const struct snc_fact_op *op);
+void snc_facts_add_pair(struct snc_facts *facts, struct snc_fact_harness *h,
+			const struct snc_fact_pair *pair);
+/* The pair of ops named f and g (either order) in harness h, or NULL. */
+const struct snc_fact_pair *snc_facts_pair(const struct snc_fact_harness *h, const char *f,
+					   const char *g);
+void snc_facts_free(struct snc_facts *facts);
+
+enum snc_severity { SNC_NOTE = 1, SNC_WARNING = 2, SNC_ERROR = 3 };
+const char *snc_severity_name(enum snc_severity s);   /* note, warning, error */
+/* Parses a severity name; returns 0 for anything else. */
+enum snc_severity snc_severity_parse(const char *name);
+
+struct snc_rule {
+	const char *id;            /* snc-unsynchronized, non-deterministic, ... */
+	enum snc_severity severity;
+	const char *summary;       /* one line */
+	const char *help;          /* a paragraph: when it fires and what to do */
+};
+/* Every rule snc knows, ending with an entry whose id is NULL. */
+extern const struct snc_rule snc_rules[];
+
+struct snc_finding {
+	const struct snc_rule *rule;
+	char fingerprint[17];      /* hex; from rule, function names and shared state only */
+	const char *subject;       /* "atomic_add_return x atomic_add_return in atomic-counter" */
+	const char *message;       /* one line, naming the loophole */
+	const char *evidence;      /* lines: witness, schedule, counts, call path */
+	const char *file;          /* NULL when unknown */
+	int line;                  /* 0 when unknown */
+	const char *harness;       /* the object the finding is about */
+	const char *f, *g;         /* its functions (g NULL for a finding about one) */
+	int intentional;           /* marked `snc: intentional RULE -- reason` in the source */
+	const char *reason;
+};
+
+struct snc_findings {
+	struct snc_finding *items;
+	int count;
+	struct db_arena *arena;
+};
+
+/* Computes the findings of facts into a zeroed out; with a baseline, `regression` compares
+ * the two. Findings are ordered by severity (errors first), then by subject. Returns 0. */
+int snc_findings_compute(const struct snc_facts *facts, const struct snc_facts *baseline,
+			 struct snc_findings *out);
+void snc_findings_free(struct snc_findings *findings);
+/* Replaces the stored findings of run_id (what the `findings` view shows) with these. */
+int snc_db_findings_store(struct snc_db *db, int64_t run_id, const struct snc_findings *findings);
+
 #endif

@@ -1,0 +1,176 @@
+/* html_pages.c: a page per pair of operations and a page per operation.
+ *
+ * A pair page reads the way the article argues: the verdict and what the Laws of Order say
+ * about it, the conflict rate (in how many explored states the two do not commute), and the
+ * witness as a two-column table: the state, then each order of the two calls with what each
+ * call returns. A pair that did not repeat shows its non-determinism witness too.
+ *
+ * An operation page shows where it is (a source excerpt), every pair it is part of, and the
+ * findings about it. */
+#include <string.h>
+#include "html.h"
+
+#define EXCERPT_BEFORE 3
+#define EXCERPT_AFTER 6
+
+static const char *theorem_note(const char *verdict)
+{
+	if (strcmp(verdict, "snc") == 0)
+		return "Strongly non-commutative from one common state: by the Laws of Order, a "
+		       "deterministic, linearizable implementation must execute a heavyweight "
+		       "instruction (an atomic read-modify-write or a store-load fence) in these "
+		       "operations, unless it uses a loophole: make the API non-SNC, make the "
+		       "heavyweight path rare, accept non-determinism or non-linearizability.";
+	if (strcmp(verdict, "snc-split") == 0)
+		return "Each influences the other, but only from different states: the theorem "
+		       "needs one common state, so it does not apply to this pair as such.";
+	if (strcmp(verdict, "non-commutative") == 0)
+		return "One operation influences the other, never the reverse: not SNC, so the Laws "
+		       "of Order demand no heavyweight instruction here.";
+	if (strcmp(verdict, "state-only") == 0)
+		return "Neither return value is ever influenced, but the final states differ with "
+		       "the order: not SNC.";
+	if (strcmp(verdict, "commutative") == 0)
+		return "The two commute in every state tried: no coordination is needed.";
+	return "No comparison was possible: every execution crashed or blocked.";
+}
+
+/* The witness: the state, then each order with each call's return. */
+static void witness_table(FILE *out, const struct snc_db_witness *w, const char *id)
+{
+	html(out, "<table class=\"facts witness\" id=\"%r\">"
+		  "<tr><th>state</th><td><code>%s</code></td></tr>"
+		  "<tr><th><code>%s</code> then <code>%s</code></th>"
+		  "<td><code>%s</code> returns <code>%s</code>, <code>%s</code> returns <code>%s</code></td></tr>"
+		  "<tr><th><code>%s</code> then <code>%s</code></th>"
+		  "<td><code>%s</code> returns <code>%s</code>, <code>%s</code> returns <code>%s</code></td></tr>"
+		  "</table>\n",
+	     id, w->state, w->f_call, w->g_call, w->f_call, w->f_alone, w->g_call, w->g_after_f,
+	     w->g_call, w->f_call, w->g_call, w->g_alone, w->f_call, w->f_after_g);
+}
+
+static void nav(FILE *out, const struct snc_fact_harness *h, int harness)
+{
+	html(out, "<header><p><a href=\"index.html\">snc report</a> &rsaquo; "
+		  "<a href=\"index.html#harness-%d\">%s</a></p>", harness, h->name);
+}
+
+int html_pair(const struct snc_report *r, const char *dir, int harness, int pair, char *err,
+	      size_t errlen)
+{
+	const struct snc_fact_harness *h = &r->facts->harnesses[harness];
+	const struct snc_fact_pair *p = &h->pairs[pair];
+	const char *f = h->ops[p->f].name, *g = h->ops[p->g].name;
+	char page[64], title[512];
+	snprintf(title, sizeof title, "%s x %s", f, g);
+	FILE *out = html_page_open(dir, html_pair_page(harness, pair, page, sizeof page), title,
+				   err, errlen);
+	if (!out)
+		return -1;
+	nav(out, h, harness);
+	html(out, "<h1>%s x %s</h1></header>\n<main>\n<p><span class=\"v v-%r\" id=\"verdict\">%s</span> "
+		  "%s</p>\n", f, g, html_verdict_class(p->verdict), p->verdict,
+	     theorem_note(p->verdict));
+	html(out, "<table class=\"facts\">"
+		  "<tr><th>conflict rate</th><td id=\"conflict\" data-conflict-states=\"%D\" "
+		  "data-states=\"%D\">%D of %D states (%P)</td></tr>",
+	     p->conflict_states, p->states, p->conflict_states, p->states,
+	     report_conflict_rate(p));
+	if (p->direction)
+		html(out, "<tr><th>direction</th><td>%s influences %s</td></tr>",
+		     strcmp(p->direction, "f->g") == 0 ? f : g,
+		     strcmp(p->direction, "f->g") == 0 ? g : f);
+	html(out, "<tr><th>deterministic</th><td>%r</td></tr>", p->deterministic ? "yes" : "no");
+	if (p->contract)
+		html(out, "<tr><th>contract</th><td>%s: the API never runs these two "
+			  "concurrently</td></tr>", p->contract);
+	if (p->crash_states || p->blocked_states)
+		html(out, "<tr><th>crashed / blocked</th><td>%D / %D states</td></tr>",
+		     p->crash_states, p->blocked_states);
+	html(out, "</table>\n<h2>Witness</h2>\n");
+	if (p->witness.role)
+		witness_table(out, &p->witness, "witness");
+	else
+		html(out, "<p class=\"muted\">None: no state showed an influence.</p>\n");
+	if (p->nondeterminism.role) {
+		html(out, "<h2>Non-determinism</h2>\n<p>Repeated from a copy of this state, these "
+			  "calls did not give the same results again (the first run is shown).</p>\n");
+		witness_table(out, &p->nondeterminism, "nondeterminism");
+	}
+	html(out, "<p>Operations: <a href=\"%s\"><code>%s</code></a>",
+	     html_op_page(harness, p->f, page, sizeof page), f);
+	if (p->g != p->f)
+		html(out, ", <a href=\"%s\"><code>%s</code></a>",
+		     html_op_page(harness, p->g, page, sizeof page), g);
+	html(out, "</p>\n");
+	html_findings_about(out, r, h, p->f, p->g);
+	html(out, "</main>\n");
+	return html_page_close(out, NULL, err, errlen);
+}
+
+/* Lines around line of file, numbered, the line itself highlighted. */
+static void excerpt(FILE *out, const char *file, int line)
+{
+	FILE *in = fopen(file, "r");
+	if (!in) {
+		html(out, "<p class=\"muted\">The source file cannot be read here.</p>\n");
+		return;
+	}
+	char buf[4096];
+	int n = 0;
+	html(out, "<pre class=\"src\">");
+	while (fgets(buf, sizeof buf, in) && n < line + EXCERPT_AFTER) {
+		n++;
+		if (n < line - EXCERPT_BEFORE)
+			continue;
+		buf[strcspn(buf, "\n")] = '\0';
+		html(out, n == line ? "<span class=\"here\">%d  %s</span>\n" : "%d  %s\n", n, buf);
+	}
+	html(out, "</pre>\n");
+	fclose(in);
+}
+
+int html_op(const struct snc_report *r, const char *dir, int harness, int op, char *err,
+	    size_t errlen)
+{
+	const struct snc_fact_harness *h = &r->facts->harnesses[harness];
+	const struct snc_fact_op *o = &h->ops[op];
+	char page[64], shown[4096];
+	FILE *out = html_page_open(dir, html_op_page(harness, op, page, sizeof page), o->name,
+				   err, errlen);
+	if (!out)
+		return -1;
+	nav(out, h, harness);
+	html(out, "<h1>%s</h1></header>\n<main>\n<table class=\"facts\">"
+		  "<tr><th>returns</th><td>%s</td></tr>", o->name, o->returns);
+	if (o->contract)
+		html(out, "<tr><th>contract</th><td>%s</td></tr>", o->contract);
+	if (o->file)
+		html(out, "<tr><th>location</th><td><code>%s:%d</code></td></tr>",
+		     report_shown_path(r->root, o->file, shown, sizeof shown), o->line);
+	html(out, "</table>\n");
+	if (o->file && o->line > 0) {
+		html(out, "<h2>Source</h2>\n");
+		excerpt(out, o->file, o->line);
+	}
+	html(out, "<h2>Pairs</h2>\n<table><tr><th>with</th><th>verdict</th><th>conflict rate</th></tr>\n");
+	for (int p = 0; p < h->npairs; p++) {
+		const struct snc_fact_pair *pr = &h->pairs[p];
+		if (pr->f != op && pr->g != op)
+			continue;
+		html(out, "<tr><td><a href=\"%s\"><code>%s</code></a></td>"
+			  "<td><span class=\"v v-%r\">%s</span></td><td class=\"n\">%P</td></tr>\n",
+		     html_pair_page(harness, p, page, sizeof page),
+		     h->ops[pr->f == op ? pr->g : pr->f].name, html_verdict_class(pr->verdict),
+		     pr->verdict, report_conflict_rate(pr));
+	}
+	html(out, "</table>\n");
+	if (o->nondet_state)
+		html(out, "<h2>Non-determinism</h2>\n<p>From <code>%s</code>, <code>%s</code> "
+			  "returned <code>%s</code>, and something else when repeated from a copy "
+			  "of the same state.</p>\n", o->nondet_state, o->nondet_call,
+		     o->nondet_result);
+	html_findings_about(out, r, h, op, -1);
+	html(out, "</main>\n");
+	return html_page_close(out, NULL, err, errlen);
+}

@@ -1,0 +1,181 @@
+/* json_write.c: `snc report --json`, everything in the report for scripts, and the
+ * baseline a CI job keeps instead of a database (json_read.c reads it back). The layout is
+ * documented in docs/report.md; "format_version" changes when a field changes meaning.
+ * Paths are shown as in the other reports (relative to the root when under it). */
+#include <json-c/json.h>
+#include <string.h>
+#include "report_internal.h"
+
+#define FORMAT_VERSION 1
+
+static json_object *str(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static json_object *path(const struct snc_report *r, const char *p)
+{
+	char shown[4096];
+	return p ? json_object_new_string(report_shown_path(r->root, p, shown, sizeof shown)) : NULL;
+}
+
+static json_object *witness(const struct snc_db_witness *w)
+{
+	if (!w->role)
+		return NULL;
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "role", str(w->role));
+	json_object_object_add(o, "state", str(w->state));
+	json_object_object_add(o, "f_call", str(w->f_call));
+	json_object_object_add(o, "g_call", str(w->g_call));
+	json_object_object_add(o, "f_alone", str(w->f_alone));
+	json_object_object_add(o, "g_alone", str(w->g_alone));
+	json_object_object_add(o, "f_after_g", str(w->f_after_g));
+	json_object_object_add(o, "g_after_f", str(w->g_after_f));
+	json_object_object_add(o, "digest_fg", str(w->digest_fg));
+	json_object_object_add(o, "digest_gf", str(w->digest_gf));
+	return o;
+}
+
+static json_object *op_json(const struct snc_report *r, const struct snc_fact_op *op)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "name", str(op->name));
+	json_object_object_add(o, "returns", str(op->returns));
+	json_object_object_add(o, "contract", str(op->contract));
+	json_object_object_add(o, "file", path(r, op->file));
+	json_object_object_add(o, "line", json_object_new_int(op->line));
+	json_object *nd = NULL;
+	if (op->nondet_state) {
+		nd = json_object_new_object();
+		json_object_object_add(nd, "state", str(op->nondet_state));
+		json_object_object_add(nd, "call", str(op->nondet_call));
+		json_object_object_add(nd, "result", str(op->nondet_result));
+	}
+	json_object_object_add(o, "nondeterminism", nd);
+	return o;
+}
+
+static json_object *pair_json(const struct snc_fact_harness *h, const struct snc_fact_pair *p)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "f", str(h->ops[p->f].name));
+	json_object_object_add(o, "g", str(h->ops[p->g].name));
+	json_object_object_add(o, "verdict", str(p->verdict));
+	json_object_object_add(o, "direction", str(p->direction));
+	json_object_object_add(o, "contract", str(p->contract));
+	json_object_object_add(o, "states", json_object_new_int64(p->states));
+	json_object_object_add(o, "conflict_states", json_object_new_int64(p->conflict_states));
+	json_object_object_add(o, "conflict_rate", json_object_new_double(report_conflict_rate(p)));
+	json_object_object_add(o, "crash_states", json_object_new_int64(p->crash_states));
+	json_object_object_add(o, "blocked_states", json_object_new_int64(p->blocked_states));
+	json_object_object_add(o, "deterministic", json_object_new_boolean(p->deterministic));
+	json_object_object_add(o, "witness", witness(&p->witness));
+	json_object_object_add(o, "nondeterminism", witness(&p->nondeterminism));
+	return o;
+}
+
+static json_object *harnesses(const struct snc_report *r)
+{
+	json_object *list = json_object_new_array();
+	for (int i = 0; i < r->facts->nharnesses; i++) {
+		const struct snc_fact_harness *h = &r->facts->harnesses[i];
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "name", str(h->name));
+		json_object_object_add(o, "source", path(r, h->source));
+		json_object_object_add(o, "run_id", json_object_new_int64(h->run_id));
+		json_object_object_add(o, "states", json_object_new_int64(h->states));
+		json_object *ops = json_object_new_array(), *pairs = json_object_new_array();
+		for (int k = 0; k < h->nops; k++)
+			json_object_array_add(ops, op_json(r, &h->ops[k]));
+		for (int k = 0; k < h->npairs; k++)
+			json_object_array_add(pairs, pair_json(h, &h->pairs[k]));
+		json_object_object_add(o, "operations", ops);
+		json_object_object_add(o, "pairs", pairs);
+		json_object_array_add(list, o);
+	}
+	return list;
+}
+
+static json_object *summary(const struct snc_report *r)
+{
+	struct report_counts c;
+	report_count(r, &c);
+	json_object *o = json_object_new_object(), *v = json_object_new_object(),
+		    *f = json_object_new_object();
+	json_object_object_add(o, "harnesses", json_object_new_int(c.harnesses));
+	json_object_object_add(o, "operations", json_object_new_int(c.ops));
+	json_object_object_add(o, "pairs", json_object_new_int(c.pairs));
+	for (int k = 0; k < NVERDICTS; k++)
+		json_object_object_add(v, report_verdicts[k], json_object_new_int(c.verdicts[k]));
+	for (enum snc_severity s = SNC_NOTE; s <= SNC_ERROR; s++)
+		json_object_object_add(f, snc_severity_name(s), json_object_new_int(c.outstanding[s]));
+	json_object_object_add(f, "intentional", json_object_new_int(c.intentional));
+	json_object_object_add(o, "verdicts", v);
+	json_object_object_add(o, "findings", f);
+	return o;
+}
+
+static json_object *rules(void)
+{
+	json_object *list = json_object_new_array();
+	for (const struct snc_rule *rule = snc_rules; rule->id; rule++) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "id", str(rule->id));
+		json_object_object_add(o, "severity", str(snc_severity_name(rule->severity)));
+		json_object_object_add(o, "summary", str(rule->summary));
+		json_object_object_add(o, "help", str(rule->help));
+		json_object_array_add(list, o);
+	}
+	return list;
+}
+
+static json_object *findings(const struct snc_report *r)
+{
+	json_object *list = json_object_new_array();
+	for (int i = 0; i < r->findings->count; i++) {
+		const struct snc_finding *x = &r->findings->items[i];
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "rule", str(x->rule->id));
+		json_object_object_add(o, "severity", str(snc_severity_name(x->rule->severity)));
+		json_object_object_add(o, "fingerprint", str(x->fingerprint));
+		json_object_object_add(o, "subject", str(x->subject));
+		json_object_object_add(o, "message", str(x->message));
+		json_object_object_add(o, "evidence", str(x->evidence));
+		json_object_object_add(o, "file", path(r, x->file));
+		json_object_object_add(o, "line", json_object_new_int(x->line));
+		json_object_object_add(o, "harness", str(x->harness));
+		json_object_object_add(o, "f", str(x->f));
+		json_object_object_add(o, "g", str(x->g));
+		json_object_object_add(o, "intentional", json_object_new_boolean(x->intentional));
+		json_object_object_add(o, "reason", str(x->reason));
+		json_object_array_add(list, o);
+	}
+	return list;
+}
+
+int report_json(const struct snc_report *r, const char *file, char *err, size_t errlen)
+{
+	const struct snc_facts *f = r->facts;
+	json_object *top = json_object_new_object(), *run = json_object_new_object();
+	json_object_object_add(top, "format", json_object_new_string("snc-report"));
+	json_object_object_add(top, "format_version", json_object_new_int(FORMAT_VERSION));
+	json_object_object_add(run, "id", json_object_new_int64(f->run_id));
+	json_object_object_add(run, "command", str(f->command));
+	json_object_object_add(run, "started_at", str(f->started_at));
+	json_object_object_add(run, "tool_version", str(f->tool_version));
+	json_object_object_add(run, "status", str(f->status));
+	json_object_object_add(top, "run", run);
+	json_object_object_add(top, "summary", summary(r));
+	json_object_object_add(top, "harnesses", harnesses(r));
+	json_object_object_add(top, "rules", rules());
+	json_object_object_add(top, "findings", findings(r));
+	int rc = json_object_to_file_ext(file, top, JSON_C_TO_STRING_PRETTY |
+					 JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
+	json_object_put(top);
+	if (rc != 0) {
+		snprintf(err, errlen, "cannot write '%s': %s", file, json_util_get_last_err());
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,107 @@
+/* findings_input.c: loading a run's facts and a baseline, and computing the findings, for
+ * `snc report` and `snc gate`.
+ *
+ * Findings are computed lazily, by the commands that show them, not by the commands that
+ * produce results: a run never pays for rules it does not need, and improving a rule
+ * improves the findings of every database already written. The result is also stored (the
+ * `findings` view) when the database can be written; a read-only database is still
+ * reported on. A baseline is an snc database (its newest run) or the JSON that
+ * `snc report --json` wrote; which one is told by the file's first bytes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+#include "findings_input.h"
+#include "snc_report.h"
+
+static bool is_sqlite(const char *path)
+{
+	char head[16] = { 0 };
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	size_t n = fread(head, 1, sizeof head, f);
+	fclose(f);
+	return n == sizeof head && memcmp(head, "SQLite format 3", 16) == 0;
+}
+
+static int latest_run(const char *cmd, struct snc_db *db, const char *path, int64_t *run)
+{
+	if (*run == 0 && (*run = snc_db_latest_run(db, NULL)) <= 0)
+		return cli_error(cmd, "'%s' holds no results yet (run 'snc run' or 'snc demo')", path);
+	if (snc_db_run_exists(db, *run) != 1)
+		return cli_error(cmd, "there is no run %lld in '%s'", (long long)*run, path);
+	return 0;
+}
+
+static int load_baseline(const char *cmd, const char *path, struct findings_input *in)
+{
+	char err[512];
+	in->has_baseline = true;
+	if (!is_sqlite(path)) {
+		if (report_read_json(path, &in->baseline, &in->baseline_fingerprints,
+				     &in->nbaseline_fingerprints, err, sizeof err) != 0)
+			return cli_error(cmd, "baseline: %s", err);
+		return 0;
+	}
+	struct snc_db *db = snc_db_open(path, SNC_DB_READONLY, err, sizeof err);
+	if (!db)
+		return cli_error(cmd, "baseline: %s", err);
+	int64_t run = 0;
+	int rc = latest_run(cmd, db, path, &run);
+	if (rc == 0 && snc_db_facts_load(db, run, &in->baseline) != 0)
+		rc = cli_error(cmd, "baseline '%s': %s", path, snc_db_errmsg(db));
+	snc_db_close(db);
+	if (rc != 0)
+		return rc;
+	struct snc_findings old;
+	snc_findings_compute(&in->baseline, NULL, &old);
+	in->baseline_fingerprints = calloc((size_t)old.count + 1, sizeof(char *));
+	for (int i = 0; i < old.count; i++)
+		in->baseline_fingerprints[in->nbaseline_fingerprints++] = strdup(old.items[i].fingerprint);
+	snc_findings_free(&old);
+	return 0;
+}
+
+int findings_input_load(const char *cmd, const char *db_path, int64_t run, const char *baseline,
+			struct findings_input *in)
+{
+	memset(in, 0, sizeof *in);
+	char err[512];
+	bool writable = access(db_path, W_OK) == 0;
+	struct snc_db *db = snc_db_open(db_path, writable ? SNC_DB_EXISTING : SNC_DB_READONLY, err,
+					sizeof err);
+	if (!db)
+		return cli_error(cmd, "%s", err);
+	int rc = latest_run(cmd, db, db_path, &run);
+	if (rc == 0 && snc_db_facts_load(db, run, &in->facts) != 0)
+		rc = cli_error(cmd, "%s", snc_db_errmsg(db));
+	if (rc == 0 && baseline)
+		rc = load_baseline(cmd, baseline, in);
+	if (rc == 0) {
+		snc_findings_compute(&in->facts, in->has_baseline ? &in->baseline : NULL,
+				     &in->findings);
+		if (writable && snc_db_findings_store(db, run, &in->findings) != 0)
+			rc = cli_error(cmd, "%s", snc_db_errmsg(db));
+	}
+	snc_db_close(db);
+	return rc;
+}
+
+bool findings_input_in_baseline(const struct findings_input *in, const char *fingerprint)
+{
+	for (int i = 0; i < in->nbaseline_fingerprints; i++)
+		if (strcmp(in->baseline_fingerprints[i], fingerprint) == 0)
+			return true;
+	return false;
+}
+
+void findings_input_free(struct findings_input *in)
+{
+	snc_findings_free(&in->findings);
+	snc_facts_free(&in->facts);
+	snc_facts_free(&in->baseline);
+	report_free_strings(in->baseline_fingerprints, in->nbaseline_fingerprints);
+	memset(in, 0, sizeof *in);
+}
