@@ -9,11 +9,13 @@
  * faulting helper parks). A fault outside a run restores the previous handler and returns,
  * so the instruction faults again under it (default action, or ASan's report). Handlers run
  * with SA_NODEFER so that unwinding with longjmp leaves no signal blocked. There is no
- * alternate signal stack: a stack overflow still kills the process.
+ * alternate signal stack: a stack overflow still kills the process. Installed with the real
+ * sigaction: they need no wrapper (interpose_signal.c).
  */
 #include <signal.h>
 #include <string.h>
 #include <sys/time.h>
+#include "real.h"
 #include "sched_internal.h"
 
 static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP };
@@ -25,7 +27,7 @@ static struct sigaction saved_alarm;
 static void restore_fatal(void)
 {
 	for (int i = 0; i < NFATAL; i++)
-		sigaction(fatal_signals[i], &saved_fatal[i], NULL);
+		real.sigaction(fatal_signals[i], &saved_fatal[i], NULL);
 }
 
 static void on_fatal_signal(int sig, siginfo_t *info, void *context)
@@ -52,14 +54,14 @@ void guard_arm(const struct snc_sched_options *opt)
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
-	sigaction(SIGALRM, &sa, &saved_alarm);
+	real.sigaction(SIGALRM, &sa, &saved_alarm);
 	setitimer(ITIMER_REAL, &timer, NULL);
 	if (!opt->catch_crashes)
 		return;
 	sa.sa_sigaction = on_fatal_signal;
 	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
 	for (int i = 0; i < NFATAL; i++)
-		sigaction(fatal_signals[i], &sa, &saved_fatal[i]);
+		real.sigaction(fatal_signals[i], &sa, &saved_fatal[i]);
 }
 
 void guard_disarm(const struct snc_sched_options *opt)
@@ -67,7 +69,7 @@ void guard_disarm(const struct snc_sched_options *opt)
 	struct itimerval off = { 0 };
 
 	setitimer(ITIMER_REAL, &off, NULL);
-	sigaction(SIGALRM, &saved_alarm, NULL);
+	real.sigaction(SIGALRM, &saved_alarm, NULL);
 	if (opt->catch_crashes)
 		restore_fatal();
 }

@@ -58,6 +58,7 @@ void real_resolve(void)
 	RESOLVE(clock_nanosleep, "clock_nanosleep");
 	RESOLVE(usleep, "usleep");
 	RESOLVE(sleep, "sleep");
+	RESOLVE(sigaction, "sigaction");
 	__atomic_store_n(&resolved, true, __ATOMIC_RELEASE);
 }
 

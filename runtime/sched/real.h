@@ -9,6 +9,7 @@
 
 #include <pthread.h>
 #include <semaphore.h>
+#include <signal.h>
 #include <unistd.h>
 #include <time.h>
 
@@ -40,6 +41,7 @@ struct real_functions {
 	int (*clock_nanosleep)(clockid_t, int, const struct timespec *, struct timespec *);
 	int (*usleep)(useconds_t);
 	unsigned (*sleep)(unsigned);
+	int (*sigaction)(int, const struct sigaction *, struct sigaction *);
 };
 
 extern struct real_functions real;

@@ -6,7 +6,8 @@
  *      2                                             | read counter = 0  racy_inc ...
  *
  * One line per entry: what happened (with values and variable names), then where
- * (function file:line). A block of up to four entries repeated at least three times in a
+ * (function file:line); the step column numbers scheduling points. Values print as signed
+ * decimals of the access size, or in hex when large. A block of up to four entries repeated at least three times in a
  * row (a spin-wait) is printed once with a repeat count, so a long trace stays readable.
  */
 #include <stdio.h>
@@ -47,6 +48,19 @@ static uint64_t truncate_to(uint64_t v, uint32_t size)
 	return size >= 8 ? v : v & ((UINT64_C(1) << (8 * size)) - 1);
 }
 
+/* Small values as signed decimals of the access size, large ones (addresses, masks) in hex. */
+static void format_value(uint64_t v, uint32_t size, char *buf, size_t n)
+{
+	int64_t s = (int64_t)v;
+
+	if (size > 0 && size < 8 && (v >> (8 * size - 1)) & 1)
+		s = (int64_t)(v | ~((UINT64_C(1) << (8 * size)) - 1));   /* sign-extend */
+	if (s > -(1 << 20) && s < (1 << 20))
+		snprintf(buf, n, "%lld", (long long)s);
+	else
+		snprintf(buf, n, "%#llx", (unsigned long long)v);
+}
+
 static uint64_t rmw_result(const struct snc_trace_entry *e)
 {
 	uint64_t old = e->value, v = e->value2, r;
@@ -67,41 +81,42 @@ static uint64_t rmw_result(const struct snc_trace_entry *e)
 static void describe(struct symbolizer *sym, const struct snc_trace_entry *e, char *buf,
 		     size_t size)
 {
-	char var[96];
-	long long v = (long long)e->value, v2 = (long long)e->value2;
+	char var[96], v[24], v2[24], result[24];
 
 	symbolizer_data(sym, e->addr, var, sizeof var);
+	format_value(e->value, e->size, v, sizeof v);
+	format_value(e->value2, e->size, v2, sizeof v2);
 	switch (e->kind) {
 	case SNC_TRACE_READ:
 		if (e->flags & SNC_TRACE_VALUE)
-			snprintf(buf, size, "read %s = %lld", var, v);
+			snprintf(buf, size, "read %s = %s", var, v);
 		else
 			snprintf(buf, size, "read %s (%u bytes)", var, e->size);
 		break;
 	case SNC_TRACE_WRITE:
 		if (e->flags & SNC_TRACE_VALUE2)
-			snprintf(buf, size, "write %s %lld -> %lld", var, v, v2);
+			snprintf(buf, size, "write %s %s -> %s", var, v, v2);
 		else if (e->flags & SNC_TRACE_VALUE)
-			snprintf(buf, size, "write %s (was %lld)", var, v);
+			snprintf(buf, size, "write %s (was %s)", var, v);
 		else
 			snprintf(buf, size, "write %s (%u bytes)", var, e->size);
 		break;
 	case SNC_TRACE_ATOMIC_LOAD:
-		snprintf(buf, size, "load.%s %s = %lld", order_name(e->order), var, v);
+		snprintf(buf, size, "load.%s %s = %s", order_name(e->order), var, v);
 		break;
 	case SNC_TRACE_ATOMIC_STORE:
-		snprintf(buf, size, "store.%s %s %lld -> %lld", order_name(e->order), var, v, v2);
+		snprintf(buf, size, "store.%s %s %s -> %s", order_name(e->order), var, v, v2);
 		break;
 	case SNC_TRACE_ATOMIC_RMW:
-		snprintf(buf, size, "%s.%s %s %lld -> %lld", rmw_name(e->op),
-			 order_name(e->order), var, v, (long long)rmw_result(e));
+		format_value(rmw_result(e), e->size, result, sizeof result);
+		snprintf(buf, size, "%s.%s %s %s -> %s", rmw_name(e->op), order_name(e->order),
+			 var, v, result);
 		break;
 	case SNC_TRACE_ATOMIC_CAS:
 		if (e->flags & SNC_TRACE_CAS_OK)
-			snprintf(buf, size, "cas.%s %s %lld -> %lld", order_name(e->order), var, v,
-				 v2);
+			snprintf(buf, size, "cas.%s %s %s -> %s", order_name(e->order), var, v, v2);
 		else
-			snprintf(buf, size, "cas.%s %s = %lld, fails", order_name(e->order), var, v);
+			snprintf(buf, size, "cas.%s %s = %s, fails", order_name(e->order), var, v);
 		break;
 	case SNC_TRACE_FENCE:
 		snprintf(buf, size, "fence.%s", order_name(e->order));
@@ -165,18 +180,22 @@ static int print_entry(FILE *out, struct symbolizer *sym, const struct snc_trace
 {
 	char what[160], cell[320];
 
+	char step[16] = "";
+
 	if (e->kind == SNC_TRACE_SWITCH)
 		return fprintf(out, "        ---- thread %u %s ----\n", e->thread,
-			       e->op == SNC_SWITCH_FAIRNESS ? "switched out (fairness)" :
-			       "preempted");
+			       e->op == SNC_SWITCH_FAIRNESS ? "switched out (fairness rule)" :
+			       e->op == SNC_SWITCH_SPIN ? "spin-waits, switched out" : "preempted");
 	describe(sym, e, what, sizeof what);
 	if (e->kind == SNC_TRACE_FUNC_ENTRY)
 		snprintf(cell, sizeof cell, "%s", what);
 	else
 		snprintf(cell, sizeof cell, "%s  %s", what, symbolizer_code(sym, e->pc));
+	if (e->kind != SNC_TRACE_FUNC_ENTRY && e->kind != SNC_TRACE_FENCE)
+		snprintf(step, sizeof step, "%u", e->step);   /* those two are not points */
 	if (e->thread == 0)
-		return fprintf(out, "%6u  %-*s |\n", e->step, COLUMN, cell);
-	return fprintf(out, "%6u  %-*s | %s\n", e->step, COLUMN, "", cell);
+		return fprintf(out, "%6s  %-*s |\n", step, COLUMN, cell);
+	return fprintf(out, "%6s  %-*s | %s\n", step, COLUMN, "", cell);
 }
 
 int snc_trace_print(FILE *out, const struct snc_trace_entry *trace, size_t n)

@@ -390,6 +390,22 @@ static void test_timeout_backstop(void)
 	check(elapsed < 5.0, "the backstop took too long");
 }
 
+/* Hooks reached from a signal handler are not scheduling points. */
+static void test_signal_handler(void)
+{
+	struct pair p = { { raise_in_op, raise_in_op } };
+	struct snc_schedule s = parse("0");
+	struct outcome *out = shared_outcome();
+
+	check(run_schedule(&p, &s, NULL, out), "child failed");
+	printf("points with a handler inside: %u %u, returns %d %d\n",
+	       out->result.thread[0].points, out->result.thread[1].points, out->ret[0],
+	       out->ret[1]);
+	check(out->result.thread[0].points == 1 && out->result.thread[1].points == 1,
+	      "the handler's accesses were scheduled");
+	check(out->ret[0] == 1 && out->ret[1] == 2, "the handler did not run");
+}
+
 /* Every atomic hook kind once: counts by kind (fixtures.c, atomics_mix). */
 static void test_atomic_hooks(void)
 {
@@ -436,6 +452,7 @@ static const struct {
 	{ "livelock", test_livelock },
 	{ "timeout_backstop", test_timeout_backstop },
 	{ "atomic_hooks", test_atomic_hooks },
+	{ "signal_handler", test_signal_handler },
 };
 
 int main(int argc, char **argv)

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
+#include <signal.h>
 #include <stdint.h>
 #include <time.h>
 #include <unistd.h>
@@ -16,10 +17,18 @@
 #endif
 
 static sem_t semaphore;
+int handler_hits;
+
+static void count_hit(int sig)
+{
+	(void)sig;
+	handler_hits = handler_hits + 1;
+}
 
 void fixtures_setup(void)
 {
 	sem_init(&semaphore, 0, 0);
+	signal(SIGUSR1, count_hit);
 }
 
 int counter;
@@ -286,4 +295,12 @@ int atomics_mix(void)
 	sum += __atomic_load_n(&mix64, __ATOMIC_ACQUIRE);
 	sum += __atomic_load_n(&mix8, __ATOMIC_RELAXED);
 	return sum;
+}
+
+/* The handler's read and write of handler_hits must not be scheduling points; only the
+ * read below is. */
+int raise_in_op(void)
+{
+	raise(SIGUSR1);
+	return handler_hits;
 }

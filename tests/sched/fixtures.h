@@ -35,5 +35,6 @@ int yield_until_ready(void);    /* spin-wait with sched_yield on `ready` */
 int counting_spin_until_ready(void);   /* spin-wait that counts its rounds in memory */
 int set_ready_flag(void);
 int atomics_mix(void);          /* one of each atomic hook kind, see its comment */
+int raise_in_op(void);          /* a signal handler (instrumented) runs inside the op */
 
 #endif
