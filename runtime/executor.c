@@ -9,7 +9,11 @@
  * A child killed by a signal crashed in whatever op its slot says was running; one killed
  * by its own SIGALRM timer (--timeout per op) *blocks*; one that called exit() exited.
  * Every execution runs --repeat times; repeats that disagree mark it non-deterministic.
- * Repeats of an execution that blocked are skipped: they would only cost the timeout again.
+ * A timeout is a wall-clock limit, and a loaded machine (or a sanitizer build) can make a
+ * slow op look blocked: every execution that blocks is therefore run once more with
+ * CONFIRM_FACTOR times the limit, and only then recorded as `blocks`. Repeats of an
+ * execution that blocked are skipped: they would only cost the timeout again. Building a
+ * state's prefix gets the confirmed limit from the start.
  *
  * Up to --jobs children are in flight at once: executions are independent, and while some
  * sleep until their timer fires the others keep both cores busy. */
@@ -25,6 +29,11 @@
 #include "runtime.h"
 
 enum { STAGE_FIRST = 1, STAGE_SECOND, STAGE_DIGEST, STAGE_DONE };
+
+#define CONFIRM_FACTOR 10
+
+/* Which executions a pass over a state's slots runs. */
+enum pass { PASS_FIRST, PASS_CONFIRM_BLOCKED, PASS_REPEAT };
 
 /* Written by the state process, read by the runner. */
 struct prefix_report {
@@ -112,12 +121,14 @@ static void disarm_timer(void)
 }
 
 /* Runs in the execution child: slot index e is "instance e alone" or "i then j". */
-static _Noreturn void run_execution(struct executor *ex, int e, struct execution *slot)
+static _Noreturn void run_execution(struct executor *ex, int e, struct execution *slot,
+				    int timeout_ms)
 {
 	const struct harness_model *m = ex->m;
 	int first = e < ex->n ? e : (e - ex->n) / ex->n;
 	int second = e < ex->n ? -1 : (e - ex->n) % ex->n;
-	arm_timer(ex->timeout_ms * (second < 0 ? 1 : 2));
+	memset(slot, 0, sizeof *slot);
+	arm_timer(timeout_ms * (second < 0 ? 1 : 2));
 	slot->stage = STAGE_FIRST;
 	slot->first.value = call_instance(m, &m->inst[first]);
 	slot->first.kind = R_VALUE;
@@ -183,21 +194,28 @@ static void reap_one(struct inflight *fl, int *nfl)
 	}
 }
 
-/* In the state process: fork every execution, at most --jobs at a time. */
-static void run_all(struct executor *ex, int repeat, int jobs)
+static bool blocked(const struct execution *e)
+{
+	return e->first.kind == R_BLOCK || e->second.kind == R_BLOCK;
+}
+
+/* In the state process: fork the executions of one pass, at most --jobs at a time. The
+ * first run of execution e is slots[e]; repeat r is slots[r * nexec + e]. */
+static void run_pass(struct executor *ex, enum pass pass, int repeat, int jobs)
 {
 	struct inflight fl[jobs];
 	int nfl = 0;
+	int timeout = ex->timeout_ms * (pass == PASS_CONFIRM_BLOCKED ? CONFIRM_FACTOR : 1);
 	for (int e = 0; e < ex->nexec; e++) {
 		struct execution *slot = &ex->slots[(size_t)repeat * ex->nexec + e];
-		if (repeat > 0 && (ex->slots[e].first.kind == R_BLOCK ||
-				   ex->slots[e].second.kind == R_BLOCK))
+		if ((pass == PASS_CONFIRM_BLOCKED && !blocked(&ex->slots[e])) ||
+		    (pass == PASS_REPEAT && blocked(&ex->slots[e])))
 			continue;
 		if (nfl == jobs)
 			reap_one(fl, &nfl);
 		pid_t pid = fork();
 		if (pid == 0)
-			run_execution(ex, e, slot);
+			run_execution(ex, e, slot, timeout);
 		if (pid < 0) {
 			slot->first.kind = R_CRASH;   /* cannot fork: recorded, never silent */
 			slot->first.code = 0;
@@ -224,7 +242,7 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 	const struct harness_model *m = ex->m;
 	if (!ex->opt->verbose)
 		silence_output();
-	arm_timer(ex->timeout_ms * (len + 1));
+	arm_timer(ex->timeout_ms * CONFIRM_FACTOR * (len + 1));
 	if (m->def->setup)
 		m->def->setup();
 	for (int i = 0; i < len; i++)
@@ -235,8 +253,10 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 	}
 	disarm_timer();
 	ex->prefix->done = 1;
-	for (int r = 0; r < ex->repeats; r++)
-		run_all(ex, r, ex->opt->jobs);
+	run_pass(ex, PASS_FIRST, 0, ex->opt->jobs);
+	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, ex->opt->jobs);
+	for (int r = 1; r < ex->repeats; r++)
+		run_pass(ex, PASS_REPEAT, r, ex->opt->jobs);
 	_exit(0);
 }
 

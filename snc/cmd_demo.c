@@ -11,7 +11,6 @@
 #include <string.h>
 #include "cli.h"
 #include "config.h"
-#include "scan.h"
 #include "snc_db.h"
 
 static const char usage[] =
@@ -19,7 +18,6 @@ static const char usage[] =
 	"\n"
 	"Classifies every example of the article (counters, sets, allocators, an RCU-like read\n"
 	"side, a Treiber stack and an SPSC ring) into one run and prints the verdicts.\n"
-	"Ends by writing the HTML report next to the database (snc.db: snc-report/).\n"
 	"\n"
 	"  --db FILE    database (default ./snc.db)\n"
 	"  --quiet      print only where the results are\n";
@@ -101,8 +99,6 @@ int cmd_demo(int argc, char **argv)
 	int64_t run_id = snc_db_run_start(db, "demo", args, "examples", SNC_VERSION);
 	free(args);
 	int rc = run_id < 0 ? cli_error("demo", "%s", snc_db_errmsg(db)) : 0;
-	if (rc == 0)   /* the static facts first, into the same run */
-		rc = scan_examples(db, run_id, entries[0].source, paths.include_dir, quiet);
 	for (int i = 0; rc == 0 && i < count; i++) {
 		char *extra[16];
 		int nextra = 0;
@@ -125,7 +121,5 @@ int cmd_demo(int argc, char **argv)
 		rc = show_run(db_path, run_id, false, "demo");
 	printf("\n%d example harnesses classified into %s (run %lld); 'snc show --db %s' prints "
 	       "this again.\n", count, db_path, (long long)run_id, db_path);
-	if (rc == 0)
-		rc = report_html_beside_db("demo", db_path, run_id);
 	return rc;
 }

@@ -6,7 +6,6 @@
  * back (incremental scans). The rest are parsed in parallel. For path scans, headers that
  * no unit included are then scanned as units of their own. The model is built over all
  * units and stored in one transaction, so a run holds complete results or none. */
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,32 +174,4 @@ void scan_outcome_free(struct scan_outcome *out)
 	sa_units_free(&out->units);
 	sa_units_free(&out->headers);
 	out->model = NULL;
-}
-
-int scan_examples(struct snc_db *db, int64_t run_id, const char *example_source,
-		  const char *include_dir, bool quiet)
-{
-	char dir[4096], inc[4200];
-	snprintf(dir, sizeof dir, "%s", example_source);
-	char *examples = dirname(dirname(dir));   /* examples/counters/x.c -> examples */
-	snprintf(inc, sizeof inc, "-I%s", include_dir);
-	char *paths[] = { examples }, *flags[] = { inc };
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	struct scan_request req = { .paths = paths, .npaths = 1, .flags = flags, .nflags = 1,
-				    .jobs = ncpu > 0 ? (int)ncpu : 1, .progress = !quiet,
-				    .cmd = "demo" };
-	struct scan_outcome out;
-	int rc = scan_prepare(&req, &out);
-	if (rc == 0)
-		rc = scan_execute(db, run_id, &req, &out);
-	if (rc == 0 && !quiet) {
-		int candidates = 0;
-		for (int i = 0; i < out.model->npairs; i++)
-			candidates += out.model->pairs[i].cls == SA_SNC_CANDIDATE;
-		printf("Scanned %s: %d functions, %d candidate pairs (%d snc-candidate); "
-		       "see the scan_functions and scan_pairs views.\n\n", examples, out.model->nfns,
-		       out.model->npairs, candidates);
-	}
-	scan_outcome_free(&out);
-	return rc;
 }
