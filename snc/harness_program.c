@@ -79,7 +79,7 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
 	struct argv_builder b = { 0 };
 	const char *cc = getenv("CC");
 	push_words(&b, cc && *cc ? cc : "cc");
-	push_words(&b, "-std=gnu11 -g -O1 -rdynamic " SNC_HARNESS_CFLAGS);
+	push_words(&b, "-std=gnu11 -g -O1 -rdynamic -Wl,-z,now " SNC_HARNESS_CFLAGS);
 	char inc[4200];
 	snprintf(inc, sizeof inc, "-I%s", paths.include_dir);
 	push(&b, inc);
