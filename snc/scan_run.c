@@ -6,6 +6,8 @@
  * back (incremental scans). The rest are parsed in parallel. For path scans, headers that
  * no unit included are then scanned as units of their own. The model is built over all
  * units and stored in one transaction, so a run holds complete results or none. */
+#include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,30 +67,50 @@ static int reuse_unchanged(struct snc_db *db, struct sa_units *units)
 
 struct progress {
 	bool on;
-	int offset, total;
+	int total;
+	FILE *out;      /* the terminal, while fd 2 is silenced */
 };
 
 static void show_progress(int done, int total, const struct sa_unit *u, void *ctx)
 {
 	const struct progress *p = ctx;
 	(void)total;
-	if (!p->on)
+	if (!p->out)
 		return;
 	const char *slash = strrchr(u->file, '/');
-	fprintf(stderr, "\r\033[Kscanning %d/%d %s", p->offset + done, p->total,
+	fprintf(p->out, "\r\033[Kscanning %d/%d %s", done, p->total,
 		slash ? slash + 1 : u->file);
-	fflush(stderr);
+	fflush(p->out);
 }
 
+/* libclang's driver prints some complaints (unknown flags) straight to file descriptor 2
+ * while it parses; they are stored as diagnostics already, and the user gets one line per
+ * unit from report_errors(). So fd 2 points to /dev/null while units are parsed, and the
+ * progress line goes to a duplicate of the real stderr. */
 static void parse_pending(struct sa_units *units, const struct scan_request *req)
 {
-	struct progress p = { req->progress && isatty(STDERR_FILENO), 0, 0 };
+	struct progress p = { req->progress && isatty(STDERR_FILENO), 0, NULL };
 	for (int i = 0; i < units->count; i++)
 		if (units->units[i].status == SA_UNIT_PENDING)
 			p.total++;
+	if (p.total == 0)
+		return;
+	fflush(stderr);
+	int saved = dup(STDERR_FILENO), devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	bool quiet = saved >= 0 && devnull >= 0 && dup2(devnull, STDERR_FILENO) >= 0;
+	if (p.on && saved >= 0)
+		p.out = fdopen(dup(saved), "w");
 	sa_scan_units(units, req->jobs, show_progress, &p);
-	if (p.on && p.total > 0)
-		fprintf(stderr, "\r\033[K");
+	if (p.out) {
+		fprintf(p.out, "\r\033[K");
+		fclose(p.out);
+	}
+	if (quiet)
+		dup2(saved, STDERR_FILENO);
+	if (saved >= 0)
+		close(saved);
+	if (devnull >= 0)
+		close(devnull);
 }
 
 static void report_errors(const struct sa_unit *u, const char *cmd)
@@ -174,4 +196,32 @@ void scan_outcome_free(struct scan_outcome *out)
 	sa_units_free(&out->units);
 	sa_units_free(&out->headers);
 	out->model = NULL;
+}
+
+int scan_examples(struct snc_db *db, int64_t run_id, const char *example_source,
+		  const char *include_dir, bool quiet)
+{
+	char dir[4096], inc[4200];
+	snprintf(dir, sizeof dir, "%s", example_source);
+	char *examples = dirname(dirname(dir));   /* examples/counters/x.c -> examples */
+	snprintf(inc, sizeof inc, "-I%s", include_dir);
+	char *paths[] = { examples }, *flags[] = { inc };
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	struct scan_request req = { .paths = paths, .npaths = 1, .flags = flags, .nflags = 1,
+				    .jobs = ncpu > 0 ? (int)ncpu : 1, .progress = !quiet,
+				    .cmd = "demo" };
+	struct scan_outcome out;
+	int rc = scan_prepare(&req, &out);
+	if (rc == 0)
+		rc = scan_execute(db, run_id, &req, &out);
+	if (rc == 0 && !quiet) {
+		int candidates = 0;
+		for (int i = 0; i < out.model->npairs; i++)
+			candidates += out.model->pairs[i].cls == SA_SNC_CANDIDATE;
+		printf("Scanned %s: %d functions, %d candidate pairs (%d snc-candidate); "
+		       "see the scan_functions and scan_pairs views.\n\n", examples, out.model->nfns,
+		       out.model->npairs, candidates);
+	}
+	scan_outcome_free(&out);
+	return rc;
 }

@@ -1,0 +1,163 @@
+/* scan_bench.c: how fast `snc scan` is against the floor, parsing.
+ *
+ * Over the C units of a compile_commands.json (by default the build's own: snc scanning
+ * snc), measured in one run so that the ratios hold on whatever machine runs it:
+ *
+ *   parse-19   libclang 19 parsing each unit and nothing else, in this process (the same
+ *              parser snc uses: the true floor)
+ *   clang      `clang -fsyntax-only` on each unit, one process each (the issue's baseline;
+ *              on Debian 12 `clang` is version 14, a different parser from the same family)
+ *   scan -j1   `snc scan -j 1` into a fresh database (parse, walk, model, store)
+ *   scan -j2   `snc scan -j 2` into another fresh database
+ *   rescan     `snc scan -j 1` again on the first database, nothing changed
+ *
+ * CPU times are user+system of this process (parse-19) or of the children (the rest).
+ * It prints figures and never asserts; docs/performance.md records them.
+ *
+ * usage: scan_bench SNC COMPILE_COMMANDS.json [SCRATCH-DIR] */
+#include <clang-c/Index.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "snc_analyzer.h"
+
+struct cost {
+	double wall, cpu;
+};
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static double cpu_of(int who)
+{
+	struct rusage r;
+	getrusage(who, &r);
+	return (double)r.ru_utime.tv_sec + (double)r.ru_utime.tv_usec / 1e6 +
+	       (double)r.ru_stime.tv_sec + (double)r.ru_stime.tv_usec / 1e6;
+}
+
+/* Runs argv (in dir, when given) with its output discarded; returns its exit status. */
+static int run(char *const argv[], const char *dir)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (dir && chdir(dir) != 0)
+			_exit(127);
+		if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+			_exit(127);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static struct cost parse_only(const struct sa_units *units)
+{
+	double w = now(), c = cpu_of(RUSAGE_SELF);
+	CXIndex idx = clang_createIndex(0, 0);
+	for (int i = 0; i < units->count; i++) {
+		const struct sa_unit *u = &units->units[i];
+		const char **argv = calloc((size_t)u->nargs + 2, sizeof *argv);
+		for (int k = 0; k < u->nargs; k++)
+			argv[k] = u->args[k];
+		argv[u->nargs] = "-working-directory";
+		argv[u->nargs + 1] = u->directory;
+		CXTranslationUnit tu = NULL;
+		if (clang_parseTranslationUnit2(idx, u->file, argv, u->nargs + 2, NULL, 0,
+						CXTranslationUnit_KeepGoing, &tu) == CXError_Success)
+			clang_disposeTranslationUnit(tu);
+		free(argv);
+	}
+	clang_disposeIndex(idx);
+	return (struct cost){ now() - w, cpu_of(RUSAGE_SELF) - c };
+}
+
+static struct cost clang_syntax_only(const struct sa_units *units, int *failed)
+{
+	double w = now(), c = cpu_of(RUSAGE_CHILDREN);
+	for (int i = 0; i < units->count; i++) {
+		const struct sa_unit *u = &units->units[i];
+		char **argv = calloc((size_t)u->nargs + 4, sizeof *argv);
+		argv[0] = "clang";
+		argv[1] = "-fsyntax-only";
+		for (int k = 0; k < u->nargs; k++)
+			argv[2 + k] = u->args[k];
+		argv[2 + u->nargs] = u->file;
+		if (run(argv, u->directory) != 0)
+			(*failed)++;
+		free(argv);
+	}
+	return (struct cost){ now() - w, cpu_of(RUSAGE_CHILDREN) - c };
+}
+
+static struct cost scan(const char *snc, const char *compdb, const char *db, const char *jobs)
+{
+	char *argv[] = { (char *)snc, "scan", "--quiet", "-j", (char *)jobs, "--db", (char *)db,
+			 "-p", (char *)compdb, NULL };
+	double w = now(), c = cpu_of(RUSAGE_CHILDREN);
+	if (run(argv, NULL) != 0)
+		fprintf(stderr, "scan_bench: snc scan -j %s failed\n", jobs);
+	return (struct cost){ now() - w, cpu_of(RUSAGE_CHILDREN) - c };
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: scan_bench SNC COMPILE_COMMANDS.json [SCRATCH-DIR]\n");
+		return 2;
+	}
+	const char *snc = argv[1], *compdb = argv[2], *scratch = argc > 3 ? argv[3] : "/tmp";
+	struct sa_units units = { 0 };
+	char err[512];
+	if (sa_units_from_compdb(compdb, &units, err, sizeof err) != 0) {
+		fprintf(stderr, "scan_bench: %s\n", err);
+		return 2;
+	}
+	char db1[4096], db2[4096];
+	snprintf(db1, sizeof db1, "%s/scan_bench_1.db", scratch);
+	snprintf(db2, sizeof db2, "%s/scan_bench_2.db", scratch);
+	for (int i = 0; i < 2; i++) {
+		const char *db = i ? db2 : db1;
+		char side[4200];
+		unlink(db);
+		snprintf(side, sizeof side, "%s-wal", db);
+		unlink(side);
+		snprintf(side, sizeof side, "%s-shm", db);
+		unlink(side);
+	}
+	int failed = 0;
+	struct cost parse = parse_only(&units);
+	struct cost syntax = clang_syntax_only(&units, &failed);
+	struct cost j1 = scan(snc, compdb, db1, "1");
+	struct cost j2 = scan(snc, compdb, db2, "2");
+	struct cost again = scan(snc, compdb, db1, "1");
+
+	printf("scan_bench: %d units from %s\n", units.count, compdb);
+	if (failed)
+		printf("  (clang -fsyntax-only reported errors in %d units; they are timed all the same)\n", failed);
+	printf("  %-34s %8s %8s\n", "", "wall s", "cpu s");
+	printf("  %-34s %8.2f %8.2f\n", "libclang 19 parse only (floor)", parse.wall, parse.cpu);
+	printf("  %-34s %8.2f %8.2f\n", "clang -fsyntax-only, per unit", syntax.wall, syntax.cpu);
+	printf("  %-34s %8.2f %8.2f\n", "snc scan -j 1 (fresh db)", j1.wall, j1.cpu);
+	printf("  %-34s %8.2f %8.2f\n", "snc scan -j 2 (fresh db)", j2.wall, j2.cpu);
+	printf("  %-34s %8.2f %8.2f\n", "snc scan -j 1, nothing changed", again.wall, again.cpu);
+	printf("  scan cpu / clang -fsyntax-only cpu: %.2f  (target <= 1.5)\n", j1.cpu / syntax.cpu);
+	printf("  scan cpu / libclang parse cpu:      %.2f\n", j1.cpu / parse.cpu);
+	printf("  -j 2 wall / -j 1 wall:              %.2f  (target close to 0.5)\n", j2.wall / j1.wall);
+	printf("  rescan wall / full scan wall:       %.2f  (target < 0.10)\n", again.wall / j1.wall);
+	sa_units_free(&units);
+	return 0;
+}
