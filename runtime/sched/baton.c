@@ -2,20 +2,15 @@
  *
  * Each thread waits on its own futex word `go` until it holds the run's epoch, then clears
  * it. A per-thread word (not one shared "turn") keeps a helper abandoned by an earlier run
- * from ever being woken again: nobody writes its word any more. The waiter spins briefly
- * before sleeping because switches are frequent and the other thread usually answers within
- * microseconds on the second core; the waker makes the futex call only if the waiter sleeps.
+ * from ever being woken again: nobody writes its word any more. The waiter does not spin:
+ * both threads share one CPU (cpu.c), where spinning would only keep the other thread from
+ * running; the waker makes the futex call only if the waiter is (about to be) asleep.
  */
 #include <limits.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "sched_internal.h"
-
-/* Poll for about 20 microseconds (TSC cycles at a few GHz) before sleeping: longer than a
- * switch round trip between two cores, short enough not to matter when the other operation
- * runs long. Tuned with bench_sched. */
-enum { SPIN_CYCLES = 50000 };
 
 static void futex_wait(uint32_t *word, uint32_t expected)
 {
@@ -34,19 +29,14 @@ void baton_pass(struct sched_thread *to, uint32_t epoch)
 		futex_wake(&to->go);
 }
 
-/* Waits until `go` satisfies the predicate; returns the value taken and clears `go`. */
+/* Waits until `go` is the epoch (any epoch when `any`); returns it and clears `go`. */
 static uint32_t wait_until(struct sched_thread *self, uint32_t epoch, bool any)
 {
-	uint64_t spin_start = __builtin_ia32_rdtsc();
 	for (;;) {
 		uint32_t seen = __atomic_load_n(&self->go, __ATOMIC_ACQUIRE);
 		if (seen != 0 && (any || seen == epoch)) {
 			__atomic_store_n(&self->go, 0, __ATOMIC_RELAXED);
 			return seen;
-		}
-		if (__builtin_ia32_rdtsc() - spin_start < SPIN_CYCLES) {
-			__builtin_ia32_pause();
-			continue;
 		}
 		/* Dekker with baton_pass: one of us sees the other's store. */
 		__atomic_store_n(&self->sleeping, 1, __ATOMIC_SEQ_CST);

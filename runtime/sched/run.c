@@ -1,9 +1,10 @@
 /* run.c: snc_sched_run, one schedule of two operations.
  *
  * The calling thread is thread 0 and runs op0; the helper (worker.c) is thread 1 and runs
- * op1, so thread-local state keeps its meaning in both operations. The run state is reset,
- * the thread that starts gets the baton, and the calling thread returns once both operations
- * finished, or unwinds here with longjmp when the run aborts.
+ * op1, so thread-local state keeps its meaning in both operations; both are kept on one CPU
+ * for the run (cpu.c). The run state is reset, the thread that starts gets the baton, and
+ * the calling thread returns once both operations finished, or unwinds here with longjmp
+ * when the run aborts.
  */
 #include <errno.h>
 #include <string.h>
@@ -118,6 +119,9 @@ int snc_sched_run(const struct snc_schedule *s, void (*op0)(void *), void *arg0,
 		  struct snc_sched_result *out)
 {
 	struct sched_run *r = &snc_run;
+	cpu_set_t previous_cpus;
+	bool pinned;
+	int cpu;
 
 	if (!s || s->first_thread > 1 || s->nswitches > SNC_SCHED_MAX_SWITCHES || !op0 || !op1 ||
 	    !out) {
@@ -129,8 +133,13 @@ int snc_sched_run(const struct snc_schedule *s, void (*op0)(void *), void *arg0,
 		return -1;
 	}
 	real_resolve();
-	if (worker_ensure() != 0)
+	cpu = worker_thread() ? worker_cpu() : sched_getcpu();
+	pinned = cpu_pin_calling_thread(cpu, &previous_cpus) == 0;
+	if (worker_ensure(pinned ? cpu : -1) != 0) {
+		if (pinned)
+			cpu_restore_calling_thread(&previous_cpus);
 		return -1;
+	}
 	run_active = true;
 	prepare(s, opt, out);
 	worker_set_job(op1, arg1);
@@ -149,6 +158,8 @@ int snc_sched_run(const struct snc_schedule *s, void (*op0)(void *), void *arg0,
 	} else {
 		out->status = SNC_SCHED_COMPLETED;
 	}
+	if (pinned)
+		cpu_restore_calling_thread(&previous_cpus);
 	run_active = false;
 	return (int)out->status;
 }

@@ -9,6 +9,7 @@
 #ifndef SNC_SCHED_INTERNAL_H
 #define SNC_SCHED_INTERNAL_H
 
+#include <sched.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include "snc_sched.h"
@@ -128,11 +129,16 @@ void baton_pass(struct sched_thread *to, uint32_t epoch);
 void baton_wait(struct sched_thread *self, uint32_t epoch);
 uint32_t baton_wait_any(struct sched_thread *self);
 
-/* Helper thread (worker.c): runs op1 for each run. */
-int worker_ensure(void);
+/* Helper thread (worker.c): runs op1 for each run; created on `cpu` (-1: anywhere). */
+int worker_ensure(int cpu);
+int worker_cpu(void);          /* the CPU of the live helper, -1 if none or unpinned */
 void worker_set_job(void (*op)(void *), void *arg);
 struct sched_thread *worker_thread(void);
 void worker_mark_lost(void);
+
+/* One CPU for both threads (cpu.c). */
+int cpu_pin_calling_thread(int cpu, cpu_set_t *previous);
+void cpu_restore_calling_thread(const cpu_set_t *previous);
 
 /* Crash capture and the timeout backstop (guard.c). */
 void guard_arm(const struct snc_sched_options *opt);

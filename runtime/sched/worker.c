@@ -5,6 +5,7 @@
  * word until a run hands it the baton for the first time, runs op1, finishes, and idles
  * again. A helper abandoned mid-operation (an aborted run) is "lost": it stays parked and the
  * next run creates a new one. A forked child has no helper even if its parent had one.
+ * It is created pinned to the calling thread's CPU (cpu.c).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -12,6 +13,7 @@
 #include "sched_internal.h"
 
 static struct sched_thread *worker;
+static int pinned_cpu = -1;
 static void (*job_op)(void *);
 static void *job_arg;
 static bool atfork_registered;
@@ -38,7 +40,7 @@ static void forget_worker_in_child(void)
 	worker = NULL;
 }
 
-int worker_ensure(void)
+int worker_ensure(int cpu)
 {
 	pthread_attr_t attr;
 	pthread_t tid;
@@ -58,6 +60,12 @@ int worker_ensure(void)
 	t->id = 1;
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	if (cpu >= 0) {
+		cpu_set_t one;
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		pthread_attr_setaffinity_np(&attr, sizeof one, &one);
+	}
 	rc = pthread_create(&tid, &attr, worker_main, t);
 	pthread_attr_destroy(&attr);
 	if (rc != 0) {
@@ -66,7 +74,13 @@ int worker_ensure(void)
 		return -1;
 	}
 	worker = t;
+	pinned_cpu = cpu;
 	return 0;
+}
+
+int worker_cpu(void)
+{
+	return worker ? pinned_cpu : -1;
 }
 
 void worker_set_job(void (*op)(void *), void *arg)
