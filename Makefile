@@ -10,7 +10,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DB         ?= snc.db
 PACKAGES   := cmake make gcc clang pkg-config sqlite3 libsqlite3-dev libjson-c-dev \
-              libclang-19-dev valgrind libck-dev liburcu-dev
+              libclang-19-dev valgrind libck-dev liburcu-dev libxxhash-dev
 CMAKE_ARGS ?= -DSNC_WERROR=ON
 
 .PHONY: all deps build demo test asan clean

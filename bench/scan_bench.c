@@ -70,13 +70,14 @@ static struct cost parse_only(const struct sa_units *units)
 	CXIndex idx = clang_createIndex(0, 0);
 	for (int i = 0; i < units->count; i++) {
 		const struct sa_unit *u = &units->units[i];
-		const char **argv = calloc((size_t)u->nargs + 2, sizeof *argv);
+		const char **argv = calloc((size_t)u->nargs + 3, sizeof *argv);
 		for (int k = 0; k < u->nargs; k++)
 			argv[k] = u->args[k];
-		argv[u->nargs] = "-working-directory";
-		argv[u->nargs + 1] = u->directory;
+		argv[u->nargs] = "-w";   /* as snc scan parses */
+		argv[u->nargs + 1] = "-working-directory";
+		argv[u->nargs + 2] = u->directory;
 		CXTranslationUnit tu = NULL;
-		if (clang_parseTranslationUnit2(idx, u->file, argv, u->nargs + 2, NULL, 0,
+		if (clang_parseTranslationUnit2(idx, u->file, argv, u->nargs + 3, NULL, 0,
 						CXTranslationUnit_KeepGoing, &tu) == CXError_Success)
 			clang_disposeTranslationUnit(tu);
 		free(argv);
@@ -90,12 +91,13 @@ static struct cost clang_syntax_only(const struct sa_units *units, int *failed)
 	double w = now(), c = cpu_of(RUSAGE_CHILDREN);
 	for (int i = 0; i < units->count; i++) {
 		const struct sa_unit *u = &units->units[i];
-		char **argv = calloc((size_t)u->nargs + 4, sizeof *argv);
+		char **argv = calloc((size_t)u->nargs + 5, sizeof *argv);
 		argv[0] = "clang";
 		argv[1] = "-fsyntax-only";
 		for (int k = 0; k < u->nargs; k++)
 			argv[2 + k] = u->args[k];
-		argv[2 + u->nargs] = u->file;
+		argv[2 + u->nargs] = "-w";
+		argv[3 + u->nargs] = u->file;
 		if (run(argv, u->directory) != 0)
 			(*failed)++;
 		free(argv);
