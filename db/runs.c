@@ -50,7 +50,8 @@ int64_t snc_db_latest_run(struct snc_db *db, const char *command)
 {
 	sqlite3_stmt *st = db_stmt(db,
 		"SELECT r.id FROM runs r WHERE (?1 IS NULL OR r.command = ?1) "
-		"AND EXISTS (SELECT 1 FROM harnesses h WHERE h.run_id = r.id) "
+		"AND (EXISTS (SELECT 1 FROM harnesses h WHERE h.run_id = r.id) "
+		"OR EXISTS (SELECT 1 FROM scanned_units u WHERE u.run_id = r.id)) "
 		"ORDER BY r.id DESC LIMIT 1");
 	if (!st)
 		return -1;

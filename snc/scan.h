@@ -36,6 +36,11 @@ int scan_prepare(const struct scan_request *req, struct scan_outcome *out);
 int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *req,
 		 struct scan_outcome *out);
 void scan_outcome_free(struct scan_outcome *out);
+/* `snc demo`: scans the examples folder (the parent of the folder of example_source, any
+ * source a manifest lists) into run_id, with the harness header's folder on the include
+ * path. Returns 0 or an exit status. */
+int scan_examples(struct snc_db *db, int64_t run_id, const char *example_source,
+		  const char *include_dir, bool quiet);
 
 /* The summary (files, functions, pairs by class, heavyweight sites by kind) and the top
  * candidates, SNC candidates without heavyweight instructions first. */
