@@ -4,8 +4,9 @@
  * the floor of any fork-per-execution design, and (2) the classifier's loop for the racy
  * counter pair: the explorer hands out every schedule with <= 2 preemptions, a forked child
  * runs it with snc_sched_run and leaves its result in shared memory, the parent feeds it
- * back; a fresh explorer starts over when one is exhausted. Prints both rates and their
- * ratio. Usage: bench_sched [seconds per measurement, default 2]
+ * back; a fresh explorer starts over when one is exhausted. The two alternate in ROUNDS
+ * short slices, so that a machine whose load changes affects both alike. Prints both
+ * rates and their ratio. Usage: bench_sched [total seconds, default 4]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,8 @@
 #include <unistd.h>
 #include "bench_racy_counter.h"
 #include "snc_sched.h"
+
+enum { ROUNDS = 8 };
 
 struct shared {
 	struct snc_sched_result result;
@@ -33,10 +36,10 @@ static void increment(void *ret)
 	*(int *)ret = bench_racy_increment();
 }
 
-static double fork_floor(double seconds)
+/* Adds forks done and time spent to *n and *spent. */
+static void fork_floor(double seconds, unsigned long *n, double *spent)
 {
 	double start = now(), elapsed;
-	unsigned long n = 0;
 
 	do {
 		pid_t pid = fork();
@@ -46,10 +49,10 @@ static double fork_floor(double seconds)
 			perror("fork floor");
 			exit(1);
 		}
-		n++;
+		++*n;
 		elapsed = now() - start;
 	} while (elapsed < seconds);
-	return (double)n / elapsed;
+	*spent += elapsed;
 }
 
 static void run_child(const struct snc_schedule *s, struct shared *sh)
@@ -67,11 +70,12 @@ static void run_child(const struct snc_schedule *s, struct shared *sh)
 	}
 }
 
-static double schedules(double seconds, struct shared *sh, unsigned long *lost_updates)
+/* Adds schedules run and time spent to *n and *spent. */
+static void schedules(double seconds, struct shared *sh, unsigned long *n, double *spent,
+		      unsigned long *lost_updates)
 {
 	struct snc_explore_options eo = { .max_preemptions = 2 };
 	double start = now(), elapsed;
-	unsigned long n = 0;
 
 	do {
 		struct snc_explorer *ex = snc_explorer_new(&eo);
@@ -85,32 +89,35 @@ static double schedules(double seconds, struct shared *sh, unsigned long *lost_u
 			run_child(&s, sh);
 			snc_explorer_feedback(ex, ticket, &sh->result);
 			*lost_updates += sh->returned[0] == sh->returned[1];
-			n++;
+			++*n;
 		}
 		snc_explorer_free(ex);
 		elapsed = now() - start;
 	} while (elapsed < seconds);
-	return (double)n / elapsed;
+	*spent += elapsed;
 }
 
 int main(int argc, char **argv)
 {
-	double seconds = argc > 1 ? atof(argv[1]) : 2.0;
+	double seconds = argc > 1 ? atof(argv[1]) : 4.0;
 	struct shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE,
 				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	unsigned long lost = 0;
-	double floor1, floor2, rate;
+	unsigned long forks = 0, runs = 0, lost = 0;
+	double fork_time = 0, run_time = 0, floor, rate;
 
 	if (sh == MAP_FAILED) {
 		perror("mmap");
 		return 1;
 	}
-	floor1 = fork_floor(seconds / 2);
-	rate = schedules(seconds, sh, &lost);
-	floor2 = fork_floor(seconds / 2);
-	printf("fork+exit+wait floor: %.0f/s\n", (floor1 + floor2) / 2);
-	printf("schedules (racy counter pair, <= 2 preemptions): %.0f/s (%lu lost updates)\n",
-	       rate, lost);
-	printf("ratio: %.2f of the floor\n", rate / ((floor1 + floor2) / 2));
+	for (int i = 0; i < ROUNDS; i++) {
+		fork_floor(seconds / ROUNDS / 2, &forks, &fork_time);
+		schedules(seconds / ROUNDS / 2, sh, &runs, &run_time, &lost);
+	}
+	floor = (double)forks / fork_time;
+	rate = (double)runs / run_time;
+	printf("fork+exit+wait floor: %.0f/s\n", floor);
+	printf("schedules (racy counter pair, <= 2 preemptions): %.0f/s (%lu runs, %lu lost "
+	       "updates)\n", rate, runs, lost);
+	printf("ratio: %.2f of the floor\n", rate / floor);
 	return 0;
 }

@@ -390,6 +390,23 @@ static void test_timeout_backstop(void)
 	check(elapsed < 5.0, "the backstop took too long");
 }
 
+/* The 16-byte hooks perform and count like the narrower ones. */
+static void test_atomic128(void)
+{
+	struct pair p = { { atomics_128, racy_increment } };
+	struct snc_schedule s = parse("0");
+	struct outcome *out = shared_outcome();
+	const struct snc_sched_thread_stats *t0 = &out->result.thread[0];
+
+	check(run_schedule(&p, &s, NULL, out), "child failed");
+	printf("16-byte atomics: rmw %u, seq_cst stores %u, points %u, return %d\n", t0->rmw,
+	       t0->seq_cst_stores, t0->points, out->ret[0]);
+	check(t0->rmw == 2, "expected 2 RMWs (fetch_add, failed CAS)");
+	check(t0->seq_cst_stores == 1, "expected 1 seq_cst store");
+	check(t0->points == 4, "expected 4 points");
+	check(out->ret[0] == 5, "expected 5");
+}
+
 /* Hooks reached from a signal handler are not scheduling points. */
 static void test_signal_handler(void)
 {
@@ -453,6 +470,7 @@ static const struct {
 	{ "timeout_backstop", test_timeout_backstop },
 	{ "atomic_hooks", test_atomic_hooks },
 	{ "signal_handler", test_signal_handler },
+	{ "atomic128", test_atomic128 },
 };
 
 int main(int argc, char **argv)

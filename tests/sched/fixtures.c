@@ -304,3 +304,16 @@ int raise_in_op(void)
 	raise(SIGUSR1);
 	return handler_hits;
 }
+
+unsigned __int128 wide;
+
+/* clang needs -mcx16 to call the 16-byte hooks rather than libatomic. */
+int atomics_128(void)
+{
+	unsigned __int128 old = __atomic_fetch_add(&wide, 1, __ATOMIC_SEQ_CST);
+	unsigned __int128 expected = 5;
+
+	__atomic_compare_exchange_n(&wide, &expected, 7, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&wide, old + 5, __ATOMIC_SEQ_CST);
+	return (int)__atomic_load_n(&wide, __ATOMIC_ACQUIRE);
+}
