@@ -6,9 +6,10 @@
  * change; reading "the newest of each, as of run N" makes all of them one picture, and
  * makes an old run's picture reproducible (nothing newer than N is read).
  *
- * For each harness the facts hold its operations (with where a reviewer finds each one and
- * the first solo execution that did not repeat, if any) and one entry per pair of
- * operations with its verdict, counts, primary witness and non-determinism witness. The
+ * For each harness the facts hold its operations (with their SNC_OP line and the first solo
+ * execution that did not repeat, if any) and one entry per pair of operations with its
+ * verdict, counts, primary witness and non-determinism witness; facts_scan.c adds what the
+ * newest scan at or before the run found, and ties each operation to its function. The
  * same structures are filled by the builders below when a baseline comes from a JSON file
  * instead of a database, so findings never care where their facts came from. */
 #include <stdio.h>
@@ -88,6 +89,8 @@ void snc_facts_add_op(struct snc_facts *facts, struct snc_fact_harness *h,
 		.nondet_state = db_arena_strdup(a, op->nondet_state),
 		.nondet_call = db_arena_strdup(a, op->nondet_call),
 		.nondet_result = db_arena_strdup(a, op->nondet_result),
+		.function = op->function,
+		.heavyweight = op->heavyweight,
 	};
 }
 
@@ -124,6 +127,12 @@ void snc_facts_free(struct snc_facts *facts)
 		free(facts->harnesses[i].pairs);
 	}
 	free(facts->harnesses);
+	for (int i = 0; i < facts->nfunctions; i++) {
+		free(facts->functions[i].sites);
+		free(facts->functions[i].calls);
+	}
+	free(facts->functions);
+	free(facts->scan_pairs);
 	db_arena_free(facts->arena);
 	memset(facts, 0, sizeof *facts);
 }
@@ -150,6 +159,8 @@ static int load_ops(struct snc_db *db, struct snc_facts *facts, struct snc_fact_
 			.contract = db_col_text(st, 3),
 			.file = h->source,
 			.line = h->source ? source_op_line(h->source, name) : 0,
+			.function = -1,
+			.heavyweight = -1,
 		});
 	}
 	sqlite3_reset(st);
@@ -317,7 +328,8 @@ static int load_run(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 int snc_db_facts_load(struct snc_db *db, int64_t run_id, struct snc_facts *facts)
 {
 	memset(facts, 0, sizeof *facts);
-	if (load_run(db, facts, run_id) != 0 || load_harnesses(db, facts, run_id) != 0) {
+	if (load_run(db, facts, run_id) != 0 || load_harnesses(db, facts, run_id) != 0 ||
+	    facts_load_scan(db, facts, run_id) != 0) {
 		snc_facts_free(facts);
 		return -1;
 	}

@@ -1,15 +1,17 @@
 /* findings.c: from facts to findings (DESIGN.md section 2, docs/findings.md).
  *
- * Each rule walks the facts and adds findings through one helper, which gives every
- * finding the same shape: a subject ("f x g in harness"), a one-line message naming the
- * loophole, evidence lines, the place of f in the source (from the scan when it located the
- * function, else the op's SNC_OP line in the harness), and the intentional marker if the
- * developer left one next to f or g.
+ * Each rule (findings_verdicts.c, findings_static.c, findings_regression.c) walks the
+ * facts and adds findings through finding_add, which gives every finding the same shape: a
+ * subject ("f x g in harness", or "f x g (shared state)" for what the scan alone says), a
+ * one-line message naming the loophole, evidence lines, the place a reviewer should look
+ * (the function in the source when the scan found it, else the op's SNC_OP line), and the
+ * intentional marker if the developer left one next to any of the places of f or g.
  *
- * The fingerprint is what makes a finding the same finding across commits: a hash of the
- * rule, the object (the harness), the function names (sorted, so declaration order does
- * not matter) and, for a rule with several kinds (regression), the kind. Never a line or a
- * file: moving a function must not make its finding look new to the gate. */
+ * The fingerprint makes a finding the same finding across commits: a hash of the rule, the
+ * object (the harness, or the shared state for a scan-only finding), the function names
+ * (sorted, so declaration order does not matter) and, for a rule with several kinds
+ * (regression), the kind. Never a line or a file: moving a function must not make its
+ * finding look new to the gate. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,33 +40,62 @@ static void fingerprint(char out[17], const char *const *parts, int n)
 	snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
-void finding_add(struct snc_findings *out, const char *rule, const struct snc_fact_harness *h,
-		 int f, int g, const char *kind, const char *message, const char *evidence)
+void finding_add(struct snc_findings *out, const struct finding_spec *spec)
 {
-	const struct snc_fact_op *fo = &h->ops[f], *go = g >= 0 ? &h->ops[g] : NULL;
+	struct db_arena *a = out->arena;
 	out->items = db_array_grow(out->items, out->count, sizeof *out->items);
 	struct snc_finding *x = &out->items[out->count++];
 	memset(x, 0, sizeof *x);
-	x->rule = rule_by_id(rule);
-	x->harness = h->name;
-	x->f = fo->name;
-	x->g = go ? go->name : NULL;
+	x->rule = rule_by_id(spec->rule);
+	x->severity = spec->severity ? spec->severity : x->rule->severity;
+	x->harness = spec->harness;
+	x->f = spec->f;
+	x->g = spec->g;
 	const char *lo = x->f, *hi = x->g;
 	if (hi && strcmp(lo, hi) > 0) {
 		lo = x->g;
 		hi = x->f;
 	}
-	fingerprint(x->fingerprint, (const char *const[]){ rule, h->name, lo, hi, kind }, 5);
-	x->subject = go ? db_arena_printf(out->arena, "%s x %s in %s", fo->name, go->name, h->name)
-			: db_arena_printf(out->arena, "%s in %s", fo->name, h->name);
-	x->message = message;
-	x->evidence = evidence;
-	x->file = fo->file;
-	x->line = fo->line;
-	x->reason = source_intentional(out->arena, fo->file, fo->line, rule);
-	if (!x->reason && go)
-		x->reason = source_intentional(out->arena, go->file, go->line, rule);
+	fingerprint(x->fingerprint, (const char *const[]){ spec->rule, spec->object, lo, hi,
+							   spec->kind }, 5);
+	const char *names = x->g ? db_arena_printf(a, "%s x %s", x->f, x->g) : x->f;
+	if (spec->harness)
+		x->subject = db_arena_printf(a, "%s in %s", names, spec->harness);
+	else if (spec->object && spec->object[0])
+		x->subject = db_arena_printf(a, "%s (%s)", names, spec->object);
+	else
+		x->subject = names;
+	x->message = spec->message;
+	x->evidence = spec->evidence;
+	x->file = spec->where[0].file;
+	x->line = spec->where[0].line;
+	for (int i = 0; i < FINDING_PLACES && !x->reason; i++)
+		x->reason = source_intentional(a, spec->where[i].file, spec->where[i].line, spec->rule);
 	x->intentional = x->reason != NULL;
+}
+
+/* The places of an op: its function (when the scan tied one), then its SNC_OP line. */
+static int op_places(const struct snc_facts *facts, const struct snc_fact_op *op,
+		     struct finding_place *where)
+{
+	int n = 0;
+	if (op->function >= 0)
+		where[n++] = (struct finding_place){ facts->functions[op->function].file,
+						     facts->functions[op->function].line };
+	where[n++] = (struct finding_place){ op->file, op->line };
+	return n;
+}
+
+void finding_about_ops(struct finding_spec *spec, const struct snc_facts *facts,
+		       const struct snc_fact_harness *h, int f, int g)
+{
+	spec->object = h->name;
+	spec->harness = h->name;
+	spec->f = h->ops[f].name;
+	spec->g = g >= 0 ? h->ops[g].name : NULL;
+	int n = op_places(facts, &h->ops[f], spec->where);
+	if (g >= 0 && g != f)
+		op_places(facts, &h->ops[g], spec->where + n);
 }
 
 const char *finding_witness_lines(struct db_arena *a, const struct snc_db_witness *w)
@@ -76,49 +107,24 @@ const char *finding_witness_lines(struct db_arena *a, const struct snc_db_witnes
 			       w->f_after_g);
 }
 
-/* non-deterministic: an op whose solo execution did not repeat, once per op; a pair whose
- * sequence did not repeat although each op alone did, once per pair. */
-static void rule_non_deterministic(const struct snc_facts *facts, struct snc_findings *out)
+const char *finding_site_lines(struct db_arena *a, const struct snc_fact_function *fn)
 {
-	struct db_arena *a = out->arena;
-	for (int i = 0; i < facts->nharnesses; i++) {
-		const struct snc_fact_harness *h = &facts->harnesses[i];
-		for (int o = 0; o < h->nops; o++) {
-			const struct snc_fact_op *op = &h->ops[o];
-			if (!op->nondet_state)
-				continue;
-			finding_add(out, "non-deterministic", h, o, -1, NULL,
-				db_arena_printf(a, "%s gave different results when repeated from the "
-					"same state: the Laws of Order bind only deterministic operations "
-					"(loophole 3, accept non-determinism); mark it intentional if that "
-					"is meant, otherwise find the input the harness does not rebuild",
-					op->name),
-				db_arena_printf(a, "state: %s\n%s gave %s the first time; a repeat "
-					"from a copy of the same state gave something else",
-					op->nondet_state, op->nondet_call, op->nondet_result));
-		}
-		for (int p = 0; p < h->npairs; p++) {
-			const struct snc_fact_pair *pr = &h->pairs[p];
-			if (pr->deterministic || !pr->nondeterminism.role ||
-			    h->ops[pr->f].nondet_state || h->ops[pr->g].nondet_state)
-				continue;
-			finding_add(out, "non-deterministic", h, pr->f, pr->g, NULL,
-				db_arena_printf(a, "%s and %s in sequence gave different results when "
-					"repeated from the same state, though each alone repeats: the Laws "
-					"of Order bind only deterministic operations (loophole 3, accept "
-					"non-determinism); mark it intentional if that is meant",
-					h->ops[pr->f].name, h->ops[pr->g].name),
-				db_arena_printf(a, "%s\n(the results of the first run; a repeat differed)",
-					finding_witness_lines(a, &pr->nondeterminism)));
-		}
+	const char *text = "";
+	for (int i = 0; i < fn->nsites; i++) {
+		const struct snc_fact_site *s = &fn->sites[i];
+		text = db_arena_printf(a, "%s%s%s (%s%s%s) at %s:%d, reached as %s", text,
+				       i ? "\n" : "", s->op, s->kind, s->memory_order ? ", " : "",
+				       s->memory_order ? s->memory_order : "", s->file, s->line,
+				       s->path);
 	}
+	return text;
 }
 
 static int by_severity_then_subject(const void *pa, const void *pb)
 {
 	const struct snc_finding *a = pa, *b = pb;
-	if (a->rule->severity != b->rule->severity)
-		return (int)b->rule->severity - (int)a->rule->severity;
+	if (a->severity != b->severity)
+		return (int)b->severity - (int)a->severity;
 	int c = strcmp(a->subject, b->subject);
 	if (c)
 		return c;
@@ -131,7 +137,8 @@ int snc_findings_compute(const struct snc_facts *facts, const struct snc_facts *
 {
 	memset(out, 0, sizeof *out);
 	out->arena = db_arena_new();
-	rule_non_deterministic(facts, out);
+	rules_from_verdicts(facts, out);
+	rules_from_scan(facts, out);
 	if (baseline)
 		rule_regression(facts, baseline, out);
 	qsort(out->items, (size_t)out->count, sizeof *out->items, by_severity_then_subject);

@@ -19,6 +19,13 @@ const char *db_arena_printf(struct db_arena *a, const char *fmt, ...)
  * doubling, implied by the count). Returns the array, possibly moved. */
 void *db_array_grow(void *items, int count, size_t size);
 
+/* Adds the newest scan at or before run_id (if any) to facts and ties each harness op to
+ * the function it exercises (facts_scan.c). Returns 0, or -1 with the error recorded. */
+int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id);
+
+/* Is file the source of one of the facts' harnesses (the same file, by real path)? */
+bool facts_in_harness_source(const struct snc_facts *facts, const char *file);
+
 /* The line of the SNC_OP that declares op in a harness source file; 0 when not found. */
 int source_op_line(const char *harness_source, const char *op);
 /* Looks for `snc: intentional RULE -- reason` next to line of file: on it, or in the lines
@@ -26,16 +33,40 @@ int source_op_line(const char *harness_source, const char *op);
  * empty) in the arena, or NULL when there is no such marker. */
 const char *source_intentional(struct db_arena *a, const char *file, int line, const char *rule);
 
-/* Adds a finding of rule about ops f and g (g < 0: about f alone) of harness h, with its
- * fingerprint, subject, location and intentional marker. kind tells apart findings of one
- * rule about the same functions (NULL when the rule has one kind). message and evidence
- * must live in out's arena. */
-void finding_add(struct snc_findings *out, const char *rule, const struct snc_fact_harness *h,
-		 int f, int g, const char *kind, const char *message, const char *evidence);
+/* What a rule knows about a finding it adds. */
+enum { FINDING_PLACES = 4 };
+struct finding_place {
+	const char *file;
+	int line;
+};
+struct finding_spec {
+	const char *rule;
+	enum snc_severity severity;   /* 0: the rule's */
+	const char *object;           /* the harness, or the shared state (fingerprint, subject) */
+	const char *harness;          /* NULL for a finding from the scan alone */
+	const char *f, *g;            /* function or op names (g NULL: about f alone) */
+	const char *kind;             /* tells apart findings of one rule about the same names */
+	struct finding_place where[FINDING_PLACES];  /* [0] is shown; markers are looked for at all */
+	const char *message, *evidence;  /* in out's arena */
+};
+
+/* Adds a finding: rule, severity, fingerprint, subject, place and intentional marker. */
+void finding_add(struct snc_findings *out, const struct finding_spec *spec);
+/* Fills the harness, names and places of a finding about ops f and g (g < 0: f alone). */
+void finding_about_ops(struct finding_spec *spec, const struct snc_facts *facts,
+		       const struct snc_fact_harness *h, int f, int g);
 /* A witness as evidence lines: the state, then each order with what each call returns. */
 const char *finding_witness_lines(struct db_arena *a, const struct snc_db_witness *w);
+/* The heavyweight sites a function reaches, one line each with its call path. */
+const char *finding_site_lines(struct db_arena *a, const struct snc_fact_function *fn);
 
-/* The rules that need a baseline (findings_regression.c). */
+/* The call sites of a function, one line each, saying whether each reads the value. */
+const char *finding_call_lines(struct db_arena *a, const struct snc_fact_function *fn);
+
+/* The rules: from verdicts (with the scan where it helps), from the scan alone, and
+ * against a baseline. */
+void rules_from_verdicts(const struct snc_facts *facts, struct snc_findings *out);
+void rules_from_scan(const struct snc_facts *facts, struct snc_findings *out);
 void rule_regression(const struct snc_facts *facts, const struct snc_facts *baseline,
 		     struct snc_findings *out);
 

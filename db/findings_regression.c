@@ -3,7 +3,10 @@
  *
  * Pairs are matched by harness name and the names of their two operations, in either
  * order, so reordering a harness's ops changes nothing. A pair that is new in the change
- * has nothing to regress from: the other rules judge it on its own. */
+ * has nothing to regress from: the other rules judge it on its own. Two ways to get worse:
+ *   became-snc        the pair was not SNC and now is: the theorem now applies to it;
+ *   lost-heavyweight  the pair stays SNC, reached a heavyweight instruction in the
+ *                     baseline (scan) and reaches none now. */
 #include <string.h>
 #include "findings_internal.h"
 
@@ -21,27 +24,56 @@ static const struct snc_fact_harness *harness_named(const struct snc_facts *fact
 	return NULL;
 }
 
-/* A pair that became SNC: the theorem now applies to it. */
-static void became_snc(const struct snc_fact_harness *h, const struct snc_fact_harness *bh,
-		       struct snc_findings *out)
+static const struct snc_fact_op *op_named(const struct snc_fact_harness *h, const char *name)
+{
+	for (int i = 0; i < h->nops; i++)
+		if (strcmp(h->ops[i].name, name) == 0)
+			return &h->ops[i];
+	return NULL;
+}
+
+/* Heavyweight sites the two ops of a pair reach: -1 when the scan did not see both. */
+static int64_t pair_heavyweight(const struct snc_fact_op *f, const struct snc_fact_op *g)
+{
+	return f->heavyweight < 0 || g->heavyweight < 0 ? -1 : f->heavyweight + g->heavyweight;
+}
+
+static void compare(const struct snc_facts *facts, const struct snc_fact_harness *h,
+		    const struct snc_fact_harness *bh, struct snc_findings *out)
 {
 	struct db_arena *a = out->arena;
 	for (int p = 0; p < h->npairs; p++) {
 		const struct snc_fact_pair *pr = &h->pairs[p];
-		const char *f = h->ops[pr->f].name, *g = h->ops[pr->g].name;
-		const struct snc_fact_pair *old = snc_facts_pair(bh, f, g);
-		if (!is_snc(pr->verdict) || !old || is_snc(old->verdict))
+		const struct snc_fact_op *f = &h->ops[pr->f], *g = &h->ops[pr->g];
+		const struct snc_fact_pair *old = snc_facts_pair(bh, f->name, g->name);
+		if (!old || !is_snc(pr->verdict))
 			continue;
-		finding_add(out, "regression", h, pr->f, pr->g, "became-snc",
-			db_arena_printf(a, "%s x %s became %s (the baseline says %s): the Laws of "
-				"Order now demand a heavyweight instruction on this pair from any "
-				"deterministic, linearizable implementation; loophole 1 keeps the API "
-				"non-SNC (return nothing where callers do not read the value, as "
-				"atomic_inc does)", f, g, pr->verdict, old->verdict),
-			pr->witness.role
-				? db_arena_printf(a, "%s\nbaseline verdict: %s",
-						  finding_witness_lines(a, &pr->witness), old->verdict)
-				: db_arena_printf(a, "baseline verdict: %s", old->verdict));
+		int64_t now = pair_heavyweight(f, g);
+		int64_t before = pair_heavyweight(op_named(bh, f->name), op_named(bh, g->name));
+		struct finding_spec spec = { .rule = "regression" };
+		finding_about_ops(&spec, facts, h, pr->f, pr->g);
+		const char *witness = pr->witness.role ? finding_witness_lines(a, &pr->witness) : "";
+		if (!is_snc(old->verdict)) {
+			spec.kind = "became-snc";
+			spec.message = db_arena_printf(a, "%s x %s became %s (the baseline says %s): "
+				"the Laws of Order now demand a heavyweight instruction on this pair "
+				"from any deterministic, linearizable implementation; loophole 1 keeps "
+				"the API non-SNC (return nothing where callers do not read the value, as "
+				"atomic_inc does)", f->name, g->name, pr->verdict, old->verdict);
+			spec.evidence = db_arena_printf(a, "%s\nbaseline verdict: %s", witness,
+							old->verdict);
+		} else if (now == 0 && before > 0) {
+			spec.kind = "lost-heavyweight";
+			spec.message = db_arena_printf(a, "%s x %s is still %s but no longer reaches a "
+				"heavyweight instruction (the baseline reached %lld): unless a loophole "
+				"covers it, it cannot be linearizable any more", f->name, g->name,
+				pr->verdict, (long long)before);
+			spec.evidence = db_arena_printf(a, "%s\nheavyweight sites reached (scan): %lld "
+				"in the baseline, none now", witness, (long long)before);
+		} else {
+			continue;
+		}
+		finding_add(out, &spec);
 	}
 }
 
@@ -51,6 +83,6 @@ void rule_regression(const struct snc_facts *facts, const struct snc_facts *base
 	for (int i = 0; i < facts->nharnesses; i++) {
 		const struct snc_fact_harness *bh = harness_named(baseline, facts->harnesses[i].name);
 		if (bh)
-			became_snc(&facts->harnesses[i], bh, out);
+			compare(facts, &facts->harnesses[i], bh, out);
 	}
 }

@@ -10,6 +10,17 @@
 #include "findings_internal.h"
 
 const struct snc_rule snc_rules[] = {
+	{ "snc-unsynchronized", SNC_ERROR,
+	  "An SNC pair with no heavyweight instruction: by the Laws of Order, not linearizable.",
+	  "The pair is strongly non-commutative from one common state (each operation changes "
+	  "what the other returns) and deterministic, yet neither function executes, nor calls "
+	  "anything that executes, an atomic read-modify-write or a store-load fence. By the "
+	  "Laws of Order such an implementation cannot be linearizable: concurrent calls can "
+	  "return what no sequential order returns. Add the synchronization, make the API "
+	  "non-SNC (loophole 1: return nothing where callers do not need the value), or accept "
+	  "non-linearizability (loophole 4: a byte-array set, a split counter) and mark it "
+	  "intentional. From the scan alone (no harness yet) the pair is only a candidate and "
+	  "the finding is a warning." },
 	{ "non-deterministic", SNC_WARNING,
 	  "The same operation from the same state gave different results.",
 	  "An execution repeated from an identical copy of the state did not give the same "
@@ -17,13 +28,36 @@ const struct snc_rule snc_rules[] = {
 	  "(accept non-determinism): if the variation is meant (a clock, a random choice, a "
 	  "timeout), mark it intentional; otherwise the operation depends on something the "
 	  "harness does not rebuild, and every other verdict about it is in doubt." },
+	{ "needless-heavyweight", SNC_NOTE,
+	  "A non-SNC operation that pays for heavyweight instructions.",
+	  "The operation is not SNC with any partner, itself included, so the Laws of Order do "
+	  "not force an atomic read-modify-write or a store-load fence on it, yet it reaches "
+	  "some. A question, not a defect: a split per-thread design (loophole 1 or 2, like a "
+	  "per-CPU counter) could make it cheap, but the instruction may protect what return "
+	  "values cannot show: concurrent void updates from being lost, a lock, a grace period. "
+	  "Lock acquisitions (which block when taken twice) and fence-only primitives are not "
+	  "reported." },
+	{ "contract-reliant", SNC_NOTE,
+	  "An SNC pair without heavyweight instructions, correct only under its contract.",
+	  "The pair is SNC with no heavyweight instruction, which the Laws of Order allow only "
+	  "because the API's contract (single producer, single consumer, owner only) forbids "
+	  "calling the two concurrently: the single-owner loophole. It stays correct while "
+	  "every caller honours the contract; the finding names it so that reviewers check "
+	  "the callers." },
+	{ "gratuitous-snc", SNC_NOTE,
+	  "A pair is SNC only through a return value that nobody reads.",
+	  "The pair is SNC only because one operation returns something the other changes, and "
+	  "no call site in the scanned code uses that return value. Loophole 1: make it return "
+	  "nothing (as atomic_inc does, where atomic_add_return would be SNC) and the pair is no "
+	  "longer SNC, so it no longer needs heavyweight synchronization." },
 	{ "regression", SNC_ERROR,
-	  "Compared with the baseline, a pair became SNC.",
-	  "Against the baseline (an older database or `snc report --json` file), a pair of "
-	  "operations became strongly non-commutative. The Laws of Order now demand a heavyweight "
-	  "instruction on this pair from every deterministic, linearizable implementation. "
-	  "Loophole 1 keeps the API non-SNC: return nothing, as atomic_inc does, where callers do "
-	  "not read the value." },
+	  "Compared with the baseline, a pair became SNC or lost its heavyweight instruction.",
+	  "Against the baseline (an older database, or a `snc report --json` file), a pair of "
+	  "operations became strongly non-commutative, so the Laws of Order now demand a "
+	  "heavyweight instruction on it from every deterministic, linearizable implementation "
+	  "(loophole 1 keeps the API non-SNC: return nothing, as atomic_inc does, where callers "
+	  "do not read the value); or a pair that stays SNC no longer reaches the heavyweight "
+	  "instruction it had." },
 	{ NULL, 0, NULL, NULL },
 };
 

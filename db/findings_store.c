@@ -24,7 +24,7 @@ int snc_db_findings_store(struct snc_db *db, int64_t run_id, const struct snc_fi
 			goto fail;
 		db_bind_int(st, 1, run_id);
 		db_bind_text(st, 2, x->rule->id);
-		db_bind_text(st, 3, snc_severity_name(x->rule->severity));
+		db_bind_text(st, 3, snc_severity_name(x->severity));
 		db_bind_text(st, 4, x->fingerprint);
 		db_bind_text(st, 5, x->subject);
 		db_bind_text(st, 6, x->message);

@@ -26,6 +26,10 @@ int cmd_report(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
 
+/* Writes the HTML report of run_id next to the database (snc.db -> snc-report/) and prints
+ * where it is. Returns an exit status. */
+int report_html_beside_db(const char *cmd, const char *db_path, int64_t run_id);
+
 /* Prints "snc CMD: error: ..." on one line and returns EXIT_USAGE. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* For what getopt_long returned on a bad option (optstring must start with ':'). */

@@ -19,6 +19,7 @@ static const char usage[] =
 	"\n"
 	"Classifies every example of the article (counters, sets, allocators, an RCU-like read\n"
 	"side, a Treiber stack and an SPSC ring) into one run and prints the verdicts.\n"
+	"Ends by writing the HTML report next to the database (snc.db: snc-report/).\n"
 	"\n"
 	"  --db FILE    database (default ./snc.db)\n"
 	"  --quiet      print only where the results are\n";
@@ -124,5 +125,7 @@ int cmd_demo(int argc, char **argv)
 		rc = show_run(db_path, run_id, false, "demo");
 	printf("\n%d example harnesses classified into %s (run %lld); 'snc show --db %s' prints "
 	       "this again.\n", count, db_path, (long long)run_id, db_path);
+	if (rc == 0)
+		rc = report_html_beside_db("demo", db_path, run_id);
 	return rc;
 }

@@ -87,7 +87,7 @@ int cmd_gate(int argc, char **argv)
 		}
 		char place[4200];
 		outstanding++;
-		failing += x->rule->severity >= threshold;
+		failing += x->severity >= threshold;
 		/* Review comments: one line each (the message never holds a newline). */
 		printf("%s: %s: %s\n", report_finding_place(&r, x, place, sizeof place), x->rule->id,
 		       x->message);

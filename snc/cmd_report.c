@@ -4,8 +4,10 @@
  * the other forms (any combination, in one computation of the findings). With --baseline
  * the `regression` rule compares the run with an older result. */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cli.h"
 #include "findings_input.h"
 #include "snc_report.h"
@@ -83,4 +85,22 @@ int cmd_report(int argc, char **argv)
 		rc = report_terminal(&r, stdout, err, sizeof err);
 	findings_input_free(&in);
 	return rc == 0 ? 0 : cli_error("report", "%s", err);
+}
+
+int report_html_beside_db(const char *cmd, const char *db_path, int64_t run_id)
+{
+	char dir[PATH_MAX], err[512];
+	size_t n = strlen(db_path);
+	int stem = n > 3 && strcmp(db_path + n - 3, ".db") == 0 ? (int)n - 3 : (int)n;
+	snprintf(dir, sizeof dir, "%.*s-report", stem, db_path);
+	struct findings_input in;
+	int rc = findings_input_load(cmd, db_path, run_id, NULL, &in);
+	struct snc_report r = { .facts = &in.facts, .findings = &in.findings };
+	if (rc == 0 && report_html(&r, dir, err, sizeof err) != 0)
+		rc = cli_error(cmd, "%s", err);
+	findings_input_free(&in);
+	char abs[PATH_MAX];
+	if (rc == 0)
+		printf("HTML report: %s/index.html\n", realpath(dir, abs) ? abs : dir);
+	return rc;
 }

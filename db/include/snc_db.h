@@ -154,7 +154,9 @@ int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u
  * evidence, and a place in the source. They are computed from the *facts* of a run:
  * everything snc knows as of that run, namely for each harness name the newest results of
  * that harness at or before the run (a CI job that runs each harness as its own `snc run`
- * reads as one whole). Facts come from the views (snc_db_facts_load) or, for a baseline
+ * reads as one whole), and the newest scan at or before the run, with each operation tied
+ * to the scanned function it exercises. Facts come from the views (snc_db_facts_load) or,
+ * for a baseline
  * written by `snc report --json`, from the snc_facts_add_* builders. Computing findings reads
  * nothing but the facts and the source lines next to each finding (for intentional markers);
  * `snc report` and `snc gate` compute them when they run and keep them in the table behind
@@ -166,10 +168,51 @@ struct snc_fact_op {
 	const char *name;
 	const char *returns;       /* value, unsigned, bool, pointer, void */
 	const char *contract;      /* single-producer, single-consumer, owner-only, or NULL */
-	const char *file;          /* where a reviewer finds the operation, or NULL */
-	int line;                  /* 0 when only the file is known */
+	const char *file;          /* the harness source declaring it, or NULL */
+	int line;                  /* its SNC_OP line there, 0 when not found */
 	/* A solo execution that did not repeat: state, call and its first result, or NULL. */
 	const char *nondet_state, *nondet_call, *nondet_result;
+	int function;              /* the scanned API function it exercises, or -1 */
+	int64_t heavyweight;       /* heavyweight sites that function reaches; -1 unknown */
+};
+
+/* A heavyweight site a function reaches (in itself, or through its callees). */
+struct snc_fact_site {
+	const char *kind;          /* rmw, fence, seq_cst-store, lock */
+	const char *op;            /* __atomic_fetch_add, pthread_mutex_lock, asm lock xaddl, ... */
+	const char *memory_order;  /* or NULL */
+	const char *function;      /* the function the site is in */
+	const char *file;
+	int line;
+	int distance;              /* calls from the reaching function (0: its own) */
+	const char *path;          /* "f -> g -> target" */
+};
+
+/* A call site, outside the harnesses, of a scanned function. */
+struct snc_fact_call {
+	const char *caller, *file;
+	int line;
+	int value_used;
+};
+
+/* A function the scan found (outside system headers). */
+struct snc_fact_function {
+	const char *name, *file, *signature, *linkage;
+	int line;
+	int returns_value, api;
+	int64_t heavyweight_sites;       /* its own */
+	int64_t transitive_heavyweight;  /* its own and its callees' */
+	struct snc_fact_site *sites;     /* what it reaches, nearest first */
+	int nsites;
+	struct snc_fact_call *calls;     /* call sites of it, outside harness sources */
+	int ncalls;
+};
+
+/* A candidate pair the scan formed (functions sharing state some function writes). */
+struct snc_fact_scan_pair {
+	int f, g;                  /* indexes into functions */
+	const char *shared_state;  /* "count, mutex_set.present" */
+	const char *static_class;  /* never-snc, read-read, one-way, snc-candidate */
 };
 
 struct snc_fact_pair {
@@ -197,6 +240,11 @@ struct snc_facts {
 	const char *command, *started_at, *tool_version, *status;  /* that run's summary */
 	struct snc_fact_harness *harnesses;
 	int nharnesses;
+	int64_t scan_run_id;       /* the scan these functions come from; 0 when none */
+	struct snc_fact_function *functions;
+	int nfunctions;
+	struct snc_fact_scan_pair *scan_pairs;
+	int nscan_pairs;
 	struct db_arena *arena;
 };
 
@@ -233,13 +281,14 @@ extern const struct snc_rule snc_rules[];
 
 struct snc_finding {
 	const struct snc_rule *rule;
+	enum snc_severity severity; /* the rule's, or lower for what the scan alone suggests */
 	char fingerprint[17];      /* hex; from rule, function names and shared state only */
 	const char *subject;       /* "atomic_add_return x atomic_add_return in atomic-counter" */
 	const char *message;       /* one line, naming the loophole */
 	const char *evidence;      /* lines: witness, schedule, counts, call path */
 	const char *file;          /* NULL when unknown */
 	int line;                  /* 0 when unknown */
-	const char *harness;       /* the object the finding is about */
+	const char *harness;       /* the harness it comes from; NULL when from the scan alone */
 	const char *f, *g;         /* its functions (g NULL for a finding about one) */
 	int intentional;           /* marked `snc: intentional RULE -- reason` in the source */
 	const char *reason;

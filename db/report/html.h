@@ -18,9 +18,11 @@ FILE *html_page_open(const char *dir, const char *name, const char *title, char 
  * -1 with err set when the page could not be written completely. */
 int html_page_close(FILE *out, const char *script, char *err, size_t errlen);
 
-/* Page names: pair-H-P.html, op-H-O.html (indexes into the facts: never a name from code). */
+/* Page names: pair-H-P.html, op-H-O.html, fn-F.html (indexes into the facts: never a name
+ * from code). */
 const char *html_pair_page(int harness, int pair, char *buf, size_t len);
 const char *html_op_page(int harness, int op, char *buf, size_t len);
+const char *html_function_page(int function, char *buf, size_t len);
 
 /* The CSS class and colour of a verdict. */
 const char *html_verdict_class(const char *verdict);
@@ -38,6 +40,12 @@ int html_pair(const struct snc_report *r, const char *dir, int harness, int pair
 	      size_t errlen);
 int html_op(const struct snc_report *r, const char *dir, int harness, int op, char *err,
 	    size_t errlen);
+int html_function(const struct snc_report *r, const char *dir, int function, char *err,
+		  size_t errlen);
+/* Lines around line of file, numbered, the line itself highlighted. */
+void html_excerpt(FILE *out, const char *file, int line, int before, int after);
+/* A finding as a list item: severity, rule, subject, message, reason, evidence. */
+void html_finding_item(FILE *out, const struct snc_finding *x);
 /* Inline SVG: a harness's op x op matrix, each cell coloured by verdict and linking to its
  * pair page. */
 void html_matrix(FILE *out, const struct snc_fact_harness *h, int harness);

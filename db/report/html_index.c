@@ -49,6 +49,14 @@ static int op_index(const struct snc_fact_harness *h, const char *name)
 static const char *finding_page(const struct snc_report *r, const struct snc_finding *x,
 				char *buf, size_t len)
 {
+	if (!x->harness) {
+		for (int i = 0; i < r->facts->nfunctions; i++) {
+			const struct snc_fact_function *fn = &r->facts->functions[i];
+			if (fn->line == x->line && x->file && strcmp(fn->file, x->file) == 0)
+				return html_function_page(i, buf, len);
+		}
+		return NULL;
+	}
 	int hi = harness_index(r->facts, x->harness);
 	if (hi < 0)
 		return NULL;
@@ -109,8 +117,8 @@ static void findings_table(FILE *out, const struct snc_report *r)
 		char page[64], place[4200];
 		const char *link = finding_page(r, x, page, sizeof page);
 		html(out, "<tr data-rule=\"%s\" data-severity=\"%r\"%r><td data-key=\"%d\">",
-		     x->rule->id, snc_severity_name(x->rule->severity),
-		     x->intentional ? " class=\"intentional\"" : "", (int)x->rule->severity);
+		     x->rule->id, snc_severity_name(x->severity),
+		     x->intentional ? " class=\"intentional\"" : "", (int)x->severity);
 		html_severity(out, x);
 		html(out, "</td><td>%s</td><td>", x->rule->id);
 		if (link)
@@ -154,6 +162,33 @@ static void harnesses(FILE *out, const struct snc_report *r)
 	}
 }
 
+/* The scanned functions: API first, those reaching heavyweight instructions first. */
+static void functions(FILE *out, const struct snc_report *r)
+{
+	const struct snc_facts *f = r->facts;
+	if (!f->scan_run_id)
+		return;
+	char page[64], shown[4096];
+	html(out, "<h2 id=\"functions\">Functions</h2>\n<p class=\"muted\">From the scan of run "
+		  "%D: every function outside system headers, with the heavyweight sites it has "
+		  "and reaches through its calls.</p>\n<table id=\"functions-table\"><tr>"
+		  "<th>function</th><th>location</th><th>linkage</th><th>own</th><th>reached</th></tr>\n",
+	     f->scan_run_id);
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < f->nfunctions; i++) {
+			const struct snc_fact_function *fn = &f->functions[i];
+			if ((pass == 0) != (fn->api && fn->transitive_heavyweight > 0))
+				continue;
+			html(out, "<tr><td><a href=\"%s\"><code>%s</code></a></td><td><code>%s:%d</code></td>"
+				  "<td>%s</td><td class=\"n\">%D</td><td class=\"n\">%D</td></tr>\n",
+			     html_function_page(i, page, sizeof page), fn->name,
+			     report_shown_path(r->root, fn->file, shown, sizeof shown), fn->line,
+			     fn->linkage, fn->heavyweight_sites, fn->transitive_heavyweight);
+		}
+	}
+	html(out, "</table>\n");
+}
+
 int html_index(const struct snc_report *r, const char *dir, char *err, size_t errlen)
 {
 	FILE *out = html_page_open(dir, "index.html", "snc report", err, errlen);
@@ -166,6 +201,7 @@ int html_index(const struct snc_report *r, const char *dir, char *err, size_t er
 	summary(out, r);
 	findings_table(out, r);
 	harnesses(out, r);
+	functions(out, r);
 	html(out, "</main>\n");
 	return html_page_close(out, script, err, errlen);
 }

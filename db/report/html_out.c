@@ -116,6 +116,12 @@ const char *html_op_page(int harness, int op, char *buf, size_t len)
 	return buf;
 }
 
+const char *html_function_page(int function, char *buf, size_t len)
+{
+	snprintf(buf, len, "fn-%d.html", function);
+	return buf;
+}
+
 const char *html_verdict_class(const char *verdict)
 {
 	for (int v = 0; v < NVERDICTS; v++)
@@ -137,7 +143,7 @@ const char *html_verdict_colour(const char *verdict)
 
 void html_severity(FILE *out, const struct snc_finding *x)
 {
-	const char *s = snc_severity_name(x->rule->severity);
+	const char *s = snc_severity_name(x->severity);
 	html(out, "<span class=\"badge %r\">%r</span>", s, s);
 }
 
@@ -148,7 +154,7 @@ void html_findings_about(FILE *out, const struct snc_report *r, const struct snc
 	int shown = 0;
 	for (int i = 0; i < r->findings->count; i++) {
 		const struct snc_finding *x = &r->findings->items[i];
-		if (strcmp(x->harness, h->name) != 0)
+		if (!x->harness || strcmp(x->harness, h->name) != 0)
 			continue;
 		bool about = other ? ((strcmp(x->f, name) == 0 && x->g && strcmp(x->g, other) == 0) ||
 				      (strcmp(x->f, other) == 0 && x->g && strcmp(x->g, name) == 0))
@@ -157,15 +163,41 @@ void html_findings_about(FILE *out, const struct snc_report *r, const struct snc
 			continue;
 		if (shown++ == 0)
 			html(out, "<h2>Findings</h2>\n<ul>\n");
-		html(out, "<li>");
-		html_severity(out, x);
-		html(out, " <b>%s</b> %s: %s", x->rule->id, x->subject, x->message);
-		if (x->intentional)
-			html(out, "<br><span class=\"intentional\">intentional: %s</span>", x->reason);
-		html(out, "<pre>%s</pre></li>\n", x->evidence);
+		html_finding_item(out, x);
 	}
 	if (shown)
 		html(out, "</ul>\n");
+}
+
+void html_finding_item(FILE *out, const struct snc_finding *x)
+{
+	html(out, "<li>");
+	html_severity(out, x);
+	html(out, " <b>%s</b> %s: %s", x->rule->id, x->subject, x->message);
+	if (x->intentional)
+		html(out, "<br><span class=\"intentional\">intentional: %s</span>", x->reason);
+	html(out, "<pre>%s</pre></li>\n", x->evidence);
+}
+
+void html_excerpt(FILE *out, const char *file, int line, int before, int after)
+{
+	FILE *in = fopen(file, "r");
+	if (!in) {
+		html(out, "<p class=\"muted\">The source file cannot be read here.</p>\n");
+		return;
+	}
+	char buf[4096];
+	int n = 0;
+	html(out, "<pre class=\"src\">");
+	while (fgets(buf, sizeof buf, in) && n < line + after) {
+		n++;
+		if (n < line - before)
+			continue;
+		buf[strcspn(buf, "\n")] = '\0';
+		html(out, n == line ? "<span class=\"here\">%d  %s</span>\n" : "%d  %s\n", n, buf);
+	}
+	html(out, "</pre>\n");
+	fclose(in);
 }
 
 /* Creates dir (one level) if it does not exist. */
@@ -191,5 +223,8 @@ int report_html(const struct snc_report *r, const char *dir, char *err, size_t e
 			if (html_op(r, dir, i, o, err, errlen) != 0)
 				return -1;
 	}
+	for (int f = 0; f < r->facts->nfunctions; f++)
+		if (html_function(r, dir, f, err, errlen) != 0)
+			return -1;
 	return 0;
 }

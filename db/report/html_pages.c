@@ -5,8 +5,10 @@
  * witness as a two-column table: the state, then each order of the two calls with what each
  * call returns. A pair that did not repeat shows its non-determinism witness too.
  *
- * An operation page shows where it is (a source excerpt), every pair it is part of, and the
- * findings about it. */
+ * An operation page shows where it is (a source excerpt), the scanned function it exercises,
+ * every pair it is part of, and the findings about it. A function page (from the scan)
+ * shows its source, each heavyweight site it reaches as an excerpt with the call path that
+ * reaches it, its call sites, its candidate pairs, and the findings about it. */
 #include <string.h>
 #include "html.h"
 
@@ -108,28 +110,6 @@ int html_pair(const struct snc_report *r, const char *dir, int harness, int pair
 	return html_page_close(out, NULL, err, errlen);
 }
 
-/* Lines around line of file, numbered, the line itself highlighted. */
-static void excerpt(FILE *out, const char *file, int line)
-{
-	FILE *in = fopen(file, "r");
-	if (!in) {
-		html(out, "<p class=\"muted\">The source file cannot be read here.</p>\n");
-		return;
-	}
-	char buf[4096];
-	int n = 0;
-	html(out, "<pre class=\"src\">");
-	while (fgets(buf, sizeof buf, in) && n < line + EXCERPT_AFTER) {
-		n++;
-		if (n < line - EXCERPT_BEFORE)
-			continue;
-		buf[strcspn(buf, "\n")] = '\0';
-		html(out, n == line ? "<span class=\"here\">%d  %s</span>\n" : "%d  %s\n", n, buf);
-	}
-	html(out, "</pre>\n");
-	fclose(in);
-}
-
 int html_op(const struct snc_report *r, const char *dir, int harness, int op, char *err,
 	    size_t errlen)
 {
@@ -146,12 +126,19 @@ int html_op(const struct snc_report *r, const char *dir, int harness, int op, ch
 	if (o->contract)
 		html(out, "<tr><th>contract</th><td>%s</td></tr>", o->contract);
 	if (o->file)
-		html(out, "<tr><th>location</th><td><code>%s:%d</code></td></tr>",
+		html(out, "<tr><th>declared</th><td><code>%s:%d</code></td></tr>",
 		     report_shown_path(r->root, o->file, shown, sizeof shown), o->line);
+	if (o->function >= 0)
+		html(out, "<tr><th>function</th><td><a href=\"%s\"><code>%s</code></a></td></tr>",
+		     html_function_page(o->function, page, sizeof page),
+		     r->facts->functions[o->function].name);
+	if (o->heavyweight >= 0)
+		html(out, "<tr><th>heavyweight sites reached</th><td id=\"heavyweight\">%D</td></tr>",
+		     o->heavyweight);
 	html(out, "</table>\n");
 	if (o->file && o->line > 0) {
 		html(out, "<h2>Source</h2>\n");
-		excerpt(out, o->file, o->line);
+		html_excerpt(out, o->file, o->line, EXCERPT_BEFORE, EXCERPT_AFTER);
 	}
 	html(out, "<h2>Pairs</h2>\n<table><tr><th>with</th><th>verdict</th><th>conflict rate</th></tr>\n");
 	for (int p = 0; p < h->npairs; p++) {
@@ -171,6 +158,113 @@ int html_op(const struct snc_report *r, const char *dir, int harness, int op, ch
 			  "of the same state.</p>\n", o->nondet_state, o->nondet_call,
 		     o->nondet_result);
 	html_findings_about(out, r, h, op, -1);
+	html(out, "</main>\n");
+	return html_page_close(out, NULL, err, errlen);
+}
+
+/* Findings about a function: from the scan alone by its name, or about an op tied to it. */
+static void function_findings(FILE *out, const struct snc_report *r, int function)
+{
+	const char *name = r->facts->functions[function].name;
+	int shown = 0;
+	for (int i = 0; i < r->findings->count; i++) {
+		const struct snc_finding *x = &r->findings->items[i];
+		bool about = false;
+		if (!x->harness) {
+			about = strcmp(x->f, name) == 0 || (x->g && strcmp(x->g, name) == 0);
+		} else {
+			for (int hi = 0; hi < r->facts->nharnesses && !about; hi++) {
+				const struct snc_fact_harness *h = &r->facts->harnesses[hi];
+				if (strcmp(h->name, x->harness) != 0)
+					continue;
+				for (int o = 0; o < h->nops && !about; o++)
+					about = h->ops[o].function == function &&
+						(strcmp(h->ops[o].name, x->f) == 0 ||
+						 (x->g && strcmp(h->ops[o].name, x->g) == 0));
+			}
+		}
+		if (!about)
+			continue;
+		if (shown++ == 0)
+			html(out, "<h2>Findings</h2>\n<ul>\n");
+		html_finding_item(out, x);
+	}
+	if (shown)
+		html(out, "</ul>\n");
+}
+
+static void function_sites(FILE *out, const struct snc_report *r,
+			   const struct snc_fact_function *fn)
+{
+	char shown[4096];
+	html(out, "<h2>Heavyweight sites</h2>\n");
+	if (fn->nsites == 0)
+		html(out, "<p class=\"muted\">None reached: no atomic read-modify-write, full fence, "
+			  "seq_cst store or lock acquisition in it or in what it calls.</p>\n");
+	for (int i = 0; i < fn->nsites; i++) {
+		const struct snc_fact_site *s = &fn->sites[i];
+		html(out, "<h3><code>%s</code> <span class=\"muted\">(%s%r%s)</span></h3>\n"
+			  "<p>in <code>%s</code> at <code>%s:%d</code>, reached as <code>%s</code></p>\n",
+		     s->op, s->kind, s->memory_order ? ", " : "", s->memory_order, s->function,
+		     report_shown_path(r->root, s->file, shown, sizeof shown), s->line, s->path);
+		html_excerpt(out, s->file, s->line, 2, 3);
+	}
+}
+
+int html_function(const struct snc_report *r, const char *dir, int function, char *err,
+		  size_t errlen)
+{
+	const struct snc_facts *f = r->facts;
+	const struct snc_fact_function *fn = &f->functions[function];
+	char page[64], shown[4096];
+	FILE *out = html_page_open(dir, html_function_page(function, page, sizeof page), fn->name,
+				   err, errlen);
+	if (!out)
+		return -1;
+	html(out, "<header><p><a href=\"index.html\">snc report</a> &rsaquo; "
+		  "<a href=\"index.html#functions\">functions</a></p><h1>%s</h1></header>\n<main>\n"
+		  "<table class=\"facts\"><tr><th>signature</th><td><code>%s</code></td></tr>"
+		  "<tr><th>location</th><td><code>%s:%d</code></td></tr>"
+		  "<tr><th>linkage</th><td>%s%r</td></tr>"
+		  "<tr><th>heavyweight sites</th><td id=\"heavyweight\">%D of its own, %D reached</td></tr>",
+	     fn->name, fn->signature, report_shown_path(r->root, fn->file, shown, sizeof shown),
+	     fn->line, fn->linkage, fn->api ? ", API" : "", fn->heavyweight_sites,
+	     fn->transitive_heavyweight);
+	for (int hi = 0; hi < f->nharnesses; hi++)
+		for (int o = 0; o < f->harnesses[hi].nops; o++)
+			if (f->harnesses[hi].ops[o].function == function)
+				html(out, "<tr><th>exercised by</th><td><a href=\"%s\"><code>%s</code></a> "
+					  "in %s</td></tr>", html_op_page(hi, o, page, sizeof page),
+				     f->harnesses[hi].ops[o].name, f->harnesses[hi].name);
+	html(out, "</table>\n<h2>Source</h2>\n");
+	html_excerpt(out, fn->file, fn->line, EXCERPT_BEFORE, EXCERPT_AFTER);
+	function_sites(out, r, fn);
+	if (fn->ncalls) {
+		html(out, "<h2>Call sites</h2>\n<table><tr><th>caller</th><th>where</th>"
+			  "<th>return value</th></tr>\n");
+		for (int i = 0; i < fn->ncalls; i++)
+			html(out, "<tr><td><code>%s</code></td><td><code>%s:%d</code></td><td>%r</td></tr>\n",
+			     fn->calls[i].caller, report_shown_path(r->root, fn->calls[i].file, shown,
+								   sizeof shown),
+			     fn->calls[i].line, fn->calls[i].value_used ? "used" : "discarded");
+		html(out, "</table>\n");
+	}
+	int npairs = 0;
+	for (int i = 0; i < f->nscan_pairs; i++) {
+		const struct snc_fact_scan_pair *sp = &f->scan_pairs[i];
+		if (sp->f != function && sp->g != function)
+			continue;
+		if (npairs++ == 0)
+			html(out, "<h2>Candidate pairs (scan)</h2>\n<table><tr><th>with</th>"
+				  "<th>static class</th><th>shared state</th></tr>\n");
+		int other = sp->f == function ? sp->g : sp->f;
+		html(out, "<tr><td><a href=\"%s\"><code>%s</code></a></td><td>%s</td><td>%s</td></tr>\n",
+		     html_function_page(other, page, sizeof page), f->functions[other].name,
+		     sp->static_class, sp->shared_state);
+	}
+	if (npairs)
+		html(out, "</table>\n");
+	function_findings(out, r, function);
 	html(out, "</main>\n");
 	return html_page_close(out, NULL, err, errlen);
 }

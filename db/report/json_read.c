@@ -1,7 +1,8 @@
 /* json_read.c: a `snc report --json` file read back as a gate's baseline, so that CI can
  * keep the main branch's result as a small artifact instead of a database. What a baseline
- * needs is read: the run, each harness with its operations and pair verdicts (for the
- * regression rule), and the fingerprints of its findings (what is not new). */
+ * needs is read: the run, each harness with its operations (and the heavyweight sites
+ * each one's function reaches) and pair verdicts, for the regression rule, and the
+ * fingerprints of its findings (what is not new). The scan section is for scripts only. */
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,11 +58,15 @@ static void read_harness(json_object *jh, struct snc_facts *facts)
 	for (size_t i = 0; ops && i < json_object_array_length(ops); i++) {
 		json_object *o = json_object_array_get_idx(ops, i);
 		const char *name = get_str(o, "name");
+		json_object *hw;
+		bool known = json_object_object_get_ex(o, "heavyweight", &hw) &&
+			     json_object_is_type(hw, json_type_int);
 		if (name)
 			snc_facts_add_op(facts, h, &(struct snc_fact_op){
 				.name = name, .returns = get_str(o, "returns"),
 				.contract = get_str(o, "contract"), .file = get_str(o, "file"),
-				.line = (int)get_int(o, "line") });
+				.line = (int)get_int(o, "line"), .function = -1,
+				.heavyweight = known ? json_object_get_int64(hw) : -1 });
 	}
 	for (size_t i = 0; pairs && i < json_object_array_length(pairs); i++) {
 		json_object *p = json_object_array_get_idx(pairs, i);

@@ -39,12 +39,19 @@ static json_object *witness(const struct snc_db_witness *w)
 
 static json_object *op_json(const struct snc_report *r, const struct snc_fact_op *op)
 {
+	const struct snc_fact_function *fn =
+		op->function >= 0 ? &r->facts->functions[op->function] : NULL;
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "name", str(op->name));
 	json_object_object_add(o, "returns", str(op->returns));
 	json_object_object_add(o, "contract", str(op->contract));
 	json_object_object_add(o, "file", path(r, op->file));
 	json_object_object_add(o, "line", json_object_new_int(op->line));
+	json_object_object_add(o, "function", fn ? str(fn->name) : NULL);
+	json_object_object_add(o, "function_file", fn ? path(r, fn->file) : NULL);
+	json_object_object_add(o, "function_line", fn ? json_object_new_int(fn->line) : NULL);
+	json_object_object_add(o, "heavyweight", op->heavyweight >= 0
+				? json_object_new_int64(op->heavyweight) : NULL);
 	json_object *nd = NULL;
 	if (op->nondet_state) {
 		nd = json_object_new_object();
@@ -97,6 +104,73 @@ static json_object *harnesses(const struct snc_report *r)
 	return list;
 }
 
+static json_object *function_json(const struct snc_report *r, const struct snc_fact_function *fn)
+{
+	json_object *o = json_object_new_object(), *sites = json_object_new_array(),
+		    *calls = json_object_new_array();
+	json_object_object_add(o, "name", str(fn->name));
+	json_object_object_add(o, "file", path(r, fn->file));
+	json_object_object_add(o, "line", json_object_new_int(fn->line));
+	json_object_object_add(o, "signature", str(fn->signature));
+	json_object_object_add(o, "linkage", str(fn->linkage));
+	json_object_object_add(o, "returns_value", json_object_new_boolean(fn->returns_value));
+	json_object_object_add(o, "api", json_object_new_boolean(fn->api));
+	json_object_object_add(o, "heavyweight_sites", json_object_new_int64(fn->heavyweight_sites));
+	json_object_object_add(o, "transitive_heavyweight",
+			       json_object_new_int64(fn->transitive_heavyweight));
+	for (int i = 0; i < fn->nsites; i++) {
+		const struct snc_fact_site *s = &fn->sites[i];
+		json_object *j = json_object_new_object();
+		json_object_object_add(j, "kind", str(s->kind));
+		json_object_object_add(j, "op", str(s->op));
+		json_object_object_add(j, "memory_order", str(s->memory_order));
+		json_object_object_add(j, "function", str(s->function));
+		json_object_object_add(j, "file", path(r, s->file));
+		json_object_object_add(j, "line", json_object_new_int(s->line));
+		json_object_object_add(j, "distance", json_object_new_int(s->distance));
+		json_object_object_add(j, "path", str(s->path));
+		json_object_array_add(sites, j);
+	}
+	for (int i = 0; i < fn->ncalls; i++) {
+		json_object *j = json_object_new_object();
+		json_object_object_add(j, "caller", str(fn->calls[i].caller));
+		json_object_object_add(j, "file", path(r, fn->calls[i].file));
+		json_object_object_add(j, "line", json_object_new_int(fn->calls[i].line));
+		json_object_object_add(j, "value_used", json_object_new_boolean(fn->calls[i].value_used));
+		json_object_array_add(calls, j);
+	}
+	json_object_object_add(o, "heavyweight", sites);
+	json_object_object_add(o, "call_sites", calls);
+	return o;
+}
+
+/* The scan the facts hold, or null. */
+static json_object *scan(const struct snc_report *r)
+{
+	const struct snc_facts *f = r->facts;
+	if (!f->scan_run_id)
+		return NULL;
+	json_object *o = json_object_new_object(), *fns = json_object_new_array(),
+		    *pairs = json_object_new_array();
+	json_object_object_add(o, "run_id", json_object_new_int64(f->scan_run_id));
+	for (int i = 0; i < f->nfunctions; i++)
+		json_object_array_add(fns, function_json(r, &f->functions[i]));
+	for (int i = 0; i < f->nscan_pairs; i++) {
+		const struct snc_fact_scan_pair *sp = &f->scan_pairs[i];
+		json_object *j = json_object_new_object();
+		json_object_object_add(j, "f", str(f->functions[sp->f].name));
+		json_object_object_add(j, "f_file", path(r, f->functions[sp->f].file));
+		json_object_object_add(j, "g", str(f->functions[sp->g].name));
+		json_object_object_add(j, "g_file", path(r, f->functions[sp->g].file));
+		json_object_object_add(j, "shared_state", str(sp->shared_state));
+		json_object_object_add(j, "static_class", str(sp->static_class));
+		json_object_array_add(pairs, j);
+	}
+	json_object_object_add(o, "functions", fns);
+	json_object_object_add(o, "pairs", pairs);
+	return o;
+}
+
 static json_object *summary(const struct snc_report *r)
 {
 	struct report_counts c;
@@ -137,7 +211,7 @@ static json_object *findings(const struct snc_report *r)
 		const struct snc_finding *x = &r->findings->items[i];
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "rule", str(x->rule->id));
-		json_object_object_add(o, "severity", str(snc_severity_name(x->rule->severity)));
+		json_object_object_add(o, "severity", str(snc_severity_name(x->severity)));
 		json_object_object_add(o, "fingerprint", str(x->fingerprint));
 		json_object_object_add(o, "subject", str(x->subject));
 		json_object_object_add(o, "message", str(x->message));
@@ -168,6 +242,7 @@ int report_json(const struct snc_report *r, const char *file, char *err, size_t 
 	json_object_object_add(top, "run", run);
 	json_object_object_add(top, "summary", summary(r));
 	json_object_object_add(top, "harnesses", harnesses(r));
+	json_object_object_add(top, "scan", scan(r));
 	json_object_object_add(top, "rules", rules());
 	json_object_object_add(top, "findings", findings(r));
 	int rc = json_object_to_file_ext(file, top, JSON_C_TO_STRING_PRETTY |

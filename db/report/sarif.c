@@ -92,7 +92,7 @@ static json_object *result(const struct snc_report *r, const struct snc_finding 
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "ruleId", json_object_new_string(x->rule->id));
 	json_object_object_add(o, "ruleIndex", json_object_new_int(rule_index(x->rule)));
-	json_object_object_add(o, "level", json_object_new_string(snc_severity_name(x->rule->severity)));
+	json_object_object_add(o, "level", json_object_new_string(snc_severity_name(x->severity)));
 	char msg[8192];
 	snprintf(msg, sizeof msg, "%s: %s", x->subject, x->message);
 	json_object_object_add(o, "message", text(msg));
@@ -111,7 +111,7 @@ static json_object *result(const struct snc_report *r, const struct snc_finding 
 	}
 	json_object *props = json_object_new_object();
 	json_object_object_add(props, "subject", json_object_new_string(x->subject));
-	json_object_object_add(props, "harness", json_object_new_string(x->harness));
+	json_object_object_add(props, "harness", x->harness ? json_object_new_string(x->harness) : NULL);
 	json_object_object_add(props, "evidence", json_object_new_string(x->evidence));
 	json_object_object_add(o, "properties", props);
 	return o;

@@ -26,7 +26,7 @@ void report_count(const struct snc_report *r, struct report_counts *c)
 		if (x->intentional)
 			c->intentional++;
 		else
-			c->outstanding[x->rule->severity]++;
+			c->outstanding[x->severity]++;
 	}
 }
 
@@ -34,7 +34,7 @@ const char *report_finding_place(const struct snc_report *r, const struct snc_fi
 				 char *buf, size_t len)
 {
 	if (!x->file) {
-		snprintf(buf, len, "%s", x->harness);
+		snprintf(buf, len, "%s", x->harness ? x->harness : x->subject);
 		return buf;
 	}
 	char shown[4096];

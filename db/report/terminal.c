@@ -8,7 +8,7 @@ static void print_finding(const struct snc_report *r, const struct snc_finding *
 {
 	char place[4200];
 	fprintf(out, "\n%s: %s: %s: %s\n", report_finding_place(r, x, place, sizeof place),
-		snc_severity_name(x->rule->severity), x->rule->id, x->subject);
+		snc_severity_name(x->severity), x->rule->id, x->subject);
 	fprintf(out, "  %s\n", x->message);
 	if (x->intentional)
 		fprintf(out, "  intentional: %s\n", x->reason[0] ? x->reason : "(no reason given)");

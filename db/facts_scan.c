@@ -1,0 +1,307 @@
+/* facts_scan.c: the static half of a run's facts, and the tie between an operation of a
+ * harness and the function of the library it exercises.
+ *
+ * The scan read is the newest one at or before the run (a DB written before scans existed
+ * has none, and that is not an error). From it come the functions outside system headers,
+ * the heavyweight sites each one reaches with one shortest call path, the candidate pairs
+ * with their static class, and the call sites of every function outside the harness
+ * sources (a harness calls an API to return its value, which says nothing about whether
+ * the program using the API reads it).
+ *
+ * Tying an operation to its function, by name:
+ *   1. a function of that name in the harness source itself is a wrapper (a harness op
+ *      `set_add` calling `mutex_set_add`); if it calls exactly one function defined outside
+ *      the harness sources, that function is the API it exercises, else the wrapper is;
+ *   2. otherwise the function of that name whose file name is closest to the harness's
+ *      (longest common prefix of the base names: mutex_set_harness.c -> mutex_set.c), an
+ *      API function before a static one.
+ * Names are the join because they are what a harness and a program share; two libraries
+ * with one name are told apart by rule 2, and a harness that exercises neither is simply
+ * not tied (its findings then point at the SNC_OP line). */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "findings_internal.h"
+
+/* Functions by scan id, to attach sites. */
+struct id_map {
+	int64_t *ids;
+	int n;
+};
+
+static int by_id(const struct id_map *m, int64_t id)
+{
+	for (int i = 0; i < m->n; i++)
+		if (m->ids[i] == id)
+			return i;
+	return -1;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	if (!a || !b)
+		return false;
+	if (strcmp(a, b) == 0)
+		return true;
+	char ra[PATH_MAX], rb[PATH_MAX];
+	return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
+}
+
+bool facts_in_harness_source(const struct snc_facts *facts, const char *file)
+{
+	for (int i = 0; i < facts->nharnesses; i++)
+		if (same_file(facts->harnesses[i].source, file))
+			return true;
+	return false;
+}
+
+/* The function named name in file, or (file NULL, or none there) the one closest to near. */
+static int function_named(const struct snc_facts *facts, const char *name, const char *file,
+			  const char *near)
+{
+	int best = -1, best_score = -1;
+	for (int i = 0; i < facts->nfunctions; i++) {
+		const struct snc_fact_function *fn = &facts->functions[i];
+		if (strcmp(fn->name, name) != 0)
+			continue;
+		if (file && same_file(fn->file, file))
+			return i;
+		const char *a = base_name(fn->file), *b = near ? base_name(near) : "";
+		int common = 0;
+		while (a[common] && a[common] == b[common])
+			common++;
+		int score = common * 2 + fn->api;
+		if (score > best_score) {
+			best = i;
+			best_score = score;
+		}
+	}
+	return best;
+}
+
+static int has_scan(struct snc_db *db)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'view' "
+				       "AND name = 'scan_units'");
+	if (!st)
+		return -1;
+	int found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_reset(st);
+	return found;
+}
+
+static int64_t scan_run(struct snc_db *db, int64_t run_id)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT max(run_id) FROM scan_units WHERE run_id <= ?");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	sqlite3_reset(st);
+	return id < 0 ? db_fail(db, "finding the scan") : id;
+}
+
+static int load_functions(struct snc_db *db, struct snc_facts *facts, struct id_map *map)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT function_id, file, line, name, returns_value, linkage, heavyweight_sites, "
+		"transitive_heavyweight, signature, api FROM scan_functions "
+		"WHERE run_id = ? AND system = 0 ORDER BY file, line, name");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, facts->scan_run_id);
+	struct db_arena *a = facts->arena;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		map->ids = db_array_grow(map->ids, map->n, sizeof *map->ids);
+		map->ids[map->n++] = sqlite3_column_int64(st, 0);
+		facts->functions = db_array_grow(facts->functions, facts->nfunctions,
+						 sizeof *facts->functions);
+		facts->functions[facts->nfunctions++] = (struct snc_fact_function){
+			.file = db_arena_strdup(a, db_col_text(st, 1)),
+			.line = sqlite3_column_int(st, 2),
+			.name = db_arena_strdup(a, db_col_text(st, 3)),
+			.returns_value = sqlite3_column_int(st, 4),
+			.linkage = db_arena_strdup(a, db_col_text(st, 5)),
+			.heavyweight_sites = sqlite3_column_int64(st, 6),
+			.transitive_heavyweight = sqlite3_column_int64(st, 7),
+			.signature = db_arena_strdup(a, db_col_text(st, 8)),
+			.api = sqlite3_column_int(st, 9),
+		};
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading scanned functions");
+}
+
+/* The scan_heavyweight view names the reaching function, but names are not unique (two
+ * harness files may each define `alloc`), so the sites are read by function id from the
+ * tables behind that view, in its order: nearest first. */
+static int load_sites(struct snc_db *db, struct snc_facts *facts, const struct id_map *map)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT r.function_id, s.kind, s.op, s.memory_order, t.name, fl.path, s.line, "
+		"r.distance, r.path FROM scanned_reach r "
+		"JOIN scanned_functions t ON t.id = r.target_id "
+		"JOIN scanned_sites s ON s.function_id = t.id AND s.kind <> 'light' "
+		"JOIN scanned_files fl ON fl.id = t.file_id "
+		"WHERE t.run_id = ? ORDER BY r.function_id, r.distance, fl.path, s.line");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, facts->scan_run_id);
+	struct db_arena *a = facts->arena;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int i = by_id(map, sqlite3_column_int64(st, 0));
+		if (i < 0)
+			continue;
+		struct snc_fact_function *fn = &facts->functions[i];
+		fn->sites = db_array_grow(fn->sites, fn->nsites, sizeof *fn->sites);
+		fn->sites[fn->nsites++] = (struct snc_fact_site){
+			.kind = db_arena_strdup(a, db_col_text(st, 1)),
+			.op = db_arena_strdup(a, db_col_text(st, 2)),
+			.memory_order = db_arena_strdup(a, db_col_text(st, 3)),
+			.function = db_arena_strdup(a, db_col_text(st, 4)),
+			.file = db_arena_strdup(a, db_col_text(st, 5)),
+			.line = sqlite3_column_int(st, 6),
+			.distance = sqlite3_column_int(st, 7),
+			.path = db_arena_strdup(a, db_col_text(st, 8)),
+		};
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading heavyweight sites");
+}
+
+static int load_pairs(struct snc_db *db, struct snc_facts *facts)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT f, f_file, g, g_file, shared_state, static_class FROM scan_pairs "
+		"WHERE run_id = ? ORDER BY pair_id");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, facts->scan_run_id);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int f = function_named(facts, db_col_text(st, 0), db_col_text(st, 1), NULL);
+		int g = function_named(facts, db_col_text(st, 2), db_col_text(st, 3), NULL);
+		if (f < 0 || g < 0)
+			continue;
+		facts->scan_pairs = db_array_grow(facts->scan_pairs, facts->nscan_pairs,
+						  sizeof *facts->scan_pairs);
+		facts->scan_pairs[facts->nscan_pairs++] = (struct snc_fact_scan_pair){
+			.f = f, .g = g,
+			.shared_state = db_arena_strdup(facts->arena, db_col_text(st, 4)),
+			.static_class = db_arena_strdup(facts->arena, db_col_text(st, 5)),
+		};
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading scanned pairs");
+}
+
+/* A call from a harness source: who in the harness calls what (rule 1 of the header). */
+struct wrapper_call {
+	const char *caller, *file, *callee;
+};
+
+struct wrapper_calls {
+	struct wrapper_call *items;
+	int n;
+};
+
+/* Call sites outside the harnesses go to the function called (its own file first, as a
+ * static callee is); calls from a harness source are kept for tying ops to functions. */
+static int load_calls(struct snc_db *db, struct snc_facts *facts, struct wrapper_calls *wc)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT caller, callee, file, line, value_used FROM scan_calls "
+		"WHERE run_id = ? AND defined = 1 ORDER BY file, line");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, facts->scan_run_id);
+	struct db_arena *a = facts->arena;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *caller = db_col_text(st, 0), *callee = db_col_text(st, 1);
+		const char *file = db_col_text(st, 2);
+		if (facts_in_harness_source(facts, file)) {
+			wc->items = db_array_grow(wc->items, wc->n, sizeof *wc->items);
+			wc->items[wc->n++] = (struct wrapper_call){
+				.caller = db_arena_strdup(a, caller),
+				.file = db_arena_strdup(a, file),
+				.callee = db_arena_strdup(a, callee),
+			};
+			continue;
+		}
+		int i = function_named(facts, callee, file, file);
+		if (i < 0)
+			continue;
+		struct snc_fact_function *fn = &facts->functions[i];
+		fn->calls = db_array_grow(fn->calls, fn->ncalls, sizeof *fn->calls);
+		fn->calls[fn->ncalls++] = (struct snc_fact_call){
+			.caller = db_arena_strdup(a, caller),
+			.file = db_arena_strdup(a, file),
+			.line = sqlite3_column_int(st, 3),
+			.value_used = sqlite3_column_int(st, 4),
+		};
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading call sites");
+}
+
+/* The function an op exercises (rules 1 and 2 of the header), or -1. */
+static int op_function(const struct snc_facts *facts, const struct snc_fact_harness *h,
+		       const struct snc_fact_op *op, const struct wrapper_calls *wc)
+{
+	int w = function_named(facts, op->name, h->source, h->source);
+	if (w < 0 || !same_file(facts->functions[w].file, h->source))
+		return w;
+	int api = -1, distinct = 0;
+	for (int i = 0; i < wc->n; i++) {
+		const struct wrapper_call *c = &wc->items[i];
+		if (strcmp(c->caller, op->name) != 0 || !same_file(c->file, h->source))
+			continue;
+		int callee = function_named(facts, c->callee, NULL, h->source);
+		if (callee < 0 || callee == api || facts_in_harness_source(facts, facts->functions[callee].file))
+			continue;
+		api = callee;
+		distinct++;
+	}
+	return distinct == 1 ? api : w;
+}
+
+int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
+{
+	int present = has_scan(db);
+	if (present <= 0)
+		return present;
+	int64_t scan = scan_run(db, run_id);
+	if (scan <= 0)
+		return (int)scan;
+	facts->scan_run_id = scan;
+	struct id_map map = { 0 };
+	struct wrapper_calls wc = { 0 };
+	int rc = load_functions(db, facts, &map);
+	if (rc == 0)
+		rc = load_sites(db, facts, &map);
+	if (rc == 0)
+		rc = load_pairs(db, facts);
+	if (rc == 0)
+		rc = load_calls(db, facts, &wc);
+	for (int i = 0; rc == 0 && i < facts->nharnesses; i++) {
+		struct snc_fact_harness *h = &facts->harnesses[i];
+		for (int o = 0; o < h->nops; o++) {
+			h->ops[o].function = op_function(facts, h, &h->ops[o], &wc);
+			if (h->ops[o].function >= 0)
+				h->ops[o].heavyweight =
+					facts->functions[h->ops[o].function].transitive_heavyweight;
+		}
+	}
+	free(map.ids);
+	free(wc.items);
+	return rc;
+}

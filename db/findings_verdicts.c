@@ -1,0 +1,218 @@
+/* findings_verdicts.c: the rules that start from what the harnesses showed, using the scan
+ * where the verdict alone cannot tell (is there a heavyweight instruction? does anybody
+ * read this return value?). A rule that needs the scan and has none stays silent rather
+ * than guess: "no heavyweight instruction" is only said when the scan looked.
+ *
+ *   non-deterministic     an op alone, or a sequence of two, did not repeat
+ *   snc-unsynchronized    snc, deterministic, no contract, no heavyweight instruction in
+ *                         either function: by the theorem, not linearizable
+ *   contract-reliant      the same, but the API's contract excludes concurrent calls
+ *   needless-heavyweight  non-SNC with every partner, yet reaches heavyweight instructions
+ *   gratuitous-snc        SNC only through a return value that no call site reads */
+#include <string.h>
+#include "findings_internal.h"
+
+static bool is_snc(const char *verdict)
+{
+	return strcmp(verdict, "snc") == 0 || strcmp(verdict, "snc-split") == 0;
+}
+
+static const struct snc_fact_function *op_function(const struct snc_facts *facts,
+						   const struct snc_fact_op *op)
+{
+	return op->function >= 0 ? &facts->functions[op->function] : NULL;
+}
+
+/* Where the scan put a function, for evidence: "name (file:line)". */
+static const char *function_place(struct db_arena *a, const struct snc_facts *facts,
+				  const struct snc_fact_op *op)
+{
+	const struct snc_fact_function *fn = op_function(facts, op);
+	return fn ? db_arena_printf(a, "%s (%s:%d)", fn->name, fn->file, fn->line) : op->name;
+}
+
+static void non_deterministic(const struct snc_facts *facts, const struct snc_fact_harness *h,
+			      struct snc_findings *out)
+{
+	struct db_arena *a = out->arena;
+	for (int o = 0; o < h->nops; o++) {
+		const struct snc_fact_op *op = &h->ops[o];
+		if (!op->nondet_state)
+			continue;
+		struct finding_spec spec = { .rule = "non-deterministic" };
+		finding_about_ops(&spec, facts, h, o, -1);
+		spec.message = db_arena_printf(a, "%s gave different results when repeated from "
+			"the same state: the Laws of Order bind only deterministic operations "
+			"(loophole 3, accept non-determinism); mark it intentional if that is meant, "
+			"otherwise find the input the harness does not rebuild", op->name);
+		spec.evidence = db_arena_printf(a, "state: %s\n%s gave %s the first time; a repeat "
+			"from a copy of the same state gave something else", op->nondet_state,
+			op->nondet_call, op->nondet_result);
+		finding_add(out, &spec);
+	}
+	for (int p = 0; p < h->npairs; p++) {
+		const struct snc_fact_pair *pr = &h->pairs[p];
+		if (pr->deterministic || !pr->nondeterminism.role || h->ops[pr->f].nondet_state ||
+		    h->ops[pr->g].nondet_state)
+			continue;
+		struct finding_spec spec = { .rule = "non-deterministic" };
+		finding_about_ops(&spec, facts, h, pr->f, pr->g);
+		spec.message = db_arena_printf(a, "%s and %s in sequence gave different results "
+			"when repeated from the same state, though each alone repeats: the Laws of "
+			"Order bind only deterministic operations (loophole 3, accept "
+			"non-determinism); mark it intentional if that is meant", spec.f, spec.g);
+		spec.evidence = db_arena_printf(a, "%s\n(the results of the first run; a repeat "
+			"differed)", finding_witness_lines(a, &pr->nondeterminism));
+		finding_add(out, &spec);
+	}
+}
+
+/* An SNC pair (same-state witness) with no heavyweight instruction in either function, as
+ * far as the scan sees: snc-unsynchronized, or contract-reliant when a contract keeps the
+ * two from running concurrently. */
+static void unsynchronized(const struct snc_facts *facts, const struct snc_fact_harness *h,
+			   struct snc_findings *out)
+{
+	struct db_arena *a = out->arena;
+	for (int p = 0; p < h->npairs; p++) {
+		const struct snc_fact_pair *pr = &h->pairs[p];
+		const struct snc_fact_op *f = &h->ops[pr->f], *g = &h->ops[pr->g];
+		if (strcmp(pr->verdict, "snc") != 0 || !pr->deterministic || f->heavyweight != 0 ||
+		    g->heavyweight != 0)
+			continue;
+		struct finding_spec spec = { .rule = pr->contract ? "contract-reliant"
+								  : "snc-unsynchronized" };
+		finding_about_ops(&spec, facts, h, pr->f, pr->g);
+		const char *none = db_arena_printf(a, "heavyweight instructions (scan): none in %s, "
+			"nor in anything it calls", function_place(a, facts, f));
+		if (pr->g != pr->f)
+			none = db_arena_printf(a, "%s; none in %s either", none,
+					       function_place(a, facts, g));
+		spec.evidence = db_arena_printf(a, "%s\n%s", finding_witness_lines(a, &pr->witness),
+						none);
+		if (pr->contract)
+			spec.message = db_arena_printf(a, "%s x %s is SNC with no heavyweight "
+				"instruction: it is correct only while every caller honours the %s "
+				"contract (the single-owner loophole); two concurrent calls would "
+				"break it", f->name, g->name, pr->contract);
+		else
+			spec.message = db_arena_printf(a, "%s x %s is SNC and deterministic, yet "
+				"neither executes a heavyweight instruction: by the Laws of Order it "
+				"cannot be linearizable. Add an atomic read-modify-write or a fence, make "
+				"the API non-SNC (loophole 1), or accept non-linearizability (loophole 4) "
+				"and mark it intentional", f->name, g->name);
+		finding_add(out, &spec);
+	}
+}
+
+/* A lock acquisition blocks when it runs after itself; a fence primitive reaches fences
+ * only. Neither is asked why it pays: that is what it is for. */
+static bool is_lock_or_fence(const struct snc_fact_harness *h, int o,
+			     const struct snc_fact_function *fn)
+{
+	for (int p = 0; p < h->npairs; p++)
+		if (h->pairs[p].f == o && h->pairs[p].g == o && h->pairs[p].blocked_states > 0)
+			return true;
+	for (int i = 0; i < fn->nsites; i++)
+		if (strcmp(fn->sites[i].kind, "fence") != 0)
+			return false;
+	return true;
+}
+
+static void needless_heavyweight(const struct snc_facts *facts,
+				 const struct snc_fact_harness *h, struct snc_findings *out)
+{
+	struct db_arena *a = out->arena;
+	for (int o = 0; o < h->nops; o++) {
+		const struct snc_fact_op *op = &h->ops[o];
+		const struct snc_fact_function *fn = op_function(facts, op);
+		if (!fn || op->heavyweight <= 0 || is_lock_or_fence(h, o, fn))
+			continue;
+		const char *partners = "";
+		int npartners = 0;
+		bool snc = false;
+		for (int p = 0; p < h->npairs && !snc; p++) {
+			const struct snc_fact_pair *pr = &h->pairs[p];
+			if (pr->f != o && pr->g != o)
+				continue;
+			snc = is_snc(pr->verdict);
+			partners = db_arena_printf(a, "%s%s%s: %s", partners, npartners++ ? ", " : "",
+						   h->ops[pr->f == o ? pr->g : pr->f].name, pr->verdict);
+		}
+		if (snc || npartners == 0)
+			continue;
+		struct finding_spec spec = { .rule = "needless-heavyweight" };
+		finding_about_ops(&spec, facts, h, o, -1);
+		spec.message = db_arena_printf(a, "%s is non-SNC with every operation of %s, itself "
+			"included, yet reaches %lld heavyweight instruction%s: the Laws of Order do "
+			"not force %s. Could a split per-thread design (loophole 1 or 2, like a "
+			"per-CPU counter) make it cheap, or does it guard what return values cannot "
+			"show (lost updates among concurrent calls, a lock, a grace period)?",
+			op->name, h->name, (long long)op->heavyweight, op->heavyweight == 1 ? "" : "s",
+			op->heavyweight == 1 ? "it" : "them");
+		spec.evidence = db_arena_printf(a, "verdicts with each partner: %s\n%s", partners,
+						finding_site_lines(a, fn));
+		finding_add(out, &spec);
+	}
+}
+
+/* The call sites of an op's function, if there are some and none reads the value. */
+static const struct snc_fact_function *value_never_read(const struct snc_facts *facts,
+							const struct snc_fact_op *op)
+{
+	const struct snc_fact_function *fn = op_function(facts, op);
+	if (!fn || fn->ncalls == 0)
+		return NULL;
+	for (int i = 0; i < fn->ncalls; i++)
+		if (fn->calls[i].value_used)
+			return NULL;
+	return fn;
+}
+
+const char *finding_call_lines(struct db_arena *a, const struct snc_fact_function *fn)
+{
+	const char *text = "";
+	for (int i = 0; i < fn->ncalls; i++)
+		text = db_arena_printf(a, "%s%s%s:%d in %s: the value of %s is %s", text,
+				       i ? "\n" : "", fn->calls[i].file, fn->calls[i].line,
+				       fn->calls[i].caller, fn->name,
+				       fn->calls[i].value_used ? "used" : "discarded");
+	return text;
+}
+
+static void gratuitous_snc(const struct snc_facts *facts, const struct snc_fact_harness *h,
+			   struct snc_findings *out)
+{
+	struct db_arena *a = out->arena;
+	for (int p = 0; p < h->npairs; p++) {
+		const struct snc_fact_pair *pr = &h->pairs[p];
+		if (!is_snc(pr->verdict))
+			continue;
+		int x = pr->f;
+		const struct snc_fact_function *fn = value_never_read(facts, &h->ops[x]);
+		if (!fn && pr->g != pr->f)
+			fn = value_never_read(facts, &h->ops[x = pr->g]);
+		if (!fn)
+			continue;
+		struct finding_spec spec = { .rule = "gratuitous-snc" };
+		finding_about_ops(&spec, facts, h, pr->f, pr->g);
+		spec.message = db_arena_printf(a, "%s x %s is SNC only through the return value of "
+			"%s, and none of its %d call site%s reads it: make %s return nothing (loophole "
+			"1, as atomic_inc does) and the pair is no longer SNC", spec.f, spec.g,
+			h->ops[x].name, fn->ncalls, fn->ncalls == 1 ? "" : "s", h->ops[x].name);
+		spec.evidence = db_arena_printf(a, "%s\n%s", finding_witness_lines(a, &pr->witness),
+						finding_call_lines(a, fn));
+		finding_add(out, &spec);
+	}
+}
+
+void rules_from_verdicts(const struct snc_facts *facts, struct snc_findings *out)
+{
+	for (int i = 0; i < facts->nharnesses; i++) {
+		const struct snc_fact_harness *h = &facts->harnesses[i];
+		non_deterministic(facts, h, out);
+		unsynchronized(facts, h, out);
+		needless_heavyweight(facts, h, out);
+		gratuitous_snc(facts, h, out);
+	}
+}
