@@ -29,14 +29,14 @@ void baton_pass(struct sched_thread *to, uint32_t epoch)
 		futex_wake(&to->go);
 }
 
-/* Waits until `go` is the epoch (any epoch when `any`); returns it and clears `go`. */
-static uint32_t wait_until(struct sched_thread *self, uint32_t epoch, bool any)
+/* Waits until `go` is the epoch (any epoch when `any`), then clears it. */
+static void wait_until(struct sched_thread *self, uint32_t epoch, bool any)
 {
 	for (;;) {
 		uint32_t seen = __atomic_load_n(&self->go, __ATOMIC_ACQUIRE);
 		if (seen != 0 && (any || seen == epoch)) {
 			__atomic_store_n(&self->go, 0, __ATOMIC_RELAXED);
-			return seen;
+			return;
 		}
 		/* Dekker with baton_pass: one of us sees the other's store. */
 		__atomic_store_n(&self->sleeping, 1, __ATOMIC_SEQ_CST);
@@ -52,7 +52,7 @@ void baton_wait(struct sched_thread *self, uint32_t epoch)
 	wait_until(self, epoch, false);
 }
 
-uint32_t baton_wait_any(struct sched_thread *self)
+void baton_wait_any(struct sched_thread *self)
 {
-	return wait_until(self, 0, true);
+	wait_until(self, 0, true);
 }

@@ -2,7 +2,10 @@
  *
  * Backstop: an ITIMER_REAL timer with SIGALRM at its default action kills the process if a
  * run outlives timeout_ms (an operation stuck in a real blocking system call, a lock taken
- * by code we do not interpose). The parent sees the child die of SIGALRM.
+ * by code we do not interpose). The parent sees the child die of SIGALRM. A process has
+ * one ITIMER_REAL: if the caller armed it (the classifier's per-execution timeout), the
+ * sooner deadline wins during the run and the caller's timer is re-armed afterwards with
+ * what is left of it.
  *
  * Crashes: with catch_crashes, fatal signals raised by a thread of the run are recorded as
  * SNC_SCHED_CRASHED and the run aborts like a deadlock (the calling thread unwinds, a
@@ -15,6 +18,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 #include "real.h"
 #include "sched_internal.h"
 
@@ -23,6 +27,8 @@ enum { NFATAL = sizeof fatal_signals / sizeof fatal_signals[0] };
 
 static struct sigaction saved_fatal[NFATAL];
 static struct sigaction saved_alarm;
+static struct itimerval saved_timer;
+static struct timespec armed_at;
 
 static void restore_fatal(void)
 {
@@ -55,7 +61,10 @@ void guard_arm(const struct snc_sched_options *opt)
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_DFL;
 	real.sigaction(SIGALRM, &sa, &saved_alarm);
-	setitimer(ITIMER_REAL, &timer, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &armed_at);
+	setitimer(ITIMER_REAL, &timer, &saved_timer);
+	if (timerisset(&saved_timer.it_value) && timercmp(&saved_timer.it_value, &timer.it_value, <))
+		setitimer(ITIMER_REAL, &saved_timer, NULL);
 	if (!opt->catch_crashes)
 		return;
 	sa.sa_sigaction = on_fatal_signal;
@@ -64,11 +73,34 @@ void guard_arm(const struct snc_sched_options *opt)
 		real.sigaction(fatal_signals[i], &sa, &saved_fatal[i]);
 }
 
+/* What is left of the caller's timer (at least 1 us: it expired during the run). */
+static struct itimerval callers_timer_left(void)
+{
+	struct itimerval left = saved_timer;
+	struct timespec now;
+	struct timeval elapsed;
+
+	if (!timerisset(&left.it_value))
+		return left;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	elapsed.tv_sec = now.tv_sec - armed_at.tv_sec;
+	elapsed.tv_usec = (now.tv_nsec - armed_at.tv_nsec) / 1000;
+	if (elapsed.tv_usec < 0) {
+		elapsed.tv_sec--;
+		elapsed.tv_usec += 1000000;
+	}
+	if (timercmp(&left.it_value, &elapsed, >))
+		timersub(&left.it_value, &elapsed, &left.it_value);
+	else
+		left.it_value = (struct timeval){ .tv_usec = 1 };
+	return left;
+}
+
 void guard_disarm(const struct snc_sched_options *opt)
 {
-	struct itimerval off = { 0 };
+	struct itimerval left = callers_timer_left();
 
-	setitimer(ITIMER_REAL, &off, NULL);
+	setitimer(ITIMER_REAL, &left, NULL);
 	real.sigaction(SIGALRM, &saved_alarm, NULL);
 	if (opt->catch_crashes)
 		restore_fatal();

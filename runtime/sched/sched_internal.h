@@ -127,7 +127,7 @@ void atomic_leave(struct sched_thread *self, struct snc_trace_entry *e, uint64_t
 /* Baton (baton.c). */
 void baton_pass(struct sched_thread *to, uint32_t epoch);
 void baton_wait(struct sched_thread *self, uint32_t epoch);
-uint32_t baton_wait_any(struct sched_thread *self);
+void baton_wait_any(struct sched_thread *self);        /* the next run's first handoff */
 
 /* Helper thread (worker.c): runs op1 for each run; created on `cpu` (-1: anywhere). */
 int worker_ensure(int cpu);

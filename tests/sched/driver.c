@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 #include "child.h"
 #include "fixtures.h"
 
@@ -423,6 +425,57 @@ static void test_signal_handler(void)
 	check(out->ret[0] == 1 && out->ret[1] == 2, "the handler did not run");
 }
 
+static void call_racy(void *ret)
+{
+	*(int *)ret = racy_increment();
+}
+
+static void call_pause(void *ret)
+{
+	*(int *)ret = block_in_pause();
+}
+
+/* In a child: arm the caller's own timer for `ms`, run one schedule, report the timer. */
+static int run_with_callers_timer(unsigned ms, void (*op0)(void *), long *left_ms)
+{
+	struct outcome *out = shared_outcome();
+	struct snc_schedule s = parse("0");
+	pid_t pid;
+	int status;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		struct itimerval t = { .it_value = { .tv_sec = ms / 1000,
+						     .tv_usec = (ms % 1000) * 1000 } }, now;
+		setitimer(ITIMER_REAL, &t, NULL);
+		snc_sched_run(&s, op0, &out->ret[0], call_racy, &out->ret[1], NULL, &out->result);
+		getitimer(ITIMER_REAL, &now);
+		out->ret[0] = (int)(now.it_value.tv_sec * 1000 + now.it_value.tv_usec / 1000);
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	*left_ms = out->ret[0];
+	return status;
+}
+
+/* The caller's ITIMER_REAL survives a run, and a sooner caller deadline wins. */
+static void test_callers_timer(void)
+{
+	long left;
+	int status = run_with_callers_timer(5000, call_racy, &left);
+
+	printf("caller's 5 s timer after a run: %ld ms left\n", left);
+	check(WIFEXITED(status), "the child should exit normally");
+	check(left > 3000 && left <= 5000, "the caller's timer was not restored");
+
+	status = run_with_callers_timer(300, call_pause, &left);
+	printf("caller's 300 ms timer, blocked op: %s %d\n",
+	       WIFSIGNALED(status) ? "killed by signal" : "exited",
+	       WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+	check(WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM, "expected the caller's SIGALRM");
+}
+
 /* Every atomic hook kind once: counts by kind (fixtures.c, atomics_mix). */
 static void test_atomic_hooks(void)
 {
@@ -468,6 +521,7 @@ static const struct {
 	{ "crash", test_crash },
 	{ "livelock", test_livelock },
 	{ "timeout_backstop", test_timeout_backstop },
+	{ "callers_timer", test_callers_timer },
 	{ "atomic_hooks", test_atomic_hooks },
 	{ "signal_handler", test_signal_handler },
 	{ "atomic128", test_atomic128 },
