@@ -5,10 +5,12 @@
  * blocked until the other thread signals that condition variable; spurious wake-ups are not
  * produced. These switches are free: they are not preemptions of the schedule.
  *
- * When the other thread cannot run either (finished, or blocked with nothing released since)
- * no step can ever unblock us. If the other thread waits with a timeout, it is woken to time
- * out (time is not modelled: "never" is the only timeout); otherwise the caller reports a
- * deadlock, or returns ETIMEDOUT if it is a timed wait itself.
+ * A thread found spin-waiting (spin.c) still runs when nothing else can: its loop may be
+ * bounded, and if it is not, the step limit reports a livelock. When the other thread
+ * cannot run at all (finished, or blocked with nothing released since) no step can ever
+ * unblock us. If the other thread waits with a timeout, it is woken to time out (time is
+ * not modelled: "never" is the only timeout); otherwise the caller reports a deadlock, or
+ * returns ETIMEDOUT if it is a timed wait itself.
  */
 #include "sched_internal.h"
 
@@ -34,7 +36,7 @@ static bool hand_over(struct sched_thread *self)
 {
 	struct sched_thread *other = sched_other(self);
 
-	if (sched_thread_enabled(other)) {
+	if (sched_thread_enabled(other) || other->state == THREAD_SPINNING) {
 		snc_run.out->blocking_switches++;
 		sched_switch_to(self, other);
 		return true;

@@ -170,6 +170,15 @@ static void test_spin_lock(void)
 	check(t.runs < 100, "the spin should not multiply the schedules (%u)", t.runs);
 }
 
+/* A bounded loop taken for a spin-wait still runs when the other thread blocks on it. */
+static void test_bounded_spin(void)
+{
+	struct tally t = explore_pair(lock_and_unlock, poll_under_lock, 2);
+	print_tally("bounded poll under a lock", &t);
+	check(t.by_status[SNC_SCHED_COMPLETED] == t.runs, "every schedule should complete");
+	check(t.spins > 0, "expected the poll to be taken for a spin-wait");
+}
+
 /* The fairness rule ends a spin that is not recognized: one that writes as it waits. */
 static void test_fairness(void)
 {
@@ -508,6 +517,7 @@ static const struct {
 	{ "mutex_counter", test_mutex_counter },
 	{ "spin_lock", test_spin_lock },
 	{ "fairness", test_fairness },
+	{ "bounded_spin", test_bounded_spin },
 	{ "abba_deadlock", test_abba_deadlock },
 	{ "timedlock", test_timedlock },
 	{ "replay", test_replay },

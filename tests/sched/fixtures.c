@@ -317,3 +317,26 @@ int atomics_128(void)
 	__atomic_store_n(&wide, old + 5, __ATOMIC_SEQ_CST);
 	return (int)__atomic_load_n(&wide, __ATOMIC_ACQUIRE);
 }
+
+static pthread_mutex_t poll_mutex = PTHREAD_MUTEX_INITIALIZER;
+int poll_flag;
+
+/* A bounded loop that looks like a spin-wait: it must be let run, not called a deadlock,
+ * when the other thread blocks on the mutex it holds. */
+int poll_under_lock(void)
+{
+	int seen = 0;
+
+	pthread_mutex_lock(&poll_mutex);
+	for (volatile int i = 0; i < 3; i++)     /* volatile: one load site, not unrolled */
+		seen += __atomic_load_n(&poll_flag, __ATOMIC_ACQUIRE);
+	pthread_mutex_unlock(&poll_mutex);
+	return seen;
+}
+
+int lock_and_unlock(void)
+{
+	pthread_mutex_lock(&poll_mutex);
+	pthread_mutex_unlock(&poll_mutex);
+	return 0;
+}

@@ -36,6 +36,8 @@ int counting_spin_until_ready(void);   /* spin-wait that counts its rounds in me
 int set_ready_flag(void);
 int atomics_mix(void);          /* one of each atomic hook kind, see its comment */
 int raise_in_op(void);          /* a signal handler (instrumented) runs inside the op */
-int atomics_128(void);          /* 16-byte atomics: fetch_add, failing CAS, store, load */
+int atomics_128(void);
+int poll_under_lock(void);      /* holds a mutex while re-reading a flag 3 times */
+int lock_and_unlock(void);      /* the same mutex */          /* 16-byte atomics: fetch_add, failing CAS, store, load */
 
 #endif
