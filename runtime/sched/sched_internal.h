@@ -3,8 +3,8 @@
  * One run at a time per process. Only the thread holding the baton touches the run state, so
  * it is plain memory; the baton handoff (baton.c) orders it. A thread executing its operation
  * has `snc_sched_self` set; hooks test that one thread-local pointer and are otherwise plain
- * accesses. While a thread is inside the scheduler `snc_sched_self` is NULL, so a hook reached
- * re-entrantly (from a signal handler that interrupted a waiting thread) is a no-op.
+ * accesses. It is NULL while the thread is inside the scheduler (so nothing re-enters it) and
+ * while a signal handler runs (interpose_signal.c).
  */
 #ifndef SNC_SCHED_INTERNAL_H
 #define SNC_SCHED_INTERNAL_H

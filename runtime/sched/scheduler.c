@@ -5,9 +5,8 @@
  * access of that point. A thread found spin-waiting (spin.c) hands over there too. And the
  * fairness rule forces a switch after fairness_bound consecutive preemptible points of one
  * thread, for spins that change memory as they go. Only the schedule's switches count as
- * preemptions; the others are free. Finishing hands
- * the baton over; the helper always hands it back to the calling thread, which returns from
- * snc_sched_run once both are done. An abort (deadlock, livelock, crash) makes the calling
+ * preemptions; the others are free. Finishing hands the baton over; the helper always hands
+ * it back to the calling thread, which returns from snc_sched_run once both are done. An abort (deadlock, livelock, crash) makes the calling
  * thread unwind out of its operation with longjmp; a helper that aborts parks for good.
  */
 #include <errno.h>

@@ -123,7 +123,8 @@ const char *snc_sched_status_name(enum snc_sched_status status);
 
 struct snc_sched_options {
 	uint32_t max_steps;        /* livelock bound on points passed; 0: 1,000,000 */
-	uint32_t fairness_bound;   /* forced switch after this many consecutive points; 0: 1000 */
+	uint32_t fairness_bound;   /* a free switch after this many consecutive preemptible
+				    * points of one thread; 0: 1000 */
 	uint32_t timeout_ms;       /* backstop: SIGALRM kills the process; 0: 10,000 */
 	bool catch_crashes;        /* report a fatal signal as SNC_SCHED_CRASHED and return */
 	bool trace_calls;          /* also record FUNC_ENTRY entries */

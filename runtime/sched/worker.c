@@ -25,6 +25,7 @@ static void *worker_main(void *arg)
 	for (;;) {
 		baton_wait_any(self);
 		self->stack_hi = (uintptr_t)__builtin_frame_address(0);
+		self->state = THREAD_RUNNABLE;
 		snc_sched_member = self;
 		snc_sched_self = self;
 		job_op(job_arg);
