@@ -129,7 +129,8 @@ void baton_pass(struct sched_thread *to, uint32_t epoch);
 void baton_wait(struct sched_thread *self, uint32_t epoch);
 void baton_wait_any(struct sched_thread *self);        /* the next run's first handoff */
 
-/* Helper thread (worker.c): runs op1 for each run; created on `cpu` (-1: anywhere). */
+/* Helper thread (worker.c): runs op1 for each run. Created, if needed, by the calling thread
+ * already pinned to `cpu` (-1: not pinned), whose affinity it inherits. */
 int worker_ensure(int cpu);
 int worker_cpu(void);          /* the CPU of the live helper, -1 if none or unpinned */
 void worker_set_job(void (*op)(void *), void *arg);

@@ -5,7 +5,9 @@
  * word until a run hands it the baton for the first time, runs op1, finishes, and idles
  * again. A helper abandoned mid-operation (an aborted run) is "lost": it stays parked and the
  * next run creates a new one. A forked child has no helper even if its parent had one.
- * It is created pinned to the calling thread's CPU (cpu.c).
+ * It is created by the calling thread once that one is pinned to its CPU (cpu.c), and
+ * inherits the pinning: an affinity attribute would make glibc start it stopped and wake
+ * it once more.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -61,12 +63,6 @@ int worker_ensure(int cpu)
 	t->id = 1;
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	if (cpu >= 0) {
-		cpu_set_t one;
-		CPU_ZERO(&one);
-		CPU_SET(cpu, &one);
-		pthread_attr_setaffinity_np(&attr, sizeof one, &one);
-	}
 	rc = pthread_create(&tid, &attr, worker_main, t);
 	pthread_attr_destroy(&attr);
 	if (rc != 0) {
