@@ -24,13 +24,14 @@ static void check(bool ok, const char *fmt, ...)
 /* (h) format/parse round trips; malformed strings are rejected. */
 static void test_schedule_string(void)
 {
+	/* The longest: 32 budgets, the most a schedule holds; one more is rejected. */
 	static const char *const good[] = { "0", "1", "0:3,5", "1:1", "0:4294967295",
-		"1:0,0,7", "0:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,"
-		"26,27,28,29,30,31,32" };
+		"1:0,0,7", ("0:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,"
+			    "25,26,27,28,29,30,31,32") };
 	static const char *const bad[] = { "", "2", "0:", "0:1,", "0:a", "0:4294967296",
 		"0:1,,2", " 0", "0:1 ", "01", "0:-1", "0;1", "0:+1",
-		"0:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,"
-		"29,30,31,32,33" };
+		("0:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,"
+		 "29,30,31,32,33") };
 	char buf[SNC_SCHEDULE_STRING_MAX];
 	struct snc_schedule s, again;
 
