@@ -7,8 +7,10 @@
  *
  * One line per entry: what happened (with values and variable names), then where
  * (function file:line); the step column numbers scheduling points. Values print as signed
- * decimals of the access size, or in hex when large. A block of up to four entries repeated at least three times in a
- * row (a spin-wait) is printed once with a repeat count, so a long trace stays readable.
+ * decimals of the access size, or in hex when large. A block of up to four entries repeated
+ * at least three times in a row (the same accesses at the same places: a spin-wait) is
+ * printed once with a repeat count, and once more for its last round when the values
+ * changed, so a long trace stays readable.
  */
 #include <stdio.h>
 #include <string.h>
@@ -152,12 +154,17 @@ static void describe(struct symbolizer *sym, const struct snc_trace_entry *e, ch
 	}
 }
 
-static bool same_event(const struct snc_trace_entry *a, const struct snc_trace_entry *b)
+/* Same access at the same place: values may differ (a spin that counts its rounds). */
+static bool same_shape(const struct snc_trace_entry *a, const struct snc_trace_entry *b)
 {
-	return a->pc == b->pc && a->addr == b->addr && a->value == b->value &&
-	       a->value2 == b->value2 && a->size == b->size && a->thread == b->thread &&
-	       a->kind == b->kind && a->op == b->op && a->order == b->order &&
-	       a->flags == b->flags;
+	return a->pc == b->pc && a->addr == b->addr && a->size == b->size &&
+	       a->thread == b->thread && a->kind == b->kind && a->op == b->op &&
+	       a->order == b->order;
+}
+
+static bool same_values(const struct snc_trace_entry *a, const struct snc_trace_entry *b)
+{
+	return a->value == b->value && a->value2 == b->value2 && a->flags == b->flags;
 }
 
 /* How often the `period` entries at `i` repeat back to back (1 = no repetition). */
@@ -168,12 +175,21 @@ static size_t repeats(const struct snc_trace_entry *t, size_t n, size_t i, size_
 	while (i + (k + 1) * period <= n) {
 		bool same = true;
 		for (size_t j = 0; j < period && same; j++)
-			same = same_event(&t[i + j], &t[i + k * period + j]);
+			same = same_shape(&t[i + j], &t[i + k * period + j]);
 		if (!same)
 			break;
 		k++;
 	}
 	return k;
+}
+
+static bool block_values_equal(const struct snc_trace_entry *a, const struct snc_trace_entry *b,
+			       size_t period)
+{
+	for (size_t j = 0; j < period; j++)
+		if (!same_values(&a[j], &b[j]))
+			return false;
+	return true;
 }
 
 static int print_entry(FILE *out, struct symbolizer *sym, const struct snc_trace_entry *e)
@@ -198,6 +214,15 @@ static int print_entry(FILE *out, struct symbolizer *sym, const struct snc_trace
 	return fprintf(out, "%6s  %-*s | %s\n", step, COLUMN, "", cell);
 }
 
+static int print_block(FILE *out, struct symbolizer *sym, const struct snc_trace_entry *e,
+		       size_t count)
+{
+	for (size_t j = 0; j < count; j++)
+		if (print_entry(out, sym, &e[j]) < 0)
+			return -1;
+	return 0;
+}
+
 int snc_trace_print(FILE *out, const struct snc_trace_entry *trace, size_t n)
 {
 	struct symbolizer *sym = symbolizer_new();
@@ -220,12 +245,18 @@ int snc_trace_print(FILE *out, const struct snc_trace_entry *trace, size_t n)
 				break;
 			}
 		}
-		for (size_t j = 0; j < period && rc == 0; j++)
-			if (print_entry(out, sym, &trace[i + j]) < 0)
+		rc = print_block(out, sym, &trace[i], period);
+		if (rc == 0 && k > 1) {
+			const struct snc_trace_entry *last = &trace[i + (k - 1) * period];
+			bool changing = !block_values_equal(&trace[i], last, period);
+			/* A counting spin shows its first and last rounds around the fold. */
+			if (fprintf(out, "        ... the %zu line%s above repeated %zu more times%s\n",
+				    period, period > 1 ? "s" : "", k - 1 - changing,
+				    changing ? ", values changing; the last time:" : "") < 0)
 				rc = -1;
-		if (k > 1 && fprintf(out, "        ... the %zu line%s above repeated %zu more times\n",
-				     period, period > 1 ? "s" : "", k - 1) < 0)
-			rc = -1;
+			else if (changing)
+				rc = print_block(out, sym, last, period);
+		}
 		i += period * k;
 	}
 	symbolizer_free(sym);
