@@ -186,13 +186,15 @@ enum snc_explore_step {
 
 struct snc_explorer;
 
+/* NULL with errno EINVAL when P or d exceed SNC_SCHED_MAX_SWITCHES (d - 1 for PCT). */
 struct snc_explorer *snc_explorer_new(const struct snc_explore_options *opt);
 void snc_explorer_free(struct snc_explorer *ex);
 /* The next schedule, in a fixed order that depends only on the options and the feedback.
  * `ticket` identifies the run for snc_explorer_feedback(). */
 enum snc_explore_step snc_explorer_next(struct snc_explorer *ex, struct snc_schedule *out,
 					uint32_t *ticket);
-/* Every schedule handed out must be fed back once; res NULL when the run left no result. */
+/* Feed back each schedule of the exhaustive phase once, in any order (PCT samples need no
+ * feedback; it is ignored); res NULL when the run left no result (no children then). */
 void snc_explorer_feedback(struct snc_explorer *ex, uint32_t ticket,
 			   const struct snc_sched_result *res);
 /* true once the exhaustive phase enumerated every schedule within the bound (no cap hit). */
