@@ -43,13 +43,31 @@ static void uri_of(const char *path, char *buf, size_t len)
 	buf[o] = '\0';
 }
 
+/* A rule's name, which SARIF wants distinct from its id: snc-unsynchronized ->
+ * SncUnsynchronized. */
+static json_object *rule_name(const char *id)
+{
+	char name[64];
+	size_t n = 0;
+	for (bool up = true; *id && n + 1 < sizeof name; id++) {
+		if (*id == '-') {
+			up = true;
+			continue;
+		}
+		name[n++] = up && *id >= 'a' && *id <= 'z' ? (char)(*id - 'a' + 'A') : *id;
+		up = false;
+	}
+	name[n] = '\0';
+	return json_object_new_string(name);
+}
+
 static json_object *rules(void)
 {
 	json_object *list = json_object_new_array();
 	for (const struct snc_rule *r = snc_rules; r->id; r++) {
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "id", json_object_new_string(r->id));
-		json_object_object_add(o, "name", json_object_new_string(r->id));
+		json_object_object_add(o, "name", rule_name(r->id));
 		json_object_object_add(o, "shortDescription", text(r->summary));
 		json_object_object_add(o, "fullDescription", text(r->help));
 		json_object_object_add(o, "help", text(r->help));
