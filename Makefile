@@ -10,17 +10,23 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DB         ?= snc.db
 PACKAGES   := cmake make gcc clang pkg-config sqlite3 libsqlite3-dev libjson-c-dev \
-              libclang-19-dev valgrind libck-dev liburcu-dev libxxhash-dev
+              libclang-19-dev valgrind libck-dev liburcu-dev libxxhash-dev \
+              chromium npm python3
+# (chromium and npm: the report tests open the HTML report headless and validate SARIF
+# with Microsoft's validator, installed from npm into the build tree.)
 CMAKE_ARGS ?= -DSNC_WERROR=ON
 
 .PHONY: all deps build demo test asan clean
 
 all: build
 
-# Which of PACKAGES are not installed; installs them when run as root.
+# Which of PACKAGES are not installed; installs them when run as root. A package whose
+# command is already there counts as installed (npm comes with NodeSource's nodejs, which
+# conflicts with Debian's npm package).
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
-	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || \
+	    command -v $$p >/dev/null || echo $$p; \
 	  done); \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \

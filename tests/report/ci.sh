@@ -1,0 +1,56 @@
+# docs/snc-ci.yml does what docs/ci.md says: its scan, harness, report and gate steps,
+# taken from the file as written, run on main's code (the baseline), then on a pull
+# request that turns atomic_inc into an atomic_add_return in examples/counters.
+. "$(dirname "$0")/lib_report.sh"
+workflow="$SNC_SOURCE_DIR/docs/snc-ci.yml"
+export PATH="$(dirname "$SNC"):$PATH" DB=snc.db
+
+# step NAME: the `run:` block of the step with that name.
+step() {
+	python3 - "$workflow" "$1" <<'PY'
+import re, sys
+text, name = open(sys.argv[1]).read(), sys.argv[2]
+m = re.search(r'^(\s*)- name: ' + re.escape(name) + r'\n(?:\1  .*\n)*?\1  run: (.*)\n((?:\1    .*\n|\s*\n)*)', text, re.M)
+if m.group(2) != '|':
+    print(m.group(2))          # a one-line run
+else:
+    indent = m.group(1) + '    '
+    print(''.join(l[len(indent):] if l.startswith(indent) else l for l in m.group(3).splitlines(True)))
+PY
+}
+for s in "Scan the sources" "Run the harnesses" "Report" "Gate"; do
+	expect_match "$(step "$s")" 'snc ' "the workflow has the step '$s'"
+done
+
+# A checkout: examples/ and the harness header where the workflow expects them.
+checkout() {
+	mkdir -p "$1/runtime" && cp -r "$EXAMPLES" "$1/examples" && ln -s "$SNC_SOURCE_DIR/runtime/include" "$1/runtime/include"
+}
+pipeline() {
+	(cd "$1" && for s in "Scan the sources" "Run the harnesses" "Report"; do bash -e -c "$(step "$s")" || exit 1; done)
+}
+checkout main
+expect_status 0 "main: scan, run, report" -- pipeline main
+expect_match "$out" 'findings: [0-9]+ error' "the summary is in the log"
+for f in snc.json snc.sarif snc-report/index.html; do
+	expect_eq "$(test -s main/$f && echo yes)" yes "main keeps $f"
+done
+
+# A pull request with no change passes against main's result.
+mkdir -p main/baseline && cp main/snc.json main/baseline/
+expect_status 0 "gate: no change" -- bash -c "cd main && $(step Gate)"
+expect_match "$out" '0 outstanding' "nothing new"
+
+# A pull request that makes atomic_inc return the new value fails, saying why.
+checkout pr
+sed -i 's/^void atomic_inc(void);/long atomic_inc(void);/' pr/examples/counters/counters.h
+sed -i 's/^void atomic_inc(void)$/long atomic_inc(void)/; s/^\t__atomic_fetch_add(&atomic_count, 1, __ATOMIC_SEQ_CST);/\treturn __atomic_add_fetch(\&atomic_count, 1, __ATOMIC_SEQ_CST);/' pr/examples/counters/counters.c
+expect_status 0 "pr: scan, run, report" -- pipeline pr
+mkdir -p pr/baseline && cp main/snc.json pr/baseline/
+expect_status 1 "gate: atomic_inc became atomic_add_return" -- bash -c "cd pr && $(step Gate)"
+expect_match "$out" '^examples/counters/counters.c:[0-9]+: regression: atomic_inc x atomic_inc became snc' "the review comment"
+# Without main's result, every finding is judged.
+rm -r pr/baseline
+expect_status 1 "gate without a baseline" -- bash -c "cd pr && $(step Gate)"
+expect_match "$out" 'snc-unsynchronized: racy_add_return x racy_add_return' "main's own findings count then"
+finish
