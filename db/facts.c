@@ -8,8 +8,9 @@
  *
  * For each harness the facts hold its operations (with their SNC_OP line and the first solo
  * execution that did not repeat, if any) and one entry per pair of operations with its
- * verdict, counts, primary witness and non-determinism witness; facts_scan.c adds what the
- * newest scan at or before the run found, and ties each operation to its function. The
+ * verdict, counts, primary witness and non-determinism witness; facts_costs.c adds what
+ * the harness runs measured, facts_scan.c what the newest scan at or before the run found,
+ * and ties each operation to its function. The
  * same structures are filled by the builders below when a baseline comes from a JSON file
  * instead of a database, so findings never care where their facts came from. */
 #include <stdio.h>
@@ -91,6 +92,8 @@ void snc_facts_add_op(struct snc_facts *facts, struct snc_fact_harness *h,
 		.nondet_result = db_arena_strdup(a, op->nondet_result),
 		.function = op->function,
 		.heavyweight = op->heavyweight,
+		.cost = op->cost,
+		.cost_sites = db_arena_strdup(a, op->cost_sites),
 	};
 }
 
@@ -106,6 +109,10 @@ void snc_facts_add_pair(struct snc_facts *facts, struct snc_fact_harness *h,
 	p->contract = db_arena_strdup(a, pair->contract);
 	p->witness = copy_witness(a, &pair->witness);
 	p->nondeterminism = copy_witness(a, &pair->nondeterminism);
+	for (int i = 0; i < 2; i++) {
+		p->solo[i].call = db_arena_strdup(a, pair->solo[i].call);
+		p->solo[i].example = db_arena_strdup(a, pair->solo[i].example);
+	}
 }
 
 const struct snc_fact_pair *snc_facts_pair(const struct snc_fact_harness *h, const char *f,
@@ -329,7 +336,7 @@ int snc_db_facts_load(struct snc_db *db, int64_t run_id, struct snc_facts *facts
 {
 	memset(facts, 0, sizeof *facts);
 	if (load_run(db, facts, run_id) != 0 || load_harnesses(db, facts, run_id) != 0 ||
-	    facts_load_scan(db, facts, run_id) != 0) {
+	    facts_load_costs(db, facts) != 0 || facts_load_scan(db, facts, run_id) != 0) {
 		snc_facts_free(facts);
 		return -1;
 	}

@@ -23,6 +23,11 @@ void *db_array_grow(void *items, int count, size_t size);
  * the function it exercises (facts_scan.c). Returns 0, or -1 with the error recorded. */
 int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id);
 
+/* Adds what each harness's run measured (op costs, where their heavyweight instructions
+ * executed, the patterns of snc witnesses) when the database has measurements
+ * (facts_costs.c). Returns 0, or -1 with the error recorded. */
+int facts_load_costs(struct snc_db *db, struct snc_facts *facts);
+
 /* Is file the source of one of the facts' harnesses (the same file, by real path)? */
 bool facts_in_harness_source(const struct snc_facts *facts, const char *file);
 

@@ -3,10 +3,12 @@
  *
  * Pairs are matched by harness name and the names of their two operations, in either
  * order, so reordering a harness's ops changes nothing. A pair that is new in the change
- * has nothing to regress from: the other rules judge it on its own. Two ways to get worse:
+ * has nothing to regress from: the other rules judge it on its own. Three ways to get worse:
  *   became-snc        the pair was not SNC and now is: the theorem now applies to it;
  *   lost-heavyweight  the pair stays SNC, reached a heavyweight instruction in the
- *                     baseline (scan) and reaches none now. */
+ *                     baseline (scan) and reaches none now;
+ *   heavyweight-rose  an op executes more heavyweight instructions per call than in the
+ *                     baseline (measured; counts are exact, so any rise above rounding). */
 #include <string.h>
 #include "findings_internal.h"
 
@@ -77,12 +79,42 @@ static void compare(const struct snc_facts *facts, const struct snc_fact_harness
 	}
 }
 
+#define RISE 0.005   /* heavyweight instructions per call: more than rounding */
+
+static void costs_rose(const struct snc_facts *facts, const struct snc_fact_harness *h,
+		       const struct snc_fact_harness *bh, struct snc_findings *out)
+{
+	struct db_arena *a = out->arena;
+	for (int o = 0; o < h->nops; o++) {
+		const struct snc_fact_op *op = &h->ops[o], *old = op_named(bh, op->name);
+		if (!old || !op->cost.calls || !old->cost.calls)
+			continue;
+		double now = op->cost.rmw + op->cost.fences, before = old->cost.rmw + old->cost.fences;
+		if (now <= before + RISE)
+			continue;
+		struct finding_spec spec = { .rule = "regression", .kind = "heavyweight-rose" };
+		finding_about_ops(&spec, facts, h, o, -1);
+		spec.message = db_arena_printf(a, "%s now executes %.2f heavyweight instructions per "
+			"call (the baseline: %.2f): if the Laws of Order do not demand them here, a "
+			"cheaper path (loophole 2: pay only when a conflict is possible) is lost",
+			op->name, now, before);
+		spec.evidence = db_arena_printf(a, "measured per call: %.2f RMW and %.2f full fences "
+			"now, %.2f and %.2f in the baseline; on %.0f%% of calls now, %.0f%% then%s%s",
+			op->cost.rmw, op->cost.fences, old->cost.rmw, old->cost.fences,
+			100 * op->cost.heavyweight_share, 100 * old->cost.heavyweight_share,
+			op->cost_sites ? "\n" : "", op->cost_sites ? op->cost_sites : "");
+		finding_add(out, &spec);
+	}
+}
+
 void rule_regression(const struct snc_facts *facts, const struct snc_facts *baseline,
 		     struct snc_findings *out)
 {
 	for (int i = 0; i < facts->nharnesses; i++) {
 		const struct snc_fact_harness *bh = harness_named(baseline, facts->harnesses[i].name);
-		if (bh)
+		if (bh) {
 			compare(facts, &facts->harnesses[i], bh, out);
+			costs_rose(facts, &facts->harnesses[i], bh, out);
+		}
 	}
 }

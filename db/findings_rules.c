@@ -44,6 +44,14 @@ const struct snc_rule snc_rules[] = {
 	  "calling the two concurrently: the single-owner loophole. It stays correct while "
 	  "every caller honours the contract; the finding names it so that reviewers check "
 	  "the callers." },
+	{ "hot-heavyweight", SNC_NOTE,
+	  "A pair that rarely conflicts pays a heavyweight instruction on nearly every call.",
+	  "The pair does not commute in at most a quarter of the explored states, yet one of its "
+	  "operations executes an atomic read-modify-write or a full fence on at least 90% of "
+	  "its calls (measured by snc run --measure). The Laws of Order require the heavyweight "
+	  "instruction to exist, not to run every time: loophole 2, the kmalloc design, keeps a "
+	  "cheap path for the common case (a per-CPU or per-thread cache, a check before taking "
+	  "the lock) and pays only when a conflict is possible." },
 	{ "gratuitous-snc", SNC_NOTE,
 	  "A pair is SNC only through a return value that nobody reads.",
 	  "The pair is SNC only because one operation returns something the other changes, and "
@@ -51,13 +59,15 @@ const struct snc_rule snc_rules[] = {
 	  "nothing (as atomic_inc does, where atomic_add_return would be SNC) and the pair is no "
 	  "longer SNC, so it no longer needs heavyweight synchronization." },
 	{ "regression", SNC_ERROR,
-	  "Compared with the baseline, a pair became SNC or lost its heavyweight instruction.",
+	  "Compared with the baseline, a pair became SNC or lost its heavyweight instruction, or "
+	  "an operation pays more heavyweight instructions per call.",
 	  "Against the baseline (an older database, or a `snc report --json` file), a pair of "
 	  "operations became strongly non-commutative, so the Laws of Order now demand a "
 	  "heavyweight instruction on it from every deterministic, linearizable implementation "
 	  "(loophole 1 keeps the API non-SNC: return nothing, as atomic_inc does, where callers "
-	  "do not read the value); or a pair that stays SNC no longer reaches the heavyweight "
-	  "instruction it had." },
+	  "do not read the value); or a pair that stays SNC no longer has the heavyweight "
+	  "instruction it had; or an operation executes more heavyweight instructions per call "
+	  "than it did (measured)." },
 	{ NULL, 0, NULL, NULL },
 };
 

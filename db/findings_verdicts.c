@@ -1,16 +1,27 @@
 /* findings_verdicts.c: the rules that start from what the harnesses showed, using the scan
  * where the verdict alone cannot tell (is there a heavyweight instruction? does anybody
- * read this return value?). A rule that needs the scan and has none stays silent rather
- * than guess: "no heavyweight instruction" is only said when the scan looked.
+ * read this return value?). What `snc run --measure` counted is preferred to what the scan
+ * sees, since it is the machine code that ran; a rule that needs either and has neither
+ * stays silent rather than guess: "no heavyweight instruction" is only said when one looked.
  *
  *   non-deterministic     an op alone, or a sequence of two, did not repeat
- *   snc-unsynchronized    snc, deterministic, no contract, no heavyweight instruction in
- *                         either function: by the theorem, not linearizable
+ *   snc-unsynchronized    snc, deterministic, no contract, and no heavyweight instruction:
+ *                         neither AWAR nor fenced RAW in the witness's solo executions
+ *                         (measured), or no heavyweight site in either function (scan);
+ *                         by the theorem, not linearizable
  *   contract-reliant      the same, but the API's contract excludes concurrent calls
- *   needless-heavyweight  non-SNC with every partner, yet reaches heavyweight instructions
+ *   needless-heavyweight  non-SNC with every partner, yet pays heavyweight instructions on
+ *                         its common path (measured: on at least half of its calls) or
+ *                         reaches some (scan)
+ *   hot-heavyweight       the pair conflicts in at most a quarter of the states, but an op
+ *                         pays a heavyweight instruction on nearly every call (measured)
  *   gratuitous-snc        SNC only through a return value that no call site reads */
 #include <string.h>
 #include "findings_internal.h"
+
+#define COMMON_PATH_SHARE 0.5   /* needless-heavyweight: pays on at least this share of calls */
+#define HOT_SHARE 0.9           /* hot-heavyweight: pays on at least this share of calls ... */
+#define RARE_CONFLICT 0.25      /* ... of a pair that conflicts in at most this share of states */
 
 static bool is_snc(const char *verdict)
 {
@@ -67,9 +78,40 @@ static void non_deterministic(const struct snc_facts *facts, const struct snc_fa
 	}
 }
 
-/* An SNC pair (same-state witness) with no heavyweight instruction in either function, as
- * far as the scan sees: snc-unsynchronized, or contract-reliant when a contract keeps the
- * two from running concurrently. */
+static const char *pattern_text(struct db_arena *a, const struct snc_fact_pattern *p)
+{
+	return db_arena_printf(a, "%s: %lld AWAR, %lld fenced RAW, %lld unfenced RAW%s%s", p->call,
+			       (long long)p->awar, (long long)p->raw_fenced,
+			       (long long)p->raw_unfenced, p->example ? "; e.g. " : "",
+			       p->example ? p->example : "");
+}
+
+/* Does a pair pay a heavyweight instruction? 1 yes, 0 no, -1 unknown; *evidence says how
+ * it is known: the measured solo executions from the witness state, else the scan. */
+static int pair_pays(struct db_arena *a, const struct snc_facts *facts,
+		     const struct snc_fact_harness *h, const struct snc_fact_pair *pr,
+		     const char **evidence)
+{
+	const struct snc_fact_op *f = &h->ops[pr->f], *g = &h->ops[pr->g];
+	if (pr->solo[0].measured && pr->solo[1].measured) {
+		*evidence = db_arena_printf(a, "solo executions from the witness state (measured): "
+			"%s; %s", pattern_text(a, &pr->solo[0]), pattern_text(a, &pr->solo[1]));
+		return pr->solo[0].awar || pr->solo[0].raw_fenced || pr->solo[1].awar ||
+		       pr->solo[1].raw_fenced;
+	}
+	if (f->heavyweight < 0 || g->heavyweight < 0)
+		return -1;
+	*evidence = db_arena_printf(a, "heavyweight instructions (scan): %s in %s, nor in "
+		"anything it calls", f->heavyweight ? "some" : "none", function_place(a, facts, f));
+	if (pr->g != pr->f)
+		*evidence = db_arena_printf(a, "%s; %s in %s", *evidence, g->heavyweight ? "some" : "none",
+					    function_place(a, facts, g));
+	return f->heavyweight + g->heavyweight > 0;
+}
+
+/* An SNC pair (same-state witness) that pays no heavyweight instruction:
+ * snc-unsynchronized, or contract-reliant when a contract keeps the two from running
+ * concurrently. */
 static void unsynchronized(const struct snc_facts *facts, const struct snc_fact_harness *h,
 			   struct snc_findings *out)
 {
@@ -77,19 +119,15 @@ static void unsynchronized(const struct snc_facts *facts, const struct snc_fact_
 	for (int p = 0; p < h->npairs; p++) {
 		const struct snc_fact_pair *pr = &h->pairs[p];
 		const struct snc_fact_op *f = &h->ops[pr->f], *g = &h->ops[pr->g];
-		if (strcmp(pr->verdict, "snc") != 0 || !pr->deterministic || f->heavyweight != 0 ||
-		    g->heavyweight != 0)
+		const char *how = NULL;
+		if (strcmp(pr->verdict, "snc") != 0 || !pr->deterministic ||
+		    pair_pays(a, facts, h, pr, &how) != 0)
 			continue;
 		struct finding_spec spec = { .rule = pr->contract ? "contract-reliant"
 								  : "snc-unsynchronized" };
 		finding_about_ops(&spec, facts, h, pr->f, pr->g);
-		const char *none = db_arena_printf(a, "heavyweight instructions (scan): none in %s, "
-			"nor in anything it calls", function_place(a, facts, f));
-		if (pr->g != pr->f)
-			none = db_arena_printf(a, "%s; none in %s either", none,
-					       function_place(a, facts, g));
 		spec.evidence = db_arena_printf(a, "%s\n%s", finding_witness_lines(a, &pr->witness),
-						none);
+						how);
 		if (pr->contract)
 			spec.message = db_arena_printf(a, "%s x %s is SNC with no heavyweight "
 				"instruction: it is correct only while every caller honours the %s "
@@ -105,18 +143,48 @@ static void unsynchronized(const struct snc_facts *facts, const struct snc_fact_
 	}
 }
 
-/* A lock acquisition blocks when it runs after itself; a fence primitive reaches fences
- * only. Neither is asked why it pays: that is what it is for. */
+/* A lock acquisition blocks when it runs after itself; a fence primitive executes (or
+ * reaches) fences only. Neither is asked why it pays: that is what it is for. */
 static bool is_lock_or_fence(const struct snc_fact_harness *h, int o,
 			     const struct snc_fact_function *fn)
 {
 	for (int p = 0; p < h->npairs; p++)
 		if (h->pairs[p].f == o && h->pairs[p].g == o && h->pairs[p].blocked_states > 0)
 			return true;
-	for (int i = 0; i < fn->nsites; i++)
+	const struct snc_fact_cost *c = &h->ops[o].cost;
+	if (c->calls)
+		return c->rmw == 0 && c->fences > 0;
+	for (int i = 0; fn && i < fn->nsites; i++)
 		if (strcmp(fn->sites[i].kind, "fence") != 0)
 			return false;
 	return true;
+}
+
+static const char *cost_text(struct db_arena *a, const struct snc_fact_op *op)
+{
+	const struct snc_fact_cost *c = &op->cost;
+	return db_arena_printf(a, "measured: %.2f heavyweight instructions per call (%.2f RMW, "
+			       "%.2f full fences) on %.0f%% of %lld calls, %.0f instructions per call%s%s",
+			       c->rmw + c->fences, c->rmw, c->fences, 100 * c->heavyweight_share,
+			       (long long)c->calls, c->instructions, op->cost_sites ? "\n" : "",
+			       op->cost_sites ? op->cost_sites : "");
+}
+
+/* Does an op pay heavyweight instructions on its common path? Measured: on at least
+ * COMMON_PATH_SHARE of its calls; else the scan: it reaches a heavyweight site. *evidence
+ * says which; -1 when neither is known. */
+static int op_pays(struct db_arena *a, const struct snc_facts *facts, const struct snc_fact_op *op,
+		   const char **evidence)
+{
+	if (op->cost.calls) {
+		*evidence = cost_text(a, op);
+		return op->cost.heavyweight_share >= COMMON_PATH_SHARE;
+	}
+	const struct snc_fact_function *fn = op_function(facts, op);
+	if (!fn)
+		return -1;
+	*evidence = finding_site_lines(a, fn);
+	return op->heavyweight > 0;
 }
 
 static void needless_heavyweight(const struct snc_facts *facts,
@@ -125,8 +193,8 @@ static void needless_heavyweight(const struct snc_facts *facts,
 	struct db_arena *a = out->arena;
 	for (int o = 0; o < h->nops; o++) {
 		const struct snc_fact_op *op = &h->ops[o];
-		const struct snc_fact_function *fn = op_function(facts, op);
-		if (!fn || op->heavyweight <= 0 || is_lock_or_fence(h, o, fn))
+		const char *how = NULL;
+		if (op_pays(a, facts, op, &how) != 1 || is_lock_or_fence(h, o, op_function(facts, op)))
 			continue;
 		const char *partners = "";
 		int npartners = 0;
@@ -144,14 +212,41 @@ static void needless_heavyweight(const struct snc_facts *facts,
 		struct finding_spec spec = { .rule = "needless-heavyweight" };
 		finding_about_ops(&spec, facts, h, o, -1);
 		spec.message = db_arena_printf(a, "%s is non-SNC with every operation of %s, itself "
-			"included, yet reaches %lld heavyweight instruction%s: the Laws of Order do "
-			"not force %s. Could a split per-thread design (loophole 1 or 2, like a "
-			"per-CPU counter) make it cheap, or does it guard what return values cannot "
-			"show (lost updates among concurrent calls, a lock, a grace period)?",
-			op->name, h->name, (long long)op->heavyweight, op->heavyweight == 1 ? "" : "s",
-			op->heavyweight == 1 ? "it" : "them");
-		spec.evidence = db_arena_printf(a, "verdicts with each partner: %s\n%s", partners,
-						finding_site_lines(a, fn));
+			"included, yet pays heavyweight instructions: the Laws of Order do not force "
+			"them. Could a split per-thread design (loophole 1 or 2, like a per-CPU "
+			"counter) make it cheap, or do they guard what return values cannot show (lost "
+			"updates among concurrent calls, a lock, a grace period)?", op->name, h->name);
+		spec.evidence = db_arena_printf(a, "verdicts with each partner: %s\n%s", partners, how);
+		finding_add(out, &spec);
+	}
+}
+
+/* A pair that rarely conflicts, paid for on nearly every call: the kmalloc loophole. */
+static void hot_heavyweight(const struct snc_facts *facts, const struct snc_fact_harness *h,
+			    struct snc_findings *out)
+{
+	struct db_arena *a = out->arena;
+	for (int p = 0; p < h->npairs; p++) {
+		const struct snc_fact_pair *pr = &h->pairs[p];
+		double rate = pr->states ? (double)pr->conflict_states / (double)pr->states : 0;
+		if (pr->conflict_states == 0 || rate > RARE_CONFLICT)
+			continue;
+		int x = h->ops[pr->f].cost.heavyweight_share >= HOT_SHARE ? pr->f
+		      : h->ops[pr->g].cost.heavyweight_share >= HOT_SHARE ? pr->g : -1;
+		if (x < 0 || !h->ops[x].cost.calls)
+			continue;
+		const struct snc_fact_op *op = &h->ops[x];
+		struct finding_spec spec = { .rule = "hot-heavyweight" };
+		finding_about_ops(&spec, facts, h, pr->f, pr->g);
+		spec.message = db_arena_printf(a, "%s x %s conflicts in only %lld of %lld states "
+			"(%.0f%%), yet %s pays a heavyweight instruction on %.0f%% of its calls: the "
+			"kmalloc loophole (2) applies: take a cheap path while there is no conflict "
+			"(a per-thread cache, a check before the lock) and pay only when there is",
+			spec.f, spec.g, (long long)pr->conflict_states, (long long)pr->states,
+			100 * rate, op->name, 100 * op->cost.heavyweight_share);
+		spec.evidence = db_arena_printf(a, "conflict rate: %lld of %lld states\n%s: %s",
+			(long long)pr->conflict_states, (long long)pr->states, op->name,
+			cost_text(a, op));
 		finding_add(out, &spec);
 	}
 }
@@ -213,6 +308,7 @@ void rules_from_verdicts(const struct snc_facts *facts, struct snc_findings *out
 		non_deterministic(facts, h, out);
 		unsynchronized(facts, h, out);
 		needless_heavyweight(facts, h, out);
+		hot_heavyweight(facts, h, out);
 		gratuitous_snc(facts, h, out);
 	}
 }

@@ -154,15 +154,30 @@ int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u
  * evidence, and a place in the source. They are computed from the *facts* of a run:
  * everything snc knows as of that run, namely for each harness name the newest results of
  * that harness at or before the run (a CI job that runs each harness as its own `snc run`
- * reads as one whole), and the newest scan at or before the run, with each operation tied
- * to the scanned function it exercises. Facts come from the views (snc_db_facts_load) or,
- * for a baseline
- * written by `snc report --json`, from the snc_facts_add_* builders. Computing findings reads
- * nothing but the facts and the source lines next to each finding (for intentional markers);
+ * reads as one whole) with the costs measured with them (`snc run --measure`), and the
+ * newest scan at or before the run, with each operation tied to the scanned function it
+ * exercises. Facts come from the views (snc_db_facts_load) or, for a baseline written by
+ * `snc report --json`, from the snc_facts_add_* builders. Computing findings reads nothing
+ * but the facts and the source lines next to each finding (for intentional markers);
  * `snc report` and `snc gate` compute them when they run and keep them in the table behind
  * the `findings` view. All strings of facts and findings live until they are freed. */
 
 struct db_arena;
+
+/* What an op costs per call, measured (the calls that follow the first from a state). */
+struct snc_fact_cost {
+	int64_t calls;
+	double instructions, rmw, fences;   /* per call */
+	double heavyweight_share;           /* share of calls with an RMW or a full fence */
+};
+
+/* The Laws of Order patterns in the solo execution of one call of an snc witness. */
+struct snc_fact_pattern {
+	int measured;              /* 0: not measured */
+	const char *call;
+	int64_t awar, raw_unfenced, raw_fenced, rmw, fences;
+	const char *example;       /* "lock xadd in f (file.c:23), called from ..." or NULL */
+};
 
 struct snc_fact_op {
 	const char *name;
@@ -174,6 +189,8 @@ struct snc_fact_op {
 	const char *nondet_state, *nondet_call, *nondet_result;
 	int function;              /* the scanned API function it exercises, or -1 */
 	int64_t heavyweight;       /* heavyweight sites that function reaches; -1 unknown */
+	struct snc_fact_cost cost; /* measured by `snc run --measure`; calls 0 when not */
+	const char *cost_sites;    /* where its heavyweight instructions executed, one a line */
 };
 
 /* A heavyweight site a function reaches (in itself, or through its callees). */
@@ -223,6 +240,7 @@ struct snc_fact_pair {
 	int deterministic;
 	struct snc_db_witness witness;        /* the primary witness; role NULL when none */
 	struct snc_db_witness nondeterminism; /* a pair execution that did not repeat; role NULL when none */
+	struct snc_fact_pattern solo[2];      /* snc: f's and g's solo executions from the witness state */
 };
 
 struct snc_fact_harness {
@@ -240,6 +258,7 @@ struct snc_facts {
 	const char *command, *started_at, *tool_version, *status;  /* that run's summary */
 	struct snc_fact_harness *harnesses;
 	int nharnesses;
+	int measured;              /* some harness has measured costs */
 	int64_t scan_run_id;       /* the scan these functions come from; 0 when none */
 	struct snc_fact_function *functions;
 	int nfunctions;

@@ -200,6 +200,13 @@ int html_index(const struct snc_report *r, const char *dir, char *err, size_t er
 	     f->run_id, f->command, f->started_at, f->status, f->tool_version);
 	summary(out, r);
 	findings_table(out, r);
+	html(out, "<h2 id=\"costs\">Conflict rate against heavyweight instructions per call</h2>\n");
+	if (f->measured)
+		html_chart(out, f);
+	else
+		html(out, "<p class=\"muted\">No measured costs in this run: <code>snc run "
+			  "--measure</code> counts the heavyweight instructions each operation "
+			  "executes.</p>\n");
 	harnesses(out, r);
 	functions(out, r);
 	html(out, "</main>\n");

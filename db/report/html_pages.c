@@ -94,6 +94,18 @@ int html_pair(const struct snc_report *r, const char *dir, int harness, int pair
 		witness_table(out, &p->witness, "witness");
 	else
 		html(out, "<p class=\"muted\">None: no state showed an influence.</p>\n");
+	if (p->solo[0].measured || p->solo[1].measured) {
+		html(out, "<h2>Solo executions from the witness state (measured)</h2>\n<table>"
+			  "<tr><th>call</th><th>AWAR</th><th>fenced RAW</th><th>unfenced RAW</th>"
+			  "<th>example</th></tr>\n");
+		for (int i = 0; i < 2; i++)
+			if (p->solo[i].measured)
+				html(out, "<tr><td><code>%s</code></td><td class=\"n\">%D</td>"
+					  "<td class=\"n\">%D</td><td class=\"n\">%D</td><td>%s</td></tr>\n",
+				     p->solo[i].call, p->solo[i].awar, p->solo[i].raw_fenced,
+				     p->solo[i].raw_unfenced, p->solo[i].example);
+		html(out, "</table>\n");
+	}
 	if (p->nondeterminism.role) {
 		html(out, "<h2>Non-determinism</h2>\n<p>Repeated from a copy of this state, these "
 			  "calls did not give the same results again (the first run is shown).</p>\n");
@@ -152,6 +164,16 @@ int html_op(const struct snc_report *r, const char *dir, int harness, int op, ch
 		     pr->verdict, report_conflict_rate(pr));
 	}
 	html(out, "</table>\n");
+	if (o->cost.calls)
+		html(out, "<h2>Measured cost</h2>\n<table class=\"facts\" id=\"cost\">"
+			  "<tr><th>calls</th><td class=\"n\">%D</td></tr>"
+			  "<tr><th>instructions per call</th><td class=\"n\">%f</td></tr>"
+			  "<tr><th>atomic RMW per call</th><td class=\"n\" id=\"rmw-per-call\">%f</td></tr>"
+			  "<tr><th>full fences per call</th><td class=\"n\" id=\"fences-per-call\">%f</td></tr>"
+			  "<tr><th>calls paying</th><td class=\"n\">%P</td></tr></table>\n%r%s%r",
+		     o->cost.calls, o->cost.instructions, o->cost.rmw, o->cost.fences,
+		     o->cost.heavyweight_share, o->cost_sites ? "<p>where:</p><pre>" : "",
+		     o->cost_sites, o->cost_sites ? "</pre>\n" : "");
 	if (o->nondet_state)
 		html(out, "<h2>Non-determinism</h2>\n<p>From <code>%s</code>, <code>%s</code> "
 			  "returned <code>%s</code>, and something else when repeated from a copy "
@@ -230,12 +252,21 @@ int html_function(const struct snc_report *r, const char *dir, int function, cha
 	     fn->name, fn->signature, report_shown_path(r->root, fn->file, shown, sizeof shown),
 	     fn->line, fn->linkage, fn->api ? ", API" : "", fn->heavyweight_sites,
 	     fn->transitive_heavyweight);
-	for (int hi = 0; hi < f->nharnesses; hi++)
-		for (int o = 0; o < f->harnesses[hi].nops; o++)
-			if (f->harnesses[hi].ops[o].function == function)
-				html(out, "<tr><th>exercised by</th><td><a href=\"%s\"><code>%s</code></a> "
-					  "in %s</td></tr>", html_op_page(hi, o, page, sizeof page),
-				     f->harnesses[hi].ops[o].name, f->harnesses[hi].name);
+	for (int hi = 0; hi < f->nharnesses; hi++) {
+		for (int o = 0; o < f->harnesses[hi].nops; o++) {
+			const struct snc_fact_op *op = &f->harnesses[hi].ops[o];
+			if (op->function != function)
+				continue;
+			html(out, "<tr><th>exercised by</th><td><a href=\"%s\"><code>%s</code></a> in %s",
+			     html_op_page(hi, o, page, sizeof page), op->name, f->harnesses[hi].name);
+			if (op->cost.calls)
+				html(out, ": measured <span class=\"measured\">%f</span> heavyweight "
+					  "instructions per call (%f RMW, %f full fences), on %P of calls",
+				     op->cost.rmw + op->cost.fences, op->cost.rmw, op->cost.fences,
+				     op->cost.heavyweight_share);
+			html(out, "</td></tr>");
+		}
+	}
 	html(out, "</table>\n<h2>Source</h2>\n");
 	html_excerpt(out, fn->file, fn->line, EXCERPT_BEFORE, EXCERPT_AFTER);
 	function_sites(out, r, fn);

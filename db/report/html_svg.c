@@ -2,7 +2,12 @@
  * file). The pair matrix of a harness is an op x op grid, symmetric because a verdict
  * belongs to the unordered pair: the cell of (f, g) and of (g, f) show the same verdict and
  * link to the same pair page. Row labels sit on the left, column labels above, slanted so
- * that long names fit. */
+ * that long names fit.
+ *
+ * The chart puts every measured pair of every harness at its conflict rate (how often the
+ * Laws of Order may demand synchronization) against the heavyweight instructions per call
+ * its costlier op executes (how often the code pays): high and left is an SNC pair that
+ * pays nothing, low and right a pair that pays on every call for rare conflicts. */
 #include <string.h>
 #include "html.h"
 
@@ -79,4 +84,72 @@ void html_matrix(FILE *out, const struct snc_fact_harness *h, int harness)
 		}
 	}
 	html(out, "</svg>\n");
+}
+
+#define CHART_W 640
+#define CHART_H 360
+#define CHART_LEFT 56
+#define CHART_BOTTOM 44
+#define MAX_SPOTS 1024   /* points remembered to set coinciding ones apart */
+
+static double pays_per_call(const struct snc_fact_op *op)
+{
+	return op->cost.rmw + op->cost.fences;
+}
+
+void html_chart(FILE *out, const struct snc_facts *f)
+{
+	double xmax = 1;
+	for (int i = 0; i < f->nharnesses; i++)
+		for (int o = 0; o < f->harnesses[i].nops; o++)
+			if (pays_per_call(&f->harnesses[i].ops[o]) > xmax)
+				xmax = pays_per_call(&f->harnesses[i].ops[o]);
+	int pw = CHART_W - CHART_LEFT - 16, ph = CHART_H - CHART_BOTTOM - 12, points = 0;
+	html(out, "<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		  "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n"
+		  "<rect x=\"%d\" y=\"12\" width=\"%d\" height=\"%d\" fill=\"#f6f8fa\" "
+		  "stroke=\"#d0d7de\"/>\n", CHART_W, CHART_H, CHART_W, CHART_H, CHART_LEFT, pw, ph);
+	for (int t = 0; t <= 4; t++) {
+		int y = 12 + ph - ph * t / 4, x = CHART_LEFT + pw * t / 4;
+		html(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d%%</text>"
+			  "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%f</text>\n",
+		     CHART_LEFT - 6, y + 4, 25 * t, x, 12 + ph + 16, xmax * t / 4);
+	}
+	html(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">heavyweight instructions "
+		  "per call (the costlier op, measured)</text>\n<text transform=\"translate(14,%d) "
+		  "rotate(-90)\" text-anchor=\"middle\">conflict rate</text>\n",
+	     CHART_LEFT + pw / 2, CHART_H - 6, 12 + ph / 2);
+	char page[64];
+	int spots[MAX_SPOTS][2];
+	for (int i = 0; i < f->nharnesses; i++) {
+		const struct snc_fact_harness *h = &f->harnesses[i];
+		for (int p = 0; p < h->npairs; p++) {
+			const struct snc_fact_pair *pr = &h->pairs[p];
+			const struct snc_fact_op *a = &h->ops[pr->f], *b = &h->ops[pr->g];
+			if (!a->cost.calls || !b->cost.calls)
+				continue;
+			double x = pays_per_call(a) > pays_per_call(b) ? pays_per_call(a) : pays_per_call(b);
+			double rate = report_conflict_rate(pr);
+			int cx = CHART_LEFT + (int)(pw * x / xmax), cy = 12 + ph - (int)(ph * rate);
+			/* Pairs on the same spot are set side by side, so that each can be seen. */
+			int same = 0;
+			for (int k = 0; k < points && k < MAX_SPOTS; k++)
+				same += spots[k][0] == cx && spots[k][1] == cy;
+			if (points < MAX_SPOTS) {
+				spots[points][0] = cx;
+				spots[points][1] = cy;
+			}
+			points++;
+			html(out, "<a href=\"%s\"><circle class=\"point\" cx=\"%d\" cy=\"%d\" r=\"6\" "
+				  "fill=\"%r\" stroke=\"#24292f\" fill-opacity=\"0.85\"><title>%s x %s in %s: "
+				  "%s, conflict rate %P, %f heavyweight per call</title></circle></a>\n",
+			     html_pair_page(i, p, page, sizeof page), cx + 9 * same, cy,
+			     html_verdict_colour(pr->verdict), a->name, b->name, h->name, pr->verdict,
+			     rate, x);
+		}
+	}
+	html(out, "</svg>\n<p class=\"muted\"><span id=\"chart-points\">%d</span> measured pairs. "
+		  "High and left: conflicts often, pays nothing (an SNC pair there needs a loophole); "
+		  "low and right: pays on every call for rare conflicts (the kmalloc loophole).</p>\n",
+	     points);
 }

@@ -1,7 +1,7 @@
 /* json_read.c: a `snc report --json` file read back as a gate's baseline, so that CI can
  * keep the main branch's result as a small artifact instead of a database. What a baseline
- * needs is read: the run, each harness with its operations (and the heavyweight sites
- * each one's function reaches) and pair verdicts, for the regression rule, and the
+ * needs is read: the run, each harness with its operations (the heavyweight sites each
+ * one's function reaches, its measured cost) and pair verdicts, for the regression rule, and the
  * fingerprints of its findings (what is not new). The scan section is for scripts only. */
 #include <json-c/json.h>
 #include <stdlib.h>
@@ -42,6 +42,27 @@ static struct snc_db_witness witness(json_object *o, const char *key)
 	};
 }
 
+static double get_double(json_object *o, const char *key)
+{
+	json_object *v;
+	return json_object_object_get_ex(o, key, &v) ? json_object_get_double(v) : 0;
+}
+
+/* An op's measured cost, or zero calls when the JSON has none. */
+static struct snc_fact_cost cost(json_object *op)
+{
+	json_object *c;
+	if (!json_object_object_get_ex(op, "cost", &c) || !json_object_is_type(c, json_type_object))
+		return (struct snc_fact_cost){ 0 };
+	return (struct snc_fact_cost){
+		.calls = get_int(c, "calls"),
+		.instructions = get_double(c, "instructions_per_call"),
+		.rmw = get_double(c, "rmw_per_call"),
+		.fences = get_double(c, "fences_per_call"),
+		.heavyweight_share = get_double(c, "heavyweight_call_share"),
+	};
+}
+
 static int op_named(const struct snc_fact_harness *h, const char *name)
 {
 	for (int i = 0; name && i < h->nops; i++)
@@ -66,7 +87,8 @@ static void read_harness(json_object *jh, struct snc_facts *facts)
 				.name = name, .returns = get_str(o, "returns"),
 				.contract = get_str(o, "contract"), .file = get_str(o, "file"),
 				.line = (int)get_int(o, "line"), .function = -1,
-				.heavyweight = known ? json_object_get_int64(hw) : -1 });
+				.heavyweight = known ? json_object_get_int64(hw) : -1,
+				.cost = cost(o) });
 	}
 	for (size_t i = 0; pairs && i < json_object_array_length(pairs); i++) {
 		json_object *p = json_object_array_get_idx(pairs, i);

@@ -52,6 +52,19 @@ static json_object *op_json(const struct snc_report *r, const struct snc_fact_op
 	json_object_object_add(o, "function_line", fn ? json_object_new_int(fn->line) : NULL);
 	json_object_object_add(o, "heavyweight", op->heavyweight >= 0
 				? json_object_new_int64(op->heavyweight) : NULL);
+	json_object *cost = NULL;
+	if (op->cost.calls) {
+		cost = json_object_new_object();
+		json_object_object_add(cost, "calls", json_object_new_int64(op->cost.calls));
+		json_object_object_add(cost, "instructions_per_call",
+				       json_object_new_double(op->cost.instructions));
+		json_object_object_add(cost, "rmw_per_call", json_object_new_double(op->cost.rmw));
+		json_object_object_add(cost, "fences_per_call", json_object_new_double(op->cost.fences));
+		json_object_object_add(cost, "heavyweight_call_share",
+				       json_object_new_double(op->cost.heavyweight_share));
+		json_object_object_add(cost, "sites", str(op->cost_sites));
+	}
+	json_object_object_add(o, "cost", cost);
 	json_object *nd = NULL;
 	if (op->nondet_state) {
 		nd = json_object_new_object();
@@ -79,6 +92,26 @@ static json_object *pair_json(const struct snc_fact_harness *h, const struct snc
 	json_object_object_add(o, "deterministic", json_object_new_boolean(p->deterministic));
 	json_object_object_add(o, "witness", witness(&p->witness));
 	json_object_object_add(o, "nondeterminism", witness(&p->nondeterminism));
+	json_object *solo = NULL;
+	if (p->solo[0].measured || p->solo[1].measured) {
+		solo = json_object_new_array();
+		for (int i = 0; i < 2; i++) {
+			const struct snc_fact_pattern *s = &p->solo[i];
+			json_object *j = NULL;
+			if (s->measured) {
+				j = json_object_new_object();
+				json_object_object_add(j, "call", str(s->call));
+				json_object_object_add(j, "awar", json_object_new_int64(s->awar));
+				json_object_object_add(j, "raw_fenced", json_object_new_int64(s->raw_fenced));
+				json_object_object_add(j, "raw_unfenced", json_object_new_int64(s->raw_unfenced));
+				json_object_object_add(j, "rmw", json_object_new_int64(s->rmw));
+				json_object_object_add(j, "fences", json_object_new_int64(s->fences));
+				json_object_object_add(j, "example", str(s->example));
+			}
+			json_object_array_add(solo, j);
+		}
+	}
+	json_object_object_add(o, "solo_patterns", solo);
 	return o;
 }
 
