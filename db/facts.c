@@ -9,8 +9,9 @@
  * For each harness the facts hold its operations (with their SNC_OP line and the first solo
  * execution that did not repeat, if any) and one entry per pair of operations with its
  * verdict, counts, primary witness and non-determinism witness; facts_costs.c adds what
- * the harness runs measured, facts_scan.c what the newest scan at or before the run found,
- * and ties each operation to its function. The
+ * the harness runs measured, facts_schedules.c what their concurrent schedules showed,
+ * facts_scan.c what the newest scan at or before the run found, and ties each operation to
+ * its function. The
  * same structures are filled by the builders below when a baseline comes from a JSON file
  * instead of a database, so findings never care where their facts came from. */
 #include <stdio.h>
@@ -113,6 +114,8 @@ void snc_facts_add_pair(struct snc_facts *facts, struct snc_fact_harness *h,
 		p->solo[i].call = db_arena_strdup(a, pair->solo[i].call);
 		p->solo[i].example = db_arena_strdup(a, pair->solo[i].example);
 	}
+	p->broken = facts_copy_schedule(a, &pair->broken);
+	p->unrepeated = facts_copy_schedule(a, &pair->unrepeated);
 }
 
 const struct snc_fact_pair *snc_facts_pair(const struct snc_fact_harness *h, const char *f,
@@ -336,7 +339,8 @@ int snc_db_facts_load(struct snc_db *db, int64_t run_id, struct snc_facts *facts
 {
 	memset(facts, 0, sizeof *facts);
 	if (load_run(db, facts, run_id) != 0 || load_harnesses(db, facts, run_id) != 0 ||
-	    facts_load_costs(db, facts) != 0 || facts_load_scan(db, facts, run_id) != 0) {
+	    facts_load_costs(db, facts) != 0 || facts_load_schedules(db, facts) != 0 ||
+	    facts_load_scan(db, facts, run_id) != 0) {
 		snc_facts_free(facts);
 		return -1;
 	}

@@ -28,6 +28,13 @@ int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id);
  * (facts_costs.c). Returns 0, or -1 with the error recorded. */
 int facts_load_costs(struct snc_db *db, struct snc_facts *facts);
 
+/* Adds, for each pair a harness run explored under controlled schedules, how many ran and
+ * the simplest non-linearizable and non-deterministic ones (facts_schedules.c). Returns 0,
+ * or -1 with the error recorded. */
+int facts_load_schedules(struct snc_db *db, struct snc_facts *facts);
+/* A copy of a schedule's strings in the arena. */
+struct snc_fact_schedule facts_copy_schedule(struct db_arena *a, const struct snc_fact_schedule *s);
+
 /* Is file the source of one of the facts' harnesses (the same file, by real path)? */
 bool facts_in_harness_source(const struct snc_facts *facts, const char *file);
 

@@ -21,10 +21,18 @@ const struct snc_rule snc_rules[] = {
 	  "non-linearizability (loophole 4: a byte-array set, a split counter) and mark it "
 	  "intentional. From the scan alone (no harness yet) the pair is only a candidate and "
 	  "the finding is a warning." },
+	{ "non-linearizable", SNC_ERROR,
+	  "Two calls run concurrently gave an outcome no sequential order gives.",
+	  "Under a controlled schedule, the two calls run as two threads from a state ended with "
+	  "returns (or a final state) that neither order of the two calls gives from that state: "
+	  "a lost update, two winners. The implementation is not linearizable. That may be the "
+	  "design (loophole 4: a split counter whose readers tolerate stale sums, a byte-array "
+	  "set): mark it intentional. Otherwise add the synchronization the Laws of Order ask "
+	  "for. The finding names the schedule; `snc replay` re-runs it step by step." },
 	{ "non-deterministic", SNC_WARNING,
 	  "The same operation from the same state gave different results.",
-	  "An execution repeated from an identical copy of the state did not give the same "
-	  "result. The Laws of Order bind only deterministic operations, so this is loophole 3 "
+	  "An execution repeated from an identical copy of the state (or a concurrent schedule "
+	  "re-run) did not give the same result. The Laws of Order bind only deterministic operations, so this is loophole 3 "
 	  "(accept non-determinism): if the variation is meant (a clock, a random choice, a "
 	  "timeout), mark it intentional; otherwise the operation depends on something the "
 	  "harness does not rebuild, and every other verdict about it is in doubt." },

@@ -4,7 +4,10 @@
  * sees, since it is the machine code that ran; a rule that needs either and has neither
  * stays silent rather than guess: "no heavyweight instruction" is only said when one looked.
  *
- *   non-deterministic     an op alone, or a sequence of two, did not repeat
+ *   non-linearizable      a concurrent schedule of the two calls ended with an outcome
+ *                         neither sequential order gives (lost update, two winners)
+ *   non-deterministic     an op alone, or a sequence of two, or a concurrent schedule of
+ *                         two, did not repeat
  *   snc-unsynchronized    snc, deterministic, no contract, and no heavyweight instruction:
  *                         neither AWAR nor fenced RAW in the witness's solo executions
  *                         (measured), or no heavyweight site in either function (scan);
@@ -109,6 +112,47 @@ static int pair_pays(struct db_arena *a, const struct snc_facts *facts,
 	return f->heavyweight + g->heavyweight > 0;
 }
 
+/* A schedule as evidence lines: the state, the two calls, the interleaving, what it gave
+ * and what the sequential orders give, and how to replay it. */
+static const char *schedule_lines(struct db_arena *a, const struct snc_fact_schedule *s)
+{
+	return db_arena_printf(a, "state: %s\nconcurrently: %s on thread 0, %s on thread 1, "
+			       "schedule %s (%d preemption%s)\noutcome: %s\nsequential orders give: %s | %s\n"
+			       "replay: snc replay %lld", s->state, s->f_call, s->g_call, s->schedule,
+			       s->preemptions, s->preemptions == 1 ? "" : "s", s->outcome, s->f_then_g,
+			       s->g_then_f, (long long)s->id);
+}
+
+static void schedules(const struct snc_facts *facts, const struct snc_fact_harness *h,
+		      struct snc_findings *out)
+{
+	struct db_arena *a = out->arena;
+	for (int p = 0; p < h->npairs; p++) {
+		const struct snc_fact_pair *pr = &h->pairs[p];
+		if (pr->broken.id) {
+			struct finding_spec spec = { .rule = "non-linearizable" };
+			finding_about_ops(&spec, facts, h, pr->f, pr->g);
+			spec.message = db_arena_printf(a, "%s and %s run concurrently ended with an "
+				"outcome no sequential order gives: not linearizable. If that is the "
+				"design (loophole 4: a split counter, a byte-array set), mark it "
+				"intentional; otherwise synchronize them (replay: snc replay %lld)",
+				spec.f, spec.g, (long long)pr->broken.id);
+			spec.evidence = schedule_lines(a, &pr->broken);
+			finding_add(out, &spec);
+		}
+		if (pr->unrepeated.id) {
+			struct finding_spec spec = { .rule = "non-deterministic", .kind = "schedule" };
+			finding_about_ops(&spec, facts, h, pr->f, pr->g);
+			spec.message = db_arena_printf(a, "%s and %s run concurrently under one schedule "
+				"gave different outcomes on a re-run: the Laws of Order bind only "
+				"deterministic operations (loophole 3, accept non-determinism); mark it "
+				"intentional if that is meant", spec.f, spec.g);
+			spec.evidence = schedule_lines(a, &pr->unrepeated);
+			finding_add(out, &spec);
+		}
+	}
+}
+
 /* An SNC pair (same-state witness) that pays no heavyweight instruction:
  * snc-unsynchronized, or contract-reliant when a contract keeps the two from running
  * concurrently. */
@@ -128,6 +172,12 @@ static void unsynchronized(const struct snc_facts *facts, const struct snc_fact_
 		finding_about_ops(&spec, facts, h, pr->f, pr->g);
 		spec.evidence = db_arena_printf(a, "%s\n%s", finding_witness_lines(a, &pr->witness),
 						how);
+		if (pr->broken.id)
+			spec.evidence = db_arena_printf(a, "%s\nthe schedule that breaks linearizability:\n%s",
+							spec.evidence, schedule_lines(a, &pr->broken));
+		else if (pr->schedules)
+			spec.evidence = db_arena_printf(a, "%s\n%lld schedules explored, none broke "
+				"linearizability (within the bound)", spec.evidence, (long long)pr->schedules);
 		if (pr->contract)
 			spec.message = db_arena_printf(a, "%s x %s is SNC with no heavyweight "
 				"instruction: it is correct only while every caller honours the %s "
@@ -306,6 +356,7 @@ void rules_from_verdicts(const struct snc_facts *facts, struct snc_findings *out
 	for (int i = 0; i < facts->nharnesses; i++) {
 		const struct snc_fact_harness *h = &facts->harnesses[i];
 		non_deterministic(facts, h, out);
+		schedules(facts, h, out);
 		unsynchronized(facts, h, out);
 		needless_heavyweight(facts, h, out);
 		hot_heavyweight(facts, h, out);

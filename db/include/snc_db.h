@@ -154,7 +154,7 @@ int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u
  * evidence, and a place in the source. They are computed from the *facts* of a run:
  * everything snc knows as of that run, namely for each harness name the newest results of
  * that harness at or before the run (a CI job that runs each harness as its own `snc run`
- * reads as one whole) with the costs measured with them (`snc run --measure`), and the
+ * reads as one whole) with the costs measured and the schedules explored with them, and the
  * newest scan at or before the run, with each operation tied to the scanned function it
  * exercises. Facts come from the views (snc_db_facts_load) or, for a baseline written by
  * `snc report --json`, from the snc_facts_add_* builders. Computing findings reads nothing
@@ -169,6 +169,17 @@ struct snc_fact_cost {
 	int64_t calls;
 	double instructions, rmw, fences;   /* per call */
 	double heavyweight_share;           /* share of calls with an RMW or a full fence */
+};
+
+/* A concurrent run of two calls under a controlled schedule, whose outcome no sequential
+ * order gives (non-linearizable) or that did not repeat (non-deterministic). */
+struct snc_fact_schedule {
+	int64_t id;                /* the SCHEDULE-ID `snc replay` takes; 0: none */
+	const char *state, *f_call, *g_call;
+	const char *schedule;      /* '0:1,1': the first thread, then the switch points */
+	const char *outcome;       /* both returns and the digest, as the run ended */
+	const char *f_then_g, *g_then_f;  /* the sequential outcomes it was compared with */
+	int preemptions;
 };
 
 /* The Laws of Order patterns in the solo execution of one call of an snc witness. */
@@ -241,6 +252,9 @@ struct snc_fact_pair {
 	struct snc_db_witness witness;        /* the primary witness; role NULL when none */
 	struct snc_db_witness nondeterminism; /* a pair execution that did not repeat; role NULL when none */
 	struct snc_fact_pattern solo[2];      /* snc: f's and g's solo executions from the witness state */
+	int64_t schedules;                    /* concurrent schedules explored (0: none) */
+	struct snc_fact_schedule broken;      /* the simplest non-linearizable one, id 0 if none */
+	struct snc_fact_schedule unrepeated;  /* the simplest non-deterministic one, id 0 if none */
 };
 
 struct snc_fact_harness {

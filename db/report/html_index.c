@@ -79,7 +79,7 @@ static void summary(FILE *out, const struct snc_report *r)
 		  "<div class=\"card\"><b id=\"count-ops\">%d</b>operations</div>"
 		  "<div class=\"card\"><b id=\"count-pairs\">%d</b>pairs</div></div>\n",
 	     c.harnesses, c.ops, c.pairs);
-	html(out, "<table id=\"verdict-counts\"><tr><th>verdict</th><th>pairs</th></tr>\n");
+	html(out, "<div class=\"cards\"><table id=\"verdict-counts\"><tr><th>verdict</th><th>pairs</th></tr>\n");
 	for (int v = 0; v < NVERDICTS; v++)
 		html(out, "<tr><td><span class=\"v v-%r\">%r</span></td>"
 			  "<td class=\"n\" id=\"count-%r\">%d</td></tr>\n",
@@ -91,7 +91,7 @@ static void summary(FILE *out, const struct snc_report *r)
 		     snc_severity_name(s), snc_severity_name(s), snc_severity_name(s),
 		     c.outstanding[s]);
 	html(out, "<tr><td class=\"intentional\">intentional</td>"
-		  "<td class=\"n\" id=\"intentional\">%d</td></tr></table>\n", c.intentional);
+		  "<td class=\"n\" id=\"intentional\">%d</td></tr></table></div>\n", c.intentional);
 }
 
 static void filters(FILE *out, const struct snc_report *r)
@@ -143,12 +143,12 @@ static void harnesses(FILE *out, const struct snc_report *r)
 		  "coloured by verdict; click it for the witness.</p>\n<p>");
 	for (int v = 0; v < NVERDICTS; v++)
 		html(out, "<span class=\"v v-%r\">%r</span> ", report_verdicts[v], report_verdicts[v]);
-	html(out, "</p>\n");
+	html(out, "</p>\n<div class=\"harnesses\">\n");
 	char shown[4096], page[64];
 	for (int i = 0; i < r->facts->nharnesses; i++) {
 		const struct snc_fact_harness *h = &r->facts->harnesses[i];
-		html(out, "<h3 id=\"harness-%d\">%s</h3>\n<p class=\"muted\">run %D, %D states",
-		     i, h->name, h->run_id, h->states);
+		html(out, "<section class=\"harness\"><h3 id=\"harness-%d\">%s</h3>\n"
+			  "<p class=\"muted\">run %D, %D states", i, h->name, h->run_id, h->states);
 		if (h->source)
 			html(out, ", <code>%s</code>", report_shown_path(r->root, h->source, shown,
 									  sizeof shown));
@@ -158,8 +158,9 @@ static void harnesses(FILE *out, const struct snc_report *r)
 		for (int o = 0; o < h->nops; o++)
 			html(out, " <a href=\"%s\"><code>%s</code></a>",
 			     html_op_page(i, o, page, sizeof page), h->ops[o].name);
-		html(out, "</p>\n");
+		html(out, "</p></section>\n");
 	}
+	html(out, "</div>\n");
 }
 
 /* The scanned functions: API first, those reaching heavyweight instructions first. */

@@ -71,8 +71,11 @@ static const char css[] =
 	".v-state-only{background:#a5d6ff}.v-commutative{background:#8ee09b}.v-unknown{background:#d0d7de}"
 	".intentional{color:#57606a;font-style:italic}.muted{color:#57606a}"
 	"details summary{cursor:pointer;color:#0969da}"
-	".cards{display:flex;flex-wrap:wrap;gap:12px}.card{border:1px solid #d0d7de;border-radius:6px;"
-	"padding:8px 14px;min-width:8em}.card b{display:block;font-size:22px}"
+	".cards{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}"
+	".card{border:1px solid #d0d7de;border-radius:6px;padding:8px 14px;min-width:8em}"
+	".card b{display:block;font-size:22px}"
+	".harnesses{display:flex;flex-wrap:wrap;gap:16px}.harness{border:1px solid #d0d7de;"
+	"border-radius:6px;padding:0 14px 8px;max-width:100%;overflow-x:auto}"
 	"svg text{font:11px ui-monospace,monospace;fill:#1f2328}svg a rect:hover{stroke:#24292f;stroke-width:2}";
 
 FILE *html_page_open(const char *dir, const char *name, const char *title, char *err,

@@ -3,7 +3,8 @@
  * A pair page reads the way the article argues: the verdict and what the Laws of Order say
  * about it, the conflict rate (in how many explored states the two do not commute), and the
  * witness as a two-column table: the state, then each order of the two calls with what each
- * call returns. A pair that did not repeat shows its non-determinism witness too.
+ * call returns. A pair that did not repeat shows its non-determinism witness too, and a pair
+ * explored under controlled schedules the schedule that broke linearizability, if any.
  *
  * An operation page shows where it is (a source excerpt), the scanned function it exercises,
  * every pair it is part of, and the findings about it. A function page (from the scan)
@@ -49,6 +50,19 @@ static void witness_table(FILE *out, const struct snc_db_witness *w, const char 
 		  "</table>\n",
 	     id, w->state, w->f_call, w->g_call, w->f_call, w->f_alone, w->g_call, w->g_after_f,
 	     w->g_call, w->f_call, w->g_call, w->g_alone, w->f_call, w->f_after_g);
+}
+
+static void schedule_table(FILE *out, const struct snc_fact_schedule *s, const char *id)
+{
+	html(out, "<table class=\"facts\" id=\"%r\">"
+		  "<tr><th>state</th><td><code>%s</code></td></tr>"
+		  "<tr><th>thread 0, thread 1</th><td><code>%s</code>, <code>%s</code></td></tr>"
+		  "<tr><th>schedule</th><td><code>%s</code> (%d preemptions)</td></tr>"
+		  "<tr><th>outcome</th><td><code>%s</code></td></tr>"
+		  "<tr><th>sequential orders</th><td><code>%s</code><br><code>%s</code></td></tr>"
+		  "<tr><th>replay</th><td><code>snc replay %D</code></td></tr></table>\n",
+	     id, s->state, s->f_call, s->g_call, s->schedule, s->preemptions, s->outcome,
+	     s->f_then_g, s->g_then_f, s->id);
 }
 
 static void nav(FILE *out, const struct snc_fact_harness *h, int harness)
@@ -105,6 +119,18 @@ int html_pair(const struct snc_report *r, const char *dir, int harness, int pair
 				     p->solo[i].call, p->solo[i].awar, p->solo[i].raw_fenced,
 				     p->solo[i].raw_unfenced, p->solo[i].example);
 		html(out, "</table>\n");
+	}
+	if (p->schedules) {
+		html(out, "<h2>Schedules</h2>\n<p id=\"schedules\">%D concurrent schedules of the two "
+			  "calls explored%r</p>\n", p->schedules,
+		     p->broken.id ? "; this one ends with what no sequential order gives:"
+				  : ", none broke linearizability (within the bound).");
+		if (p->broken.id)
+			schedule_table(out, &p->broken, "broken-schedule");
+		if (p->unrepeated.id) {
+			html(out, "<p>This one gave another outcome when re-run:</p>\n");
+			schedule_table(out, &p->unrepeated, "unrepeated-schedule");
+		}
 	}
 	if (p->nondeterminism.role) {
 		html(out, "<h2>Non-determinism</h2>\n<p>Repeated from a copy of this state, these "

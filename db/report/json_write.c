@@ -76,6 +76,23 @@ static json_object *op_json(const struct snc_report *r, const struct snc_fact_op
 	return o;
 }
 
+static json_object *schedule(const struct snc_fact_schedule *s)
+{
+	if (!s->id)
+		return NULL;
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "id", json_object_new_int64(s->id));
+	json_object_object_add(o, "state", str(s->state));
+	json_object_object_add(o, "f_call", str(s->f_call));
+	json_object_object_add(o, "g_call", str(s->g_call));
+	json_object_object_add(o, "schedule", str(s->schedule));
+	json_object_object_add(o, "preemptions", json_object_new_int(s->preemptions));
+	json_object_object_add(o, "outcome", str(s->outcome));
+	json_object_object_add(o, "f_then_g", str(s->f_then_g));
+	json_object_object_add(o, "g_then_f", str(s->g_then_f));
+	return o;
+}
+
 static json_object *pair_json(const struct snc_fact_harness *h, const struct snc_fact_pair *p)
 {
 	json_object *o = json_object_new_object();
@@ -112,6 +129,9 @@ static json_object *pair_json(const struct snc_fact_harness *h, const struct snc
 		}
 	}
 	json_object_object_add(o, "solo_patterns", solo);
+	json_object_object_add(o, "schedules", json_object_new_int64(p->schedules));
+	json_object_object_add(o, "broken_schedule", schedule(&p->broken));
+	json_object_object_add(o, "unrepeated_schedule", schedule(&p->unrepeated));
 	return o;
 }
 

@@ -1,0 +1,115 @@
+/* facts_schedules.c: what the controlled scheduler showed about a harness run's pairs.
+ *
+ * `snc run --schedules` runs each pair of calls as two threads from the explored states,
+ * under every schedule within a preemption bound (and sampled ones), and compares every
+ * outcome with the two sequential orders from the same state. A pair's facts keep how many
+ * schedules ran and, of the outcomes no sequential order gives (non-linearizable) and of
+ * those that did not repeat under their own schedule (non-deterministic), the simplest one:
+ * fewest preemptions, then fewest steps. Only runs that ended are compared: a deadlock or a
+ * crash is a different story than a lost update. Read through the `schedules` view by the
+ * id of each harness in the facts; a database without that view has none. */
+#include <string.h>
+#include "findings_internal.h"
+
+struct snc_fact_schedule facts_copy_schedule(struct db_arena *a, const struct snc_fact_schedule *s)
+{
+	return (struct snc_fact_schedule){
+		.id = s->id,
+		.state = db_arena_strdup(a, s->state),
+		.f_call = db_arena_strdup(a, s->f_call),
+		.g_call = db_arena_strdup(a, s->g_call),
+		.schedule = db_arena_strdup(a, s->schedule),
+		.outcome = db_arena_strdup(a, s->outcome),
+		.f_then_g = db_arena_strdup(a, s->f_then_g),
+		.g_then_f = db_arena_strdup(a, s->g_then_f),
+		.preemptions = s->preemptions,
+	};
+}
+
+static int has_schedules(struct snc_db *db)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'view' "
+				       "AND name = 'schedules'");
+	if (!st)
+		return -1;
+	int found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_reset(st);
+	return found;
+}
+
+static struct snc_fact_pair *pair_named(struct snc_fact_harness *h, const char *f, const char *g)
+{
+	for (int i = 0; i < h->npairs; i++) {
+		const char *pf = h->ops[h->pairs[i].f].name, *pg = h->ops[h->pairs[i].g].name;
+		if ((strcmp(pf, f) == 0 && strcmp(pg, g) == 0) || (strcmp(pf, g) == 0 && strcmp(pg, f) == 0))
+			return &h->pairs[i];
+	}
+	return NULL;
+}
+
+/* Every outcome of the harness's explorations, simplest first, so the first of each kind
+ * per pair is the one kept. */
+static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_fact_harness *h,
+			 int64_t harness_id)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT f, g, state, f_call, g_call, schedule, outcome, f_then_g, g_then_f, "
+		"schedule_id, preemptions, linearizable, deterministic, status, schedules_with_outcome "
+		"FROM schedules WHERE harness_id = ? ORDER BY preemptions, steps, schedule_id");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, harness_id);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct snc_fact_pair *p = pair_named(h, db_col_text(st, 0), db_col_text(st, 1));
+		if (!p)
+			continue;
+		p->schedules += sqlite3_column_int64(st, 14);
+		bool completed = strcmp(db_col_text(st, 13), "completed") == 0;
+		struct snc_fact_schedule *keep =
+			completed && !sqlite3_column_int(st, 11) && !p->broken.id ? &p->broken
+			: !sqlite3_column_int(st, 12) && !p->unrepeated.id ? &p->unrepeated : NULL;
+		if (!keep)
+			continue;
+		struct snc_fact_schedule s = {
+			.id = sqlite3_column_int64(st, 9),
+			.state = db_col_text(st, 2),
+			.f_call = db_col_text(st, 3),
+			.g_call = db_col_text(st, 4),
+			.schedule = db_col_text(st, 5),
+			.outcome = db_col_text(st, 6),
+			.f_then_g = db_col_text(st, 7),
+			.g_then_f = db_col_text(st, 8),
+			.preemptions = sqlite3_column_int(st, 10),
+		};
+		*keep = facts_copy_schedule(facts->arena, &s);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading schedules");
+}
+
+/* The id of each harness of the facts: by run and name, the newest. */
+static int64_t harness_id(struct snc_db *db, const struct snc_fact_harness *h)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT max(id) FROM harnesses WHERE run_id = ? AND name = ? AND finished = 1");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, h->run_id);
+	db_bind_text(st, 2, h->name);
+	int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	sqlite3_reset(st);
+	return id;
+}
+
+int facts_load_schedules(struct snc_db *db, struct snc_facts *facts)
+{
+	int present = has_schedules(db);
+	if (present <= 0)
+		return present;
+	for (int i = 0; i < facts->nharnesses; i++) {
+		int64_t id = harness_id(db, &facts->harnesses[i]);
+		if (id < 0 || load_outcomes(db, facts, &facts->harnesses[i], id) != 0)
+			return -1;
+	}
+	return 0;
+}
