@@ -118,8 +118,7 @@ void snc_facts_add_pair(struct snc_facts *facts, struct snc_fact_harness *h,
 	p->unrepeated = facts_copy_schedule(a, &pair->unrepeated);
 }
 
-const struct snc_fact_pair *snc_facts_pair(const struct snc_fact_harness *h, const char *f,
-					   const char *g)
+struct snc_fact_pair *facts_pair_named(struct snc_fact_harness *h, const char *f, const char *g)
 {
 	for (int i = 0; i < h->npairs; i++) {
 		const char *pf = h->ops[h->pairs[i].f].name, *pg = h->ops[h->pairs[i].g].name;
@@ -128,6 +127,25 @@ const struct snc_fact_pair *snc_facts_pair(const struct snc_fact_harness *h, con
 			return &h->pairs[i];
 	}
 	return NULL;
+}
+
+const struct snc_fact_pair *snc_facts_pair(const struct snc_fact_harness *h, const char *f,
+					   const char *g)
+{
+	return facts_pair_named((struct snc_fact_harness *)h, f, g);
+}
+
+struct snc_fact_op *facts_op_named(const struct snc_fact_harness *h, const char *name)
+{
+	for (int i = 0; i < h->nops; i++)
+		if (strcmp(h->ops[i].name, name) == 0)
+			return &h->ops[i];
+	return NULL;
+}
+
+bool facts_is_snc(const char *verdict)
+{
+	return strcmp(verdict, "snc") == 0 || strcmp(verdict, "snc-split") == 0;
 }
 
 void snc_facts_free(struct snc_facts *facts)

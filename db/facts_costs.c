@@ -22,14 +22,6 @@ static int has_costs(struct snc_db *db)
 	return found;
 }
 
-static struct snc_fact_op *op_named(struct snc_fact_harness *h, const char *name)
-{
-	for (int i = 0; i < h->nops; i++)
-		if (strcmp(h->ops[i].name, name) == 0)
-			return &h->ops[i];
-	return NULL;
-}
-
 static int load_op_costs(struct snc_db *db, struct snc_facts *facts, struct snc_fact_harness *h)
 {
 	sqlite3_stmt *st = db_stmt(db,
@@ -41,7 +33,7 @@ static int load_op_costs(struct snc_db *db, struct snc_facts *facts, struct snc_
 	db_bind_text(st, 2, h->name);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct snc_fact_op *op = op_named(h, db_col_text(st, 0));
+		struct snc_fact_op *op = facts_op_named(h, db_col_text(st, 0));
 		if (!op)
 			continue;
 		op->cost = (struct snc_fact_cost){
@@ -69,7 +61,7 @@ static int load_op_sites(struct snc_db *db, struct snc_facts *facts, struct snc_
 	db_bind_text(st, 2, h->name);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct snc_fact_op *op = op_named(h, db_col_text(st, 0));
+		struct snc_fact_op *op = facts_op_named(h, db_col_text(st, 0));
 		if (!op)
 			continue;
 		const char *fn = db_col_text(st, 2), *file = db_col_text(st, 3);
@@ -80,16 +72,6 @@ static int load_op_sites(struct snc_db *db, struct snc_facts *facts, struct snc_
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading measured sites");
-}
-
-static struct snc_fact_pair *pair_named(struct snc_fact_harness *h, const char *f, const char *g)
-{
-	for (int i = 0; i < h->npairs; i++) {
-		const char *pf = h->ops[h->pairs[i].f].name, *pg = h->ops[h->pairs[i].g].name;
-		if (strcmp(pf, f) == 0 && strcmp(pg, g) == 0)
-			return &h->pairs[i];
-	}
-	return NULL;
 }
 
 static int load_patterns(struct snc_db *db, struct snc_facts *facts, struct snc_fact_harness *h)
@@ -103,7 +85,7 @@ static int load_patterns(struct snc_db *db, struct snc_facts *facts, struct snc_
 	db_bind_text(st, 2, h->name);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct snc_fact_pair *p = pair_named(h, db_col_text(st, 0), db_col_text(st, 1));
+		struct snc_fact_pair *p = facts_pair_named(h, db_col_text(st, 0), db_col_text(st, 1));
 		if (!p)
 			continue;
 		struct snc_fact_pattern *pat = &p->solo[strcmp(db_col_text(st, 2), "g") == 0];

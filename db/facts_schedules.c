@@ -37,16 +37,6 @@ static int has_schedules(struct snc_db *db)
 	return found;
 }
 
-static struct snc_fact_pair *pair_named(struct snc_fact_harness *h, const char *f, const char *g)
-{
-	for (int i = 0; i < h->npairs; i++) {
-		const char *pf = h->ops[h->pairs[i].f].name, *pg = h->ops[h->pairs[i].g].name;
-		if ((strcmp(pf, f) == 0 && strcmp(pg, g) == 0) || (strcmp(pf, g) == 0 && strcmp(pg, f) == 0))
-			return &h->pairs[i];
-	}
-	return NULL;
-}
-
 /* Every outcome of the harness's explorations, simplest first, so the first of each kind
  * per pair is the one kept. */
 static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_fact_harness *h,
@@ -61,7 +51,7 @@ static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_
 	db_bind_int(st, 1, harness_id);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct snc_fact_pair *p = pair_named(h, db_col_text(st, 0), db_col_text(st, 1));
+		struct snc_fact_pair *p = facts_pair_named(h, db_col_text(st, 0), db_col_text(st, 1));
 		if (!p)
 			continue;
 		p->schedules += sqlite3_column_int64(st, 14);

@@ -23,6 +23,12 @@ void *db_array_grow(void *items, int count, size_t size);
  * the function it exercises (facts_scan.c). Returns 0, or -1 with the error recorded. */
 int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id);
 
+/* The pair of ops named f and g (either order) of h, or NULL; the op named name, or NULL. */
+struct snc_fact_pair *facts_pair_named(struct snc_fact_harness *h, const char *f, const char *g);
+struct snc_fact_op *facts_op_named(const struct snc_fact_harness *h, const char *name);
+/* Is the verdict one of the two SNC ones (snc, snc-split)? */
+bool facts_is_snc(const char *verdict);
+
 /* Adds what each harness's run measured (op costs, where their heavyweight instructions
  * executed, the patterns of snc witnesses) when the database has measurements
  * (facts_costs.c). Returns 0, or -1 with the error recorded. */

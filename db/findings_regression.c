@@ -12,25 +12,12 @@
 #include <string.h>
 #include "findings_internal.h"
 
-static bool is_snc(const char *verdict)
-{
-	return strcmp(verdict, "snc") == 0 || strcmp(verdict, "snc-split") == 0;
-}
-
 static const struct snc_fact_harness *harness_named(const struct snc_facts *facts,
 						    const char *name)
 {
 	for (int i = 0; i < facts->nharnesses; i++)
 		if (strcmp(facts->harnesses[i].name, name) == 0)
 			return &facts->harnesses[i];
-	return NULL;
-}
-
-static const struct snc_fact_op *op_named(const struct snc_fact_harness *h, const char *name)
-{
-	for (int i = 0; i < h->nops; i++)
-		if (strcmp(h->ops[i].name, name) == 0)
-			return &h->ops[i];
 	return NULL;
 }
 
@@ -48,14 +35,14 @@ static void compare(const struct snc_facts *facts, const struct snc_fact_harness
 		const struct snc_fact_pair *pr = &h->pairs[p];
 		const struct snc_fact_op *f = &h->ops[pr->f], *g = &h->ops[pr->g];
 		const struct snc_fact_pair *old = snc_facts_pair(bh, f->name, g->name);
-		if (!old || !is_snc(pr->verdict))
+		if (!old || !facts_is_snc(pr->verdict))
 			continue;
 		int64_t now = pair_heavyweight(f, g);
-		int64_t before = pair_heavyweight(op_named(bh, f->name), op_named(bh, g->name));
+		int64_t before = pair_heavyweight(facts_op_named(bh, f->name), facts_op_named(bh, g->name));
 		struct finding_spec spec = { .rule = "regression" };
 		finding_about_ops(&spec, facts, h, pr->f, pr->g);
 		const char *witness = pr->witness.role ? finding_witness_lines(a, &pr->witness) : "";
-		if (!is_snc(old->verdict)) {
+		if (!facts_is_snc(old->verdict)) {
 			spec.kind = "became-snc";
 			spec.message = db_arena_printf(a, "%s x %s became %s (the baseline says %s): "
 				"the Laws of Order now demand a heavyweight instruction on this pair "
@@ -86,7 +73,7 @@ static void costs_rose(const struct snc_facts *facts, const struct snc_fact_harn
 {
 	struct db_arena *a = out->arena;
 	for (int o = 0; o < h->nops; o++) {
-		const struct snc_fact_op *op = &h->ops[o], *old = op_named(bh, op->name);
+		const struct snc_fact_op *op = &h->ops[o], *old = facts_op_named(bh, op->name);
 		if (!old || !op->cost.calls || !old->cost.calls)
 			continue;
 		double now = op->cost.rmw + op->cost.fences, before = old->cost.rmw + old->cost.fences;

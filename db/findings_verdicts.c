@@ -26,11 +26,6 @@
 #define HOT_SHARE 0.9           /* hot-heavyweight: pays on at least this share of calls ... */
 #define RARE_CONFLICT 0.25      /* ... of a pair that conflicts in at most this share of states */
 
-static bool is_snc(const char *verdict)
-{
-	return strcmp(verdict, "snc") == 0 || strcmp(verdict, "snc-split") == 0;
-}
-
 static const struct snc_fact_function *op_function(const struct snc_facts *facts,
 						   const struct snc_fact_op *op)
 {
@@ -253,7 +248,7 @@ static void needless_heavyweight(const struct snc_facts *facts,
 			const struct snc_fact_pair *pr = &h->pairs[p];
 			if (pr->f != o && pr->g != o)
 				continue;
-			snc = is_snc(pr->verdict);
+			snc = facts_is_snc(pr->verdict);
 			partners = db_arena_printf(a, "%s%s%s: %s", partners, npartners++ ? ", " : "",
 						   h->ops[pr->f == o ? pr->g : pr->f].name, pr->verdict);
 		}
@@ -331,7 +326,7 @@ static void gratuitous_snc(const struct snc_facts *facts, const struct snc_fact_
 	struct db_arena *a = out->arena;
 	for (int p = 0; p < h->npairs; p++) {
 		const struct snc_fact_pair *pr = &h->pairs[p];
-		if (!is_snc(pr->verdict))
+		if (!facts_is_snc(pr->verdict))
 			continue;
 		int x = pr->f;
 		const struct snc_fact_function *fn = value_never_read(facts, &h->ops[x]);

@@ -45,6 +45,17 @@ expect_match "$(q demo.db "SELECT group_concat(rule) FROM findings WHERE run_id 
 expect_eq "$(grep -o '<rect class="cell' index.dom | wc -l)" \
 	"$(q demo.db "SELECT sum(CASE WHEN f = g THEN 1 ELSE 2 END) FROM pair_verdicts WHERE run_id = 1")" "one matrix cell per ordered pair"
 
+# The chart of conflict rate against heavyweight per call: a point per measured pair.
+if [ "$(q demo.db "SELECT count(*) FROM sqlite_schema WHERE name = 'op_costs'")" = 1 ] &&
+   [ "$(q demo.db "SELECT count(*) FROM op_costs WHERE run_id = 1")" != 0 ]; then
+	expect_eq "$(number index.dom chart-points)" "$(q demo.db "SELECT count(*) FROM pair_verdicts p
+		WHERE p.run_id = 1 AND (SELECT count(*) FROM op_costs c WHERE c.run_id = 1
+		AND c.harness = p.harness AND c.op IN (p.f, p.g) AND c.calls > 0)
+		= CASE WHEN p.f = p.g THEN 1 ELSE 2 END")" "a chart point per measured pair"
+else
+	expect_match "$(cat index.dom)" 'No measured costs in this run' "no chart without measurements"
+fi
+
 # The pair page of quick quiz 1: the witness and the conflict rate from the database.
 page=$(grep -l '<h1>atomic_add_return x atomic_add_return</h1>' "$site"/pair-*.html | head -1)
 expect_match "$page" 'pair-[0-9]+-[0-9]+\.html$' "the QQ1 pair has a page"
