@@ -7,6 +7,7 @@
  * `findings` view) when the database can be written; a read-only database is still
  * reported on. A baseline is an snc database (its newest run) or the JSON that
  * `snc report --json` wrote; which one is told by the file's first bytes. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,8 @@ static int load_baseline(const char *cmd, const char *path, struct findings_inpu
 {
 	char err[512];
 	in->has_baseline = true;
+	if (access(path, R_OK) != 0)
+		return cli_error(cmd, "baseline '%s': %s", path, strerror(errno));
 	if (!is_sqlite(path)) {
 		if (report_read_json(path, &in->baseline, &in->baseline_fingerprints,
 				     &in->nbaseline_fingerprints, err, sizeof err) != 0)

@@ -71,7 +71,7 @@ expect_match "$out" 'intentional: it is a clock, callers want the time' "reason 
 expect_status 2 "bad threshold" -- "$SNC" gate --db base.db --fail-on fatal
 expect_match "$out" "--fail-on takes error, warning or note, not 'fatal'" "threshold message"
 expect_status 2 "missing baseline" -- "$SNC" gate --db base.db --baseline nothere.db
-expect_match "$out" 'baseline:.*nothere.db' "missing baseline message"
+expect_match "$out" "baseline 'nothere.db': No such file or directory" "missing baseline message"
 echo '{"a": 1}' > other.json
 expect_status 2 "foreign JSON baseline" -- "$SNC" gate --db base.db --baseline other.json
 expect_match "$out" "not a report written by 'snc report --json'" "foreign JSON message"
