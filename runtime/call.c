@@ -1,6 +1,7 @@
 /* call.c: calling an operation through the type its kind names, and reading its result.
  *
- * Results are compared raw (a 64-bit value per op) and printed according to the op's
+ * Results are compared raw (a 64-bit value per op) and printed by the harness's
+ * .describe hook when it has one (pool objects as entry#2), else according to the op's
  * declared return type: numbers, true/false, pointers as hex (the harness program runs
  * with address-space randomization off, so the same pointer prints the same way in every
  * run), and outcomes that are not returns: a crash with its signal, an exit, or `blocks`
@@ -57,6 +58,8 @@ void format_result(const struct harness_model *m, int op, const struct result *r
 	default:
 		break;
 	}
+	if (m->def->describe && m->def->describe(op, r->value, buf, len))
+		return;
 	const char *returns = op_returns(m->def->ops[op].kind);
 	enum snc_op_kind kind = m->def->ops[op].kind;
 	if (strcmp(returns, "void") == 0)

@@ -16,7 +16,14 @@
  * state's prefix gets the confirmed limit from the start.
  *
  * Up to --jobs children are in flight at once: executions are independent, and while some
- * sleep until their timer fires the others keep both cores busy. */
+ * sleep until their timer fires the others keep both cores busy.
+ *
+ * A harness whose digest is complete (.digest_complete: it hashes everything an operation
+ * can observe) lets equal states be run once: the state process checks its digest against
+ * those of the states already run (its copy of the runner's memory holds them) and, when
+ * one matches, exits without running anything; the runner then hands out the outcome it
+ * kept for that digest. Operations are deterministic from equal memory, so the copy is
+ * what running them again would give (and their repeats were checked the first time). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -39,8 +46,18 @@ enum pass { PASS_FIRST, PASS_CONFIRM_BLOCKED, PASS_REPEAT };
 struct prefix_report {
 	volatile uint8_t done;
 	uint8_t has_digest;
+	uint8_t seen;                      /* the digest is one of a state already run */
 	uint64_t digest;
 };
+
+/* The outcome of a state already run, by digest (complete digests only). */
+struct seen_state {
+	uint64_t digest;
+	struct execution *solo;            /* nexec of them, and their determinism */
+	uint8_t *solo_det;
+};
+
+#define SEEN_MAX_BYTES (256u << 20)     /* beyond this, equal states are run again */
 
 struct executor {
 	const struct harness_model *m;
@@ -52,7 +69,48 @@ struct executor {
 	size_t shared_size;
 	struct state_outcome out;
 	int64_t executions;
+	struct seen_state *seen;
+	int nseen, cap_seen;
+	size_t seen_bytes;
 };
+
+static const struct seen_state *seen_lookup(const struct executor *ex, uint64_t digest)
+{
+	for (int i = 0; i < ex->nseen; i++)
+		if (ex->seen[i].digest == digest)
+			return &ex->seen[i];
+	return NULL;
+}
+
+/* Keeps the outcome just computed for its digest (best effort: out of memory only means
+ * that an equal state is run again). */
+static void seen_keep(struct executor *ex)
+{
+	size_t bytes = (size_t)ex->nexec * (sizeof(struct execution) + 1);
+	if (ex->seen_bytes + bytes > SEEN_MAX_BYTES || seen_lookup(ex, ex->out.digest))
+		return;
+	if (ex->nseen == ex->cap_seen) {
+		int cap = ex->cap_seen ? 2 * ex->cap_seen : 16;
+		struct seen_state *grown = realloc(ex->seen, (size_t)cap * sizeof *grown);
+		if (!grown)
+			return;
+		ex->seen = grown;
+		ex->cap_seen = cap;
+	}
+	struct seen_state *s = &ex->seen[ex->nseen];
+	s->solo = malloc((size_t)ex->nexec * sizeof *s->solo);
+	s->solo_det = malloc((size_t)ex->nexec);
+	if (!s->solo || !s->solo_det) {
+		free(s->solo);
+		free(s->solo_det);
+		return;
+	}
+	s->digest = ex->out.digest;
+	memcpy(s->solo, ex->out.solo, (size_t)ex->nexec * sizeof *s->solo);
+	memcpy(s->solo_det, ex->out.solo_det, (size_t)ex->nexec);
+	ex->nseen++;
+	ex->seen_bytes += bytes;
+}
 
 struct executor *executor_new(const struct harness_model *m, const struct runtime_options *opt,
 			      int timeout_ms)
@@ -92,6 +150,11 @@ void executor_free(struct executor *ex)
 	if (!ex)
 		return;
 	munmap(ex->prefix, ex->shared_size);
+	for (int i = 0; i < ex->nseen; i++) {
+		free(ex->seen[i].solo);
+		free(ex->seen[i].solo_det);
+	}
+	free(ex->seen);
 	free(ex->out.solo);
 	free(ex->out.solo_det);
 	free(ex);
@@ -252,6 +315,12 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 		ex->prefix->has_digest = 1;
 	}
 	disarm_timer();
+	if (m->def->digest_complete && ex->prefix->has_digest &&
+	    seen_lookup(ex, ex->prefix->digest)) {
+		ex->prefix->seen = 1;
+		ex->prefix->done = 1;
+		_exit(0);
+	}
 	ex->prefix->done = 1;
 	run_pass(ex, PASS_FIRST, 0, ex->opt->jobs);
 	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, ex->opt->jobs);
@@ -296,6 +365,12 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 	out->status = STATE_OK;
 	out->has_digest = ex->prefix->has_digest;
 	out->digest = ex->prefix->digest;
+	const struct seen_state *same = ex->prefix->seen ? seen_lookup(ex, out->digest) : NULL;
+	if (same) {
+		memcpy(out->solo, same->solo, (size_t)ex->nexec * sizeof *out->solo);
+		memcpy(out->solo_det, same->solo_det, (size_t)ex->nexec);
+		return out;
+	}
 	for (int e = 0; e < ex->nexec; e++) {
 		const struct execution *first = &ex->slots[e];
 		out->solo[e] = *first;
@@ -310,5 +385,7 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 				out->solo_det[e] = 0;
 		}
 	}
+	if (ex->m->def->digest_complete && out->has_digest)
+		seen_keep(ex);
 	return out;
 }

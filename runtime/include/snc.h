@@ -82,6 +82,17 @@ struct snc_harness {
 	uint64_t (*digest)(void);     /* optional: hash of the observable state */
 	const struct snc_op *ops;     /* SNC_OPS(...), ends with an entry whose name is NULL */
 	int timeout_ms;               /* optional: per-execution limit (default: --timeout) */
+	/* optional: how a result reads. op is the op's index in .ops, result what it returned
+	 * as snc compares it (a pointer's address, a number); write the text into buf and
+	 * return non-zero, or return 0 for snc's own formatting. It runs in the process that
+	 * stores results, where setup() never ran: name what lives at fixed addresses (static
+	 * pools: entry#2), not what setup() allocated. */
+	int (*describe)(int op, uint64_t result, char *buf, size_t len);
+	/* optional: the digest hashes everything an operation can observe (all the state lives
+	 * in memory the harness owns), so states with equal digests behave alike: each is run
+	 * once and its outcome reused for the others. Leave it false when a library keeps
+	 * state the digest does not see (heap nodes, globals). */
+	bool digest_complete;
 };
 
 /* Map a function's type to its kind. */
@@ -110,6 +121,8 @@ struct snc_harness {
 /* An operation the API forbids to call concurrently with itself (and with ops of the same
  * contract), e.g. SNC_OP_CONTRACT(dequeue, SNC_SINGLE_CONSUMER). */
 #define SNC_OP_CONTRACT(func, contract_, ...) SNC__OP(#func, func, contract_, __VA_ARGS__)
+/* The same, shown under another name. */
+#define SNC_OP_CONTRACT_AS(name, func, contract_, ...) SNC__OP(name, func, contract_, __VA_ARGS__)
 
 #define SNC_OPS(...) ((const struct snc_op[]){ __VA_ARGS__, { 0 } })
 
