@@ -35,6 +35,10 @@ void sa_parse_unit(CXIndex idx, struct sa_unit *u);
 /* walk.c: the facts of every function defined in tu (the unit's files are already set). */
 void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u);
 
+/* types.c: describes t for a harness generator (see struct sa_type); sa_type_clear frees. */
+void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out);
+void sa_type_clear(struct sa_type *t);
+
 /* state.c: the shared state a reference names, or false when it is not shared (locals,
  * thread-locals, parameters). key and name are malloc'd. */
 bool sa_state_of_var(CXCursor decl, char **key, char **name);

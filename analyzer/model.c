@@ -41,8 +41,14 @@ int sa_kind_parse(const char *name) { return find_name(kind_names, SA_NKINDS, na
 int sa_linkage_parse(const char *name) { return find_name(linkage_names, 3, name); }
 int sa_unit_status_parse(const char *name) { return find_name(status_names, 4, name); }
 
-static void free_function(struct sa_function *f)
+void sa_function_clear(struct sa_function *f)
 {
+	sa_type_clear(&f->result);
+	for (int i = 0; f->param_types && i < f->nparams; i++) {
+		free(f->param_types[i].name);
+		sa_type_clear(&f->param_types[i].type);
+	}
+	free(f->param_types);
 	free(f->usr);
 	free(f->name);
 	free(f->file);
@@ -65,16 +71,24 @@ static void free_function(struct sa_function *f)
 		free(f->sites[i].macro);
 	}
 	free(f->sites);
+	memset(f, 0, sizeof *f);
 }
 
 void sa_unit_clear_facts(struct sa_unit *u)
 {
-	for (int i = 0; i < u->nfiles; i++)
+	for (int i = 0; i < u->nfiles; i++) {
 		free(u->files[i].path);
+		free(u->files[i].includer);
+	}
 	free(u->files);
 	for (int i = 0; i < u->nfunctions; i++)
-		free_function(&u->functions[i]);
+		sa_function_clear(&u->functions[i]);
 	free(u->functions);
+	for (int i = 0; i < u->ndeclarations; i++)
+		sa_function_clear(&u->declarations[i]);
+	free(u->declarations);
+	u->declarations = NULL;
+	u->ndeclarations = 0;
 	for (int i = 0; i < u->ndiagnostics; i++) {
 		free(u->diagnostics[i].file);
 		free(u->diagnostics[i].severity);

@@ -18,26 +18,42 @@ struct files_ctx {
 	int cap;
 };
 
-static void add_file(struct files_ctx *ctx, const char *path)
+static void add_file(struct files_ctx *ctx, const char *path, char *includer)
 {
 	struct sa_unit *u = ctx->u;
 	for (int i = 0; i < u->nfiles; i++)
-		if (strcmp(u->files[i].path, path) == 0)
+		if (strcmp(u->files[i].path, path) == 0) {
+			free(includer);
 			return;
+		}
 	struct sa_file *f = SA_PUSH(u->files, u->nfiles, ctx->cap);
 	f->path = sa_strdup(path);
+	f->includer = includer;
 	if (sa_hash_file(path, f->hash) != 0)
 		memcpy(f->hash, "unreadable", sizeof "unreadable");
 }
 
+/* The file holding the #include that read a file: the top of its inclusion stack. */
+static char *includer_of(CXSourceLocation *stack, unsigned depth)
+{
+	if (depth == 0)
+		return NULL;
+	CXFile file;
+	clang_getExpansionLocation(stack[0], &file, NULL, NULL, NULL);
+	if (!file)
+		return NULL;
+	char *name = sa_cx(clang_getFileName(file));
+	char *path = name[0] ? sa_realpath(name) : NULL;
+	free(name);
+	return path;
+}
+
 static void inclusion(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
-	(void)stack;
-	(void)depth;
 	char *name = sa_cx(clang_getFileName(included));
 	if (name[0]) {
 		char *path = sa_realpath(name);
-		add_file(data, path);
+		add_file(data, path, includer_of(stack, depth));
 		free(path);
 	}
 	free(name);
@@ -100,7 +116,7 @@ void sa_parse_unit(CXIndex idx, struct sa_unit *u)
 							  options, &tu);
 	free(argv);
 	struct files_ctx files = { u, 0 };
-	add_file(&files, u->file);
+	add_file(&files, u->file, NULL);
 	int cap = 0;
 	if (rc != CXError_Success || !tu) {
 		u->status = SA_UNIT_FAILED;

@@ -43,7 +43,7 @@ struct walker {
 	struct sa_unit *u;
 	struct sa_function *fn;
 	CXCursor fn_cursor;
-	int cap_functions, cap_access, cap_call, cap_site;
+	int cap_functions, cap_access, cap_call, cap_site, cap_declarations;
 	char **asm_templates;     /* the function's asm templates, printed on first need */
 	int nasm, next_asm;
 	bool asm_loaded;
@@ -711,12 +711,17 @@ static void describe(struct walker *w, CXCursor c, struct sa_function *fn)
 	fn->returns_value = clang_getCanonicalType(result).kind != CXType_Void;
 
 	int n = clang_Cursor_getNumArguments(c);
+	fn->typed = true;
+	sa_type_of(w->tu, result, &fn->result);
+	fn->param_types = sa_alloc((size_t)(n > 0 ? n : 1) * sizeof *fn->param_types);
 	size_t cap = 64, len = 0;
 	char *params = sa_alloc(cap);
 	for (int i = 0; i < n; i++) {
 		CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
 		char *type = sa_cx(clang_getTypeSpelling(clang_getCursorType(arg)));
 		char *pname = sa_cx(clang_getCursorSpelling(arg));
+		fn->param_types[i].name = sa_strdup(pname);
+		sa_type_of(w->tu, clang_getCursorType(arg), &fn->param_types[i].type);
 		size_t tl = strlen(type);
 		bool tight = !pname[0] || (tl > 0 && type[tl - 1] == '*');
 		char *one = sa_printf("%s%s%s%s", i ? ", " : "", type, tight ? "" : " ", pname);
@@ -772,12 +777,58 @@ static void function(struct walker *w, CXCursor c)
 	w->asm_templates = NULL;
 }
 
+/* Is the declaration in the unit's main file or in a file below the main file's folder
+ * (the API a header declares, e.g. include/foo.h and include/foo/impl.h)? */
+static bool in_api_files(struct walker *w, CXCursor c)
+{
+	CXFile file;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	const char *path = path_of(w, file);
+	if (!path)
+		return false;
+	const char *slash = strrchr(w->u->file, '/');
+	size_t dir = slash ? (size_t)(slash - w->u->file) + 1 : 0;
+	return strcmp(path, w->u->file) == 0 || (dir > 0 && strncmp(path, w->u->file, dir) == 0);
+}
+
+/* A function declared without a body: described once, for a generator to call it. */
+static void declaration(struct walker *w, CXCursor c)
+{
+	struct sa_unit *u = w->u;
+	char *usr = sa_cx(clang_getCursorUSR(c));
+	bool seen = !usr[0];
+	for (int i = 0; i < u->ndeclarations && !seen; i++)
+		seen = strcmp(u->declarations[i].usr, usr) == 0;
+	free(usr);
+	if (seen || !in_api_files(w, c))
+		return;
+	describe(w, c, SA_PUSH(u->declarations, u->ndeclarations, w->cap_declarations));
+}
+
+/* Drops the declarations of functions the unit defines after all. */
+static void drop_defined(struct sa_unit *u)
+{
+	int kept = 0;
+	for (int i = 0; i < u->ndeclarations; i++) {
+		bool defined = false;
+		for (int k = 0; k < u->nfunctions && !defined; k++)
+			defined = strcmp(u->functions[k].usr, u->declarations[i].usr) == 0;
+		if (defined)
+			sa_function_clear(&u->declarations[i]);
+		else
+			u->declarations[kept++] = u->declarations[i];
+	}
+	u->ndeclarations = kept;
+}
+
 static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData data)
 {
 	(void)parent;
 	struct walker *w = data;
 	if (is_kind(c, CXCursor_FunctionDecl) && clang_isCursorDefinition(c))
 		function(w, c);
+	else if (is_kind(c, CXCursor_FunctionDecl))
+		declaration(w, c);
 	else if (is_kind(c, CXCursor_LinkageSpec) || is_kind(c, CXCursor_UnexposedDecl))
 		return CXChildVisit_Recurse;
 	return CXChildVisit_Continue;
@@ -787,6 +838,7 @@ void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u)
 {
 	struct walker w = { .tu = tu, .u = u };
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top, &w);
+	drop_defined(u);
 	for (int i = 0; i < w.nfiles; i++)
 		free(w.files[i].path);
 	free(w.files);

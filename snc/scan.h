@@ -17,6 +17,8 @@ struct scan_request {
 	int jobs;
 	bool system_api;           /* system-header functions take part in pairs */
 	bool progress;             /* a progress line on stderr (only if it is a terminal) */
+	bool parse_all;            /* parse every unit, reuse none: parameter types and
+				      declarations (snc audit) exist only for units parsed now */
 	const char *cmd;           /* the command, for messages */
 };
 

@@ -154,12 +154,12 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 		 struct scan_outcome *out)
 {
 	struct sa_units *units = &out->units;
-	if (reuse_unchanged(db, units) != 0)
+	if (!req->parse_all && reuse_unchanged(db, units) != 0)
 		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
 	parse_pending(units, req);
 	if (out->headers.count > 0) {
 		sa_units_add_orphan_headers(units, &out->headers);
-		if (reuse_unchanged(db, units) != 0)
+		if (!req->parse_all && reuse_unchanged(db, units) != 0)
 			return cli_error(req->cmd, "%s", snc_db_errmsg(db));
 		parse_pending(units, req);
 		sa_units_sort(units);

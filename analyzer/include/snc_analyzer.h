@@ -68,6 +68,46 @@ struct sa_site {
 	int line, column;
 };
 
+/* The C type of a parameter or a result, in the terms a harness generator needs
+ * (types.c). Only a unit parsed now has them: the store keeps the spelled signature, not
+ * these, so a function loaded from an earlier scan has `typed` false. */
+enum sa_type_class {
+	SA_TYPE_OTHER = 0,         /* none below: arrays, vectors, complex numbers, ... */
+	SA_TYPE_VOID,
+	SA_TYPE_BOOL,
+	SA_TYPE_INTEGER,           /* char, short, int, long, long long, signed or not */
+	SA_TYPE_ENUM,
+	SA_TYPE_FLOAT,
+	SA_TYPE_POINTER,
+	SA_TYPE_RECORD,            /* a struct or union */
+	SA_TYPE_FUNCTION,          /* what a function pointer points to */
+	SA_TYPE_TRANSPARENT_UNION, /* a union of pointers, any of which may be passed */
+};
+
+struct sa_type {
+	enum sa_type_class cls;
+	char *spelling;            /* as declared: "ck_stack_t *", "const void *" */
+	int size;                  /* sizeof, -1 when unknown */
+	bool is_signed;            /* integers and enums */
+	/* Pointers (cls SA_TYPE_POINTER): `pointee` is what the first level points to, as C
+	 * code can name it ("struct ck_stack", "int", "struct ck_spinlock_mcs *"): the
+	 * canonical type, or the typedef of an anonymous record; without qualifiers. */
+	char *pointee;
+	bool pointee_const;
+	int pointee_size;          /* -1: incomplete (an opaque struct, void) */
+	bool pointee_flexible;     /* a struct ending in a flexible array member */
+	int levels;                /* 1 for T *, 2 for T ** */
+	enum sa_type_class target_cls;  /* what the last level points to */
+	char *target;              /* ... named like pointee ("struct ck_stack_entry" for T **) */
+	struct sa_type *members;   /* transparent unions: the pointer types they accept */
+	int nmembers;
+};
+
+struct sa_param {
+	char *name;                /* "" when unnamed */
+	struct sa_type type;
+};
+
 struct sa_function {
 	char *usr, *name, *file;    /* file: absolute path */
 	int line;
@@ -78,6 +118,9 @@ struct sa_function {
 	bool returns_value;
 	bool system;                /* defined in a system header */
 	enum sa_linkage linkage;
+	bool typed;                 /* result and param_types are set (parsed now) */
+	struct sa_type result;
+	struct sa_param *param_types;   /* nparams of them */
 	struct sa_access *accesses;
 	int naccesses;
 	struct sa_call *calls;
@@ -97,6 +140,8 @@ struct sa_diagnostic {
 struct sa_file {
 	char *path;
 	char hash[33];
+	char *includer;             /* the file whose #include read it first; NULL for the main
+				       file and for files loaded from the store */
 };
 
 enum sa_unit_status {
@@ -121,6 +166,11 @@ struct sa_unit {
 	int nfunctions;
 	struct sa_diagnostic *diagnostics;
 	int ndiagnostics;
+	/* Functions declared without a body in the unit's main file or in a file below its
+	 * folder (an API a library defines elsewhere), typed; not defined in the unit. Like
+	 * types, only a unit parsed now has them. */
+	struct sa_function *declarations;
+	int ndeclarations;
 };
 
 const char *sa_kind_name(enum sa_kind kind);          /* rmw, fence, seq_cst-store, lock, light */
@@ -131,6 +181,8 @@ int sa_kind_parse(const char *name);
 int sa_linkage_parse(const char *name);
 int sa_unit_status_parse(const char *name);
 
+/* Frees what a function holds and zeroes it. */
+void sa_function_clear(struct sa_function *f);
 /* Frees what a unit holds and zeroes it. */
 void sa_unit_clear(struct sa_unit *u);
 /* Frees a unit's facts (files, functions, diagnostics) but keeps what defines it. */

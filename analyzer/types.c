@@ -1,0 +1,191 @@
+/* types.c: the C type of a parameter or a result, described for a harness generator.
+ *
+ * `snc audit` writes C code that calls a library's functions, so it needs more than the
+ * spelled signature: whether a parameter is an integer (and how wide), a bool, an enum, a
+ * pointer and to what, through how many levels, whether the pointee is const, complete,
+ * or a struct ending in a flexible array member, and, for a GNU transparent union (urcu's
+ * cds_wfs_stack_ptr_t), which pointer types it accepts. Everything is read from libclang's
+ * canonical types, so typedefs (ck_stack_t) resolve to what they name (struct ck_stack).
+ *
+ * A type is named for C code by its canonical spelling without qualifiers, except an
+ * anonymous record, whose canonical spelling ("struct (unnamed at x.h:3:9)") is not C:
+ * it is named by the typedef the declaration used. Array parameters (`int c[4]`, which C
+ * passes as a pointer) are SA_TYPE_OTHER: a generator cannot know how many elements the
+ * function reads. */
+#include <stdlib.h>
+#include <string.h>
+#include "analyzer.h"
+
+static bool anonymous(const char *spelling)
+{
+	return strstr(spelling, "(unnamed") || strstr(spelling, "(anonymous");
+}
+
+/* How C code names t (canonical unless anonymous, then as spelled), without qualifiers. */
+static char *c_name(CXType t)
+{
+	CXType canon = clang_getCanonicalType(t);
+	CXType plain = clang_getUnqualifiedType(canon);
+	char *name = sa_cx(clang_getTypeSpelling(plain));
+	if (!anonymous(name))
+		return name;
+	free(name);
+	name = sa_cx(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+	return name;
+}
+
+static enum sa_type_class class_of(CXType canon)
+{
+	switch (canon.kind) {
+	case CXType_Void: return SA_TYPE_VOID;
+	case CXType_Bool: return SA_TYPE_BOOL;
+	case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
+	case CXType_ULong: case CXType_ULongLong: case CXType_UInt128:
+	case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+	case CXType_Long: case CXType_LongLong: case CXType_Int128: case CXType_WChar:
+	case CXType_Char16: case CXType_Char32:
+		return SA_TYPE_INTEGER;
+	case CXType_Enum: return SA_TYPE_ENUM;
+	case CXType_Float: case CXType_Double: case CXType_LongDouble: return SA_TYPE_FLOAT;
+	case CXType_Pointer: return SA_TYPE_POINTER;
+	case CXType_Record: return SA_TYPE_RECORD;
+	case CXType_FunctionProto: case CXType_FunctionNoProto: return SA_TYPE_FUNCTION;
+	default: return SA_TYPE_OTHER;
+	}
+}
+
+static bool is_signed(CXType canon)
+{
+	switch (canon.kind) {
+	case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+	case CXType_Long: case CXType_LongLong: case CXType_Int128: case CXType_WChar:
+		return true;
+	case CXType_Enum:
+		return is_signed(clang_getCanonicalType(clang_getEnumDeclIntegerType(
+			clang_getTypeDeclaration(canon))));
+	default:
+		return false;
+	}
+}
+
+static int size_of(CXType t)
+{
+	long long n = clang_Type_getSizeOf(t);
+	return n < 0 || n > (1LL << 30) ? -1 : (int)n;
+}
+
+struct field_scan {
+	bool last_is_flexible;
+	CXType *types;       /* for transparent unions: every member's type */
+	int n, cap;
+};
+
+static enum CXVisitorResult field(CXCursor c, CXClientData data)
+{
+	struct field_scan *fs = data;
+	CXType t = clang_getCursorType(c);
+	fs->last_is_flexible = clang_getCanonicalType(t).kind == CXType_IncompleteArray;
+	CXType *slot = SA_PUSH(fs->types, fs->n, fs->cap);
+	*slot = t;
+	return CXVisit_Continue;
+}
+
+/* Does the declaration of a union carry __attribute__((transparent_union))? libclang
+ * shows the attribute as an unexposed attribute child: its tokens say which. */
+struct attr_ctx {
+	CXTranslationUnit tu;
+	bool found;
+};
+
+static enum CXChildVisitResult attribute(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	struct attr_ctx *a = data;
+	if (!clang_isAttribute(clang_getCursorKind(c)))
+		return CXChildVisit_Continue;
+	CXToken *tokens = NULL;
+	unsigned n = 0;
+	clang_tokenize(a->tu, clang_getCursorExtent(c), &tokens, &n);
+	for (unsigned i = 0; i < n && !a->found; i++) {
+		char *s = sa_cx(clang_getTokenSpelling(a->tu, tokens[i]));
+		a->found = strstr(s, "transparent_union") != NULL;
+		free(s);
+	}
+	if (tokens)
+		clang_disposeTokens(a->tu, tokens, n);
+	return a->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static bool transparent(CXTranslationUnit tu, CXCursor decl)
+{
+	if (clang_getCursorKind(decl) != CXCursor_UnionDecl)
+		return false;
+	struct attr_ctx a = { tu, false };
+	clang_visitChildren(decl, attribute, &a);
+	return a.found;
+}
+
+void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
+{
+	memset(out, 0, sizeof *out);
+	out->spelling = sa_cx(clang_getTypeSpelling(t));
+	CXType canon = clang_getCanonicalType(t);
+	out->cls = class_of(canon);
+	out->size = size_of(canon);
+	out->is_signed = is_signed(canon);
+	out->pointee_size = -1;
+	if (strchr(out->spelling, '[')) {
+		out->cls = SA_TYPE_OTHER;      /* an array parameter: its length is unknown */
+		return;
+	}
+	if (out->cls == SA_TYPE_RECORD) {
+		CXCursor decl = clang_getTypeDeclaration(canon);
+		if (!transparent(tu, decl))
+			return;
+		struct field_scan fs = { 0 };
+		clang_Type_visitFields(canon, field, &fs);
+		out->cls = SA_TYPE_TRANSPARENT_UNION;
+		out->members = sa_alloc((size_t)(fs.n + 1) * sizeof *out->members);
+		for (int i = 0; i < fs.n; i++)
+			sa_type_of(tu, fs.types[i], &out->members[out->nmembers++]);
+		free(fs.types);
+		return;
+	}
+	if (out->cls != SA_TYPE_POINTER)
+		return;
+	CXType pointee = clang_getPointeeType(canon);
+	CXType declared_pointee = clang_getPointeeType(t);
+	if (declared_pointee.kind == CXType_Invalid)
+		declared_pointee = pointee;
+	out->pointee = c_name(declared_pointee);
+	out->pointee_const = clang_isConstQualifiedType(pointee) != 0;
+	out->pointee_size = size_of(pointee);
+	if (out->pointee_size >= 0 && clang_getCanonicalType(pointee).kind == CXType_Record) {
+		struct field_scan fs = { 0 };
+		clang_Type_visitFields(clang_getCanonicalType(pointee), field, &fs);
+		out->pointee_flexible = fs.last_is_flexible;
+		free(fs.types);
+	}
+	CXType last = declared_pointee;
+	out->levels = 1;
+	while (clang_getCanonicalType(last).kind == CXType_Pointer && out->levels < 8) {
+		CXType next = clang_getPointeeType(last);
+		if (next.kind == CXType_Invalid)
+			next = clang_getPointeeType(clang_getCanonicalType(last));
+		last = next;
+		out->levels++;
+	}
+	out->target_cls = class_of(clang_getCanonicalType(last));
+	out->target = c_name(last);
+}
+
+void sa_type_clear(struct sa_type *t)
+{
+	free(t->spelling);
+	free(t->pointee);
+	free(t->target);
+	for (int i = 0; i < t->nmembers; i++)
+		sa_type_clear(&t->members[i]);
+	free(t->members);
+	memset(t, 0, sizeof *t);
+}
