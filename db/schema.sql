@@ -389,3 +389,131 @@ CREATE VIEW IF NOT EXISTS findings AS
 SELECT run_id, rule, severity, fingerprint, subject, message, file, line,
        harness, f, g, intentional, reason, evidence
 FROM finding_records;
+
+-- ---------------------------------------------------------------------------------------
+-- measured costs (snc run --measure)
+--
+-- What the snc Valgrind tool counted when a harness program measured its operations
+-- (docs/measure.md). Per harness one `measurements` row says whether and how it was
+-- measured. Per operation, two *phases* of calls from the states the classifier explored:
+-- `first`, the first call of an instance from a state (the solo execution that was
+-- classified), and `loop`, the calls of the same instance that follow it in one process
+-- (what a caller pays in a loop: one-time costs are gone, batched costs are amortized).
+-- Heavyweight instructions = atomic read-modify-writes + full fences. For every `snc`
+-- verdict, the solo executions of both calls from the witness state are re-run with the
+-- Laws of Order patterns tracked (AWAR, RAW). The views op_costs, measured_sites,
+-- verdict_evidence and cost_measurements are the interface.
+
+CREATE TABLE IF NOT EXISTS measurements (
+  id         INTEGER PRIMARY KEY,
+  harness_id INTEGER NOT NULL REFERENCES harnesses(id),
+  status     TEXT NOT NULL CHECK (status IN ('measured', 'unavailable', 'failed')),
+  reason     TEXT,                          -- why not measured (one line)
+  states     INTEGER NOT NULL DEFAULT 0,    -- states measured from
+  loop_calls INTEGER NOT NULL DEFAULT 0,    -- loop calls after each first call
+  seconds    REAL                           -- wall time of the measure pass
+);
+CREATE INDEX IF NOT EXISTS measurements_by_harness ON measurements(harness_id);
+
+-- What one operation executed, summed over its calls, per phase.
+CREATE TABLE IF NOT EXISTS measured_ops (
+  id                      INTEGER PRIMARY KEY,
+  measurement_id          INTEGER NOT NULL REFERENCES measurements(id),
+  op_id                   INTEGER NOT NULL REFERENCES ops(id),
+  calls                   INTEGER NOT NULL, -- loop phase
+  instructions            INTEGER NOT NULL,
+  rmw                     INTEGER NOT NULL,
+  fences                  INTEGER NOT NULL, -- full fences (mfence)
+  light_fences            INTEGER NOT NULL, -- lfence, sfence, cpuid
+  heavyweight_calls       INTEGER NOT NULL, -- calls that executed an RMW or a full fence
+  first_calls             INTEGER NOT NULL, -- first phase
+  first_instructions      INTEGER NOT NULL,
+  first_rmw               INTEGER NOT NULL,
+  first_fences            INTEGER NOT NULL,
+  first_light_fences      INTEGER NOT NULL,
+  first_heavyweight_calls INTEGER NOT NULL,
+  UNIQUE (measurement_id, op_id)
+);
+
+-- Heavyweight instructions by code site, as the tool resolved them (up to 8 per call).
+CREATE TABLE IF NOT EXISTS measured_op_sites (
+  id             INTEGER PRIMARY KEY,
+  measured_op_id INTEGER NOT NULL REFERENCES measured_ops(id),
+  phase          TEXT NOT NULL CHECK (phase IN ('first', 'loop')),
+  kind           TEXT NOT NULL,             -- lock cmpxchg, lock xadd, xchg, mfence, ...
+  function       TEXT,
+  file           TEXT,
+  line           INTEGER,
+  caller         TEXT,                      -- where the program entered that code
+  caller_file    TEXT,
+  caller_line    INTEGER,
+  count          INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS measured_op_sites_by_op ON measured_op_sites(measured_op_id);
+
+-- The Laws of Order patterns in the solo executions of an snc verdict's witness calls.
+CREATE TABLE IF NOT EXISTS verdict_patterns (
+  id                   INTEGER PRIMARY KEY,
+  verdict_id           INTEGER NOT NULL REFERENCES verdicts(id),
+  role                 TEXT NOT NULL CHECK (role IN ('f', 'g')),
+  op_id                INTEGER NOT NULL REFERENCES ops(id),
+  state                TEXT NOT NULL,       -- the witness state
+  call                 TEXT NOT NULL,       -- the witness call of this op
+  instructions         INTEGER NOT NULL,
+  rmw                  INTEGER NOT NULL,
+  fences               INTEGER NOT NULL,
+  awar                 INTEGER NOT NULL,    -- atomic RMWs on shared memory
+  raw_unfenced         INTEGER NOT NULL,    -- store A, load B, no full fence between
+  raw_fenced           INTEGER NOT NULL,    -- the same with a full fence between
+  awar_example         TEXT,
+  raw_fenced_example   TEXT,
+  raw_unfenced_example TEXT
+);
+CREATE INDEX IF NOT EXISTS verdict_patterns_by_verdict ON verdict_patterns(verdict_id);
+
+CREATE VIEW IF NOT EXISTS cost_measurements AS
+SELECT h.run_id, h.name AS harness, m.status, m.reason, m.states, m.loop_calls, m.seconds,
+       m.id AS measurement_id
+FROM measurements m JOIN harnesses h ON h.id = m.harness_id;
+
+CREATE VIEW IF NOT EXISTS op_costs AS
+SELECT h.run_id, h.name AS harness, o.name AS op, c.calls,
+       c.instructions * 1.0 / c.calls AS instructions_per_call,
+       c.rmw * 1.0 / c.calls AS rmw_per_call,
+       c.fences * 1.0 / c.calls AS fences_per_call,
+       c.heavyweight_calls * 1.0 / c.calls AS heavyweight_call_share,
+       c.first_calls,
+       c.first_instructions * 1.0 / c.first_calls AS first_instructions_per_call,
+       c.first_rmw * 1.0 / c.first_calls AS first_rmw_per_call,
+       c.first_fences * 1.0 / c.first_calls AS first_fences_per_call,
+       c.first_heavyweight_calls * 1.0 / c.first_calls AS first_heavyweight_call_share,
+       c.light_fences * 1.0 / c.calls AS light_fences_per_call,
+       o.ordinal AS op_ordinal, c.id AS measured_op_id
+FROM measured_ops c
+JOIN measurements m ON m.id = c.measurement_id
+JOIN harnesses h ON h.id = m.harness_id
+JOIN ops o ON o.id = c.op_id;
+
+CREATE VIEW IF NOT EXISTS measured_sites AS
+SELECT h.run_id, h.name AS harness, o.name AS op, s.phase, s.kind, s.function, s.file,
+       s.line, s.caller, s.caller_file, s.caller_line, s.count,
+       s.count * 1.0 / CASE s.phase WHEN 'loop' THEN c.calls ELSE c.first_calls END AS per_call,
+       c.id AS measured_op_id
+FROM measured_op_sites s
+JOIN measured_ops c ON c.id = s.measured_op_id
+JOIN measurements m ON m.id = c.measurement_id
+JOIN harnesses h ON h.id = m.harness_id
+JOIN ops o ON o.id = c.op_id;
+
+CREATE VIEW IF NOT EXISTS verdict_evidence AS
+SELECT h.run_id, h.name AS harness, fo.name AS f, go.name AS g, p.role, o.name AS op,
+       p.state, p.call, p.awar, p.raw_unfenced, p.raw_fenced, p.rmw, p.fences,
+       p.instructions,
+       coalesce(p.awar_example, p.raw_fenced_example, p.raw_unfenced_example) AS example,
+       p.awar_example, p.raw_fenced_example, p.raw_unfenced_example, v.id AS verdict_id
+FROM verdict_patterns p
+JOIN verdicts v ON v.id = p.verdict_id
+JOIN harnesses h ON h.id = v.harness_id
+JOIN ops fo ON fo.id = v.f_op
+JOIN ops go ON go.id = v.g_op
+JOIN ops o ON o.id = p.op_id;

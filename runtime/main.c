@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/personality.h>
 #include <unistd.h>
+#include "measure.h"
 #include "runner.h"
 #include "snc_db.h"
 
@@ -63,6 +64,8 @@ int main(int argc, char **argv)
 	int status = parse_runtime_options(argc, argv, &opt);
 	if (status >= 0)
 		return status;
+	if (opt.worker_plan_fd >= 0)
+		return measure_worker_main(&snc_harness_definition, &opt);
 	char err[512];
 	struct snc_db *db = snc_db_open(opt.db_path, SNC_DB_CREATE, err, sizeof err);
 	if (!db) {
@@ -88,6 +91,8 @@ int main(int argc, char **argv)
 	}
 	struct run_summary summary = { 0 };
 	status = run_harness(&snc_harness_definition, &opt, db, run_id, &summary);
+	if (status == 0 && opt.measure)
+		status = measure_harness(&snc_harness_definition, &opt, db, summary.harness_id);
 	if (own_run)
 		snc_db_run_finish(db, run_id, status == 0 ? "ok" : "failed", status);
 	if (status == 0 && !opt.quiet)

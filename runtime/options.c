@@ -19,6 +19,10 @@ static const char usage[] =
 	"  --blocking-observable   count `blocks` as an influence (lock;lock is then snc)\n"
 	"  --verbose               let operations write to stdout/stderr\n"
 	"  --quiet                 no progress line\n"
+	"  --measure               then measure each op's cost under valgrind --tool=snc\n"
+	"  --measure-states N      measure from at most N of the states (default 16)\n"
+	"  --valgrind-lib DIR      the snc Valgrind tool's folder (default: where it was built\n"
+	"                          or installed)\n"
 	"  --version, --help\n";
 
 static int usage_error(const char *fmt, const char *what)
@@ -44,7 +48,8 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 {
 	enum { O_DB = 256, O_RUN_ID, O_SOURCE, O_ARGS, O_DEPTH, O_MAX_STATES, O_SEED, O_TIMEOUT,
-	       O_REPEAT, O_JOBS, O_BLOCKING, O_VERBOSE, O_QUIET, O_HELP, O_VERSION };
+	       O_REPEAT, O_JOBS, O_BLOCKING, O_VERBOSE, O_QUIET, O_HELP, O_VERSION,
+	       O_MEASURE, O_MEASURE_STATES, O_VALGRIND_LIB, O_MEASURE_WORKER };
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, O_DB },
 		{ "run-id", required_argument, NULL, O_RUN_ID },
@@ -59,13 +64,18 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		{ "blocking-observable", no_argument, NULL, O_BLOCKING },
 		{ "verbose", no_argument, NULL, O_VERBOSE },
 		{ "quiet", no_argument, NULL, O_QUIET },
+		{ "measure", no_argument, NULL, O_MEASURE },
+		{ "measure-states", required_argument, NULL, O_MEASURE_STATES },
+		{ "valgrind-lib", required_argument, NULL, O_VALGRIND_LIB },
+		{ "measure-worker", required_argument, NULL, O_MEASURE_WORKER },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 },
 	};
 	*opt = (struct runtime_options){
 		.db_path = "snc.db", .depth = 2, .max_states = 2000, .seed = 1,
-		.repeats = 2, .jobs = 16,
+		.repeats = 2, .jobs = 16, .measure_states = 16,
+		.worker_plan_fd = -1, .worker_records_fd = -1,
 	};
 	opterr = 0;
 	int c;
@@ -117,6 +127,19 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		case O_BLOCKING: opt->blocking_observable = true; break;
 		case O_VERBOSE: opt->verbose = true; break;
 		case O_QUIET: opt->quiet = true; break;
+		case O_MEASURE: opt->measure = true; break;
+		case O_VALGRIND_LIB: opt->valgrind_lib = optarg; break;
+		case O_MEASURE_STATES:
+			if (parse_long(optarg, 1, 10000000, &v))
+				return usage_error("--measure-states must be a positive number, not '%s'",
+						   optarg);
+			opt->measure_states = (int)v;
+			break;
+		case O_MEASURE_WORKER:   /* internal: PLAN_FD,RECORDS_FD (runtime/measure.h) */
+			if (sscanf(optarg, "%d,%d", &opt->worker_plan_fd, &opt->worker_records_fd) != 2)
+				return usage_error("--measure-worker needs PLAN_FD,RECORDS_FD, not '%s'",
+						   optarg);
+			break;
 		case O_HELP: fputs(usage, stdout); return 0;
 		case O_VERSION: printf("snc runtime %s\n", SNC_VERSION_STRING); return 0;
 		default:

@@ -132,6 +132,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	if (snc_db_begin(db) != 0 || (harness_id = snc_db_harness_add(db, &hrow)) < 0 ||
 	    store_ops(db, &m, harness_id, op_ids) != 0 || snc_db_commit(db) != 0)
 		goto db_error;
+	summary->harness_id = harness_id;
 
 	int width = sp.depth ? sp.depth : 1;
 	char label[1024];

@@ -8,6 +8,7 @@ struct snc_db;
 
 struct run_summary {
 	int64_t states, failed_states, executions;
+	int64_t harness_id;        /* where the harness's results are stored */
 };
 
 /* Classifies every pair of def's operations into the run; returns an exit status

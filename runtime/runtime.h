@@ -30,6 +30,12 @@ struct runtime_options {
 	bool blocking_observable;
 	bool verbose;              /* let executions write to stdout/stderr */
 	bool quiet;                /* no progress line */
+	/* The measure pass (measure.h): costs under the snc Valgrind tool. */
+	bool measure;
+	const char *valgrind_lib;  /* the tool's folder (VALGRIND_LIB); NULL: the default */
+	int measure_states;        /* states measured from, at most */
+	int worker_plan_fd;        /* >= 0: this process is a measure worker */
+	int worker_records_fd;
 };
 
 int parse_runtime_options(int argc, char **argv, struct runtime_options *opt);

@@ -42,6 +42,7 @@ struct snc_paths {
 	char include_dir[4096];
 	char lib_dir[4096];
 	char examples_manifest[4096];
+	char valgrind_lib[4096];   /* the snc Valgrind tool's folder, for --measure */
 };
 int snc_paths_find(struct snc_paths *p);
 

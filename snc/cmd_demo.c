@@ -3,7 +3,9 @@
  * The example libraries and their harness programs are built with snc (examples/); a
  * manifest lists them with any options they need (e.g. a short timeout for the RCU-like
  * read side, whose synchronize() blocks while a reader is inside). All harnesses go into
- * one run, and the summary is printed at the end. */
+ * one run, and the summary is printed at the end. With --measure every example is also
+ * measured under the snc Valgrind tool; when the first one finds the tool cannot run here
+ * (it says why in one line), the others are not asked to. */
 #include <getopt.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -15,13 +17,14 @@
 #include "snc_db.h"
 
 static const char usage[] =
-	"usage: snc demo [--db FILE] [--quiet]\n"
+	"usage: snc demo [--db FILE] [--measure] [--quiet]\n"
 	"\n"
 	"Classifies every example of the article (counters, sets, allocators, an RCU-like read\n"
 	"side, a Treiber stack and an SPSC ring) into one run and prints the verdicts.\n"
 	"Ends by writing the HTML report next to the database (snc.db: snc-report/).\n"
 	"\n"
 	"  --db FILE    database (default ./snc.db)\n"
+	"  --measure    also measure each op's cost under valgrind --tool=snc\n"
 	"  --quiet      print only where the results are\n";
 
 struct manifest_entry {
@@ -62,22 +65,36 @@ static int read_manifest(const char *path, struct manifest_entry **out, int *cou
 	return 0;
 }
 
+static int unavailable(const struct snc_db_cost_measurement *m, void *ctx)
+{
+	(void)ctx;
+	return strcmp(m->status, "unavailable") == 0;
+}
+
+/* Did a harness of the run find that the tool cannot run here? */
+static bool measure_unavailable(struct snc_db *db, int64_t run_id)
+{
+	return snc_db_each_cost_measurement(db, run_id, unavailable, NULL) != 0;
+}
+
 int cmd_demo(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "measure", no_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *db_path = "snc.db";
-	bool quiet = false;
+	bool quiet = false, measure = false;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd': db_path = optarg; break;
 		case 'q': quiet = true; break;
+		case 'm': measure = true; break;
 		case 'h': fputs(usage, stdout); return 0;
 		default: return cli_bad_option("demo", c, argv);
 		}
@@ -104,7 +121,7 @@ int cmd_demo(int argc, char **argv)
 	if (rc == 0)   /* the static facts first, into the same run */
 		rc = scan_examples(db, run_id, entries[0].source, paths.include_dir, quiet);
 	for (int i = 0; rc == 0 && i < count; i++) {
-		char *extra[16];
+		char *extra[20];
 		int nextra = 0;
 		char *save = NULL;
 		for (char *w = strtok_r(entries[i].options, " ", &save); w && nextra < 15;
@@ -112,6 +129,13 @@ int cmd_demo(int argc, char **argv)
 			extra[nextra++] = w;
 		if (quiet)
 			extra[nextra++] = "--quiet";
+		if (measure && i > 0 && measure_unavailable(db, run_id))
+			measure = false;
+		if (measure) {
+			extra[nextra++] = "--measure";
+			extra[nextra++] = "--valgrind-lib";
+			extra[nextra++] = paths.valgrind_lib;
+		}
 		rc = harness_program_run(entries[i].program, entries[i].source, db_path, run_id, extra,
 					 nextra);
 	}

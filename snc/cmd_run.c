@@ -33,15 +33,19 @@ static const char usage[] =
 	"  --blocking-observable   an op that blocks counts as influenced (lock;lock is snc)\n"
 	"  --verbose               show what operations print\n"
 	"  --quiet                 no progress line, no table\n"
+	"  --measure               also measure what each op executes, under valgrind\n"
+	"                          --tool=snc: calls, instructions, RMW and fences per call,\n"
+	"                          heavyweight sites, and the AWAR/RAW of each snc witness\n"
+	"  --measure-states N      measure from at most N of the states (default 16)\n"
 	"  --json                  print the verdicts as JSON\n"
 	"  --help\n";
 
 /* Options the harness program understands: forwarded as given. */
 static const char *const forwarded_with_value[] = {
-	"depth", "max-states", "seed", "timeout", "repeat", "jobs", NULL,
+	"depth", "max-states", "seed", "timeout", "repeat", "jobs", "measure-states", NULL,
 };
 static const char *const forwarded_flags[] = {
-	"blocking-observable", "verbose", "quiet", NULL,
+	"blocking-observable", "verbose", "quiet", "measure", NULL,
 };
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -91,7 +95,7 @@ int cmd_run(int argc, char **argv)
 		longopts[nlong++] = (struct option){ forwarded_flags[i], no_argument, NULL, O_FORWARD };
 
 	const char *db_path = "snc.db";
-	bool json = false, quiet = false;
+	bool json = false, quiet = false, measure = false;
 	char **forward = calloc((size_t)argc * 2 + 1, sizeof *forward);
 	int nforward = 0;
 	int c, index;
@@ -109,6 +113,7 @@ int cmd_run(int argc, char **argv)
 				forward[nforward++] = strdup(optarg);
 			if (strcmp(longopts[index].name, "quiet") == 0)
 				quiet = true;
+			measure |= strcmp(longopts[index].name, "measure") == 0;
 			break;
 		}
 		default:
@@ -166,6 +171,11 @@ int cmd_run(int argc, char **argv)
 	if (run_id < 0) {
 		cli_error("run", "%s", snc_db_errmsg(db));
 		goto out;
+	}
+	struct snc_paths paths;
+	if (measure && snc_paths_find(&paths) == 0) {   /* the program finds the tool there */
+		forward[nforward++] = strdup("--valgrind-lib");
+		forward[nforward++] = strdup(paths.valgrind_lib);
 	}
 	rc = harness_program_run(program, harness, db_path, run_id, forward, nforward);
 	snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);

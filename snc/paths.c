@@ -3,7 +3,8 @@
  *
  * The build tree is recognized by the program's own location (/proc/self/exe) being the
  * build's bin folder; otherwise everything is looked up relative to the program:
- * PREFIX/bin/snc, PREFIX/include/snc/snc.h, PREFIX/lib.../snc/, PREFIX/libexec/snc/. */
+ * PREFIX/bin/snc, PREFIX/include/snc/snc.h, PREFIX/lib.../snc/ (the Valgrind tool in its
+ * valgrind/ folder), PREFIX/libexec/snc/. */
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -25,12 +26,15 @@ int snc_paths_find(struct snc_paths *p)
 		snprintf(p->lib_dir, sizeof p->lib_dir, "%s", SNC_BUILD_LIB_DIR);
 		snprintf(p->examples_manifest, sizeof p->examples_manifest, "%s",
 			 SNC_BUILD_EXAMPLES_MANIFEST);
+		snprintf(p->valgrind_lib, sizeof p->valgrind_lib, "%s", SNC_BUILD_VALGRIND_LIB);
 	} else {
 		snprintf(p->include_dir, sizeof p->include_dir, "%s/../%s", bindir,
 			 SNC_INSTALL_INCLUDE_DIR);
 		snprintf(p->lib_dir, sizeof p->lib_dir, "%s/../%s", bindir, SNC_INSTALL_LIB_DIR);
 		snprintf(p->examples_manifest, sizeof p->examples_manifest, "%s/../%s/harnesses.txt",
 			 bindir, SNC_INSTALL_EXAMPLES_DIR);
+		snprintf(p->valgrind_lib, sizeof p->valgrind_lib, "%s/../%s", bindir,
+			 SNC_INSTALL_VALGRIND_LIB);
 	}
 	return 0;
 }

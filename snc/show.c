@@ -10,10 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "show_costs.h"
 #include "snc_db.h"
 
 struct text_row {
 	char pair[160], verdict[96], conflict[32], witness[1400], note[2][160];
+	char evidence[1400];       /* measured AWAR/RAW of the witness's solo executions */
 };
 
 /* Rows of one harness are buffered so the columns can fit the longest name. */
@@ -23,6 +25,7 @@ struct show_ctx {
 	struct text_row *rows;
 	int nrows, cap, total;
 	json_object *list;
+	struct show_costs *costs;
 };
 
 static void flush_harness(struct show_ctx *ctx)
@@ -44,7 +47,10 @@ static void flush_harness(struct show_ctx *ctx)
 		for (int k = 0; k < 2; k++)
 			if (r->note[k][0])
 				printf("  %-*s  %s\n", wp, "", r->note[k]);
+		if (r->evidence[0])
+			printf("  %-*s  measured: %s\n", wp, "", r->evidence);
 	}
+	show_costs_print(ctx->costs, ctx->harness);
 	ctx->nrows = 0;
 }
 
@@ -89,6 +95,9 @@ static int print_row(const struct snc_db_pair_verdict *r, void *vctx)
 	struct text_row *t = &ctx->rows[ctx->nrows++];
 	ctx->total++;
 	memset(t->note, 0, sizeof t->note);
+	if (!show_costs_evidence_text(ctx->costs, r->harness, r->f, r->g, t->evidence,
+				      sizeof t->evidence))
+		t->evidence[0] = '\0';
 	snprintf(t->pair, sizeof t->pair, "%s x %s", r->f, r->g);
 	snprintf(t->verdict, sizeof t->verdict, "%s%s%s", r->verdict,
 		 r->direction ? (strcmp(r->direction, "f->g") == 0 ? " ->" : " <-") : "",
@@ -138,6 +147,8 @@ static int add_json_row(const struct snc_db_pair_verdict *r, void *vctx)
 	} else {
 		json_object_object_add(o, "witness", NULL);
 	}
+	json_object_object_add(o, "evidence",
+			       show_costs_evidence_json(ctx->costs, r->harness, r->f, r->g));
 	json_object_array_add(ctx->list, o);
 	return 0;
 }
@@ -157,7 +168,12 @@ int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd)
 		snc_db_close(db);
 		return cli_error(cmd, "there is no run %lld in '%s'", (long long)run_id, db_path);
 	}
-	struct show_ctx ctx = { 0 };
+	struct show_ctx ctx = { .costs = show_costs_load(db, run_id) };
+	if (!ctx.costs) {
+		cli_error(cmd, "%s", snc_db_errmsg(db));
+		snc_db_close(db);
+		return EXIT_USAGE;
+	}
 	int rc;
 	if (json) {
 		ctx.list = json_object_new_array();
@@ -165,6 +181,7 @@ int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd)
 		json_object *top = json_object_new_object();
 		json_object_object_add(top, "run_id", json_object_new_int64(run_id));
 		json_object_object_add(top, "verdicts", ctx.list);
+		json_object_object_add(top, "costs", show_costs_json(ctx.costs));
 		if (rc == 0)
 			puts(json_object_to_json_string_ext(top, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 								    JSON_C_TO_STRING_NOSLASHESCAPE));
@@ -178,6 +195,7 @@ int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd)
 	}
 	if (rc != 0)
 		cli_error(cmd, "%s", snc_db_errmsg(db));
+	show_costs_free(ctx.costs);
 	snc_db_close(db);
 	return rc == 0 ? 0 : EXIT_USAGE;
 }

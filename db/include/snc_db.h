@@ -129,6 +129,109 @@ struct snc_db_pair_verdict {
 int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
 			     int (*fn)(const struct snc_db_pair_verdict *row, void *ctx), void *ctx);
 
+/* ---- measured costs (snc run --measure) ------------------------------------------------ */
+
+/* What a harness program's measure pass stores (db/costs.c) and reads (db/costs_read.c):
+ * the views cost_measurements, op_costs, measured_sites and verdict_evidence of docs/db.md.
+ * Phases: `first` is the first call of an instance from a state, `loop` the calls of the
+ * same instance that follow it. */
+
+struct snc_db_measurement {
+	int64_t harness_id;
+	const char *status;        /* measured, unavailable, failed */
+	const char *reason;        /* why not measured, or NULL */
+	int64_t states;            /* states measured from */
+	int loop_calls;            /* loop calls after each first call */
+	double seconds;            /* wall time of the measure pass, or < 0 when none */
+};
+
+struct snc_db_measured_counts {
+	int64_t calls, instructions, rmw, fences, light_fences, heavyweight_calls;
+};
+
+struct snc_db_measured_site {
+	const char *phase;         /* first, loop */
+	const char *kind, *function, *file;
+	int line;
+	const char *caller, *caller_file;
+	int caller_line;
+	int64_t count;
+};
+
+struct snc_db_pattern_evidence {
+	int64_t verdict_id;
+	const char *role;          /* f, g */
+	int64_t op_id;
+	const char *state, *call;
+	int64_t instructions, rmw, fences, awar, raw_unfenced, raw_fenced;
+	const char *awar_example, *raw_fenced_example, *raw_unfenced_example;
+};
+
+int64_t snc_db_measurement_add(struct snc_db *db, const struct snc_db_measurement *m);
+/* op_ordinal: the op's place in its harness's declaration order. */
+int64_t snc_db_measured_op_add(struct snc_db *db, int64_t measurement_id, int op_ordinal,
+			       const struct snc_db_measured_counts *first,
+			       const struct snc_db_measured_counts *loop);
+int snc_db_measured_site_add(struct snc_db *db, int64_t measured_op_id,
+			     const struct snc_db_measured_site *s);
+int snc_db_pattern_evidence_add(struct snc_db *db, const struct snc_db_pattern_evidence *e);
+
+/* What the measure pass plans from: each solo execution of the harness that returned (not
+ * crashed, exited or blocked), in state order; and each snc verdict's mutual witness.
+ * Strings are valid during the callback only; a non-zero return of fn stops and is
+ * returned, -1 is a database error. */
+struct snc_db_solo_return {
+	int state_ordinal;
+	const char *state;         /* label: fresh, add(1); remove(0) */
+	const char *op;
+	const char *args;          /* 1 or 1, 2 or empty */
+};
+int snc_db_each_solo_return(struct snc_db *db, int64_t harness_id,
+			    int (*fn)(const struct snc_db_solo_return *row, void *ctx), void *ctx);
+
+struct snc_db_snc_witness {
+	int64_t verdict_id;
+	int64_t f_op, g_op;        /* ops(id) */
+	const char *state, *f_call, *g_call;
+};
+int snc_db_each_snc_witness(struct snc_db *db, int64_t harness_id,
+			    int (*fn)(const struct snc_db_snc_witness *row, void *ctx), void *ctx);
+
+/* Reading a run's costs back (for `snc show`), in harness and declaration order. A file
+ * written before the measured costs existed and opened read-only has no such views:
+ * snc_db_costs_stored() says 0 then (1 when they exist, -1 on an error). */
+int snc_db_costs_stored(struct snc_db *db);
+struct snc_db_cost_measurement {
+	const char *harness, *status, *reason;
+	int64_t states;
+	int loop_calls;
+	double seconds;            /* < 0 when unknown */
+};
+int snc_db_each_cost_measurement(struct snc_db *db, int64_t run_id,
+				 int (*fn)(const struct snc_db_cost_measurement *row, void *ctx),
+				 void *ctx);
+
+struct snc_db_op_cost {
+	const char *harness, *op;
+	int64_t calls, first_calls;
+	double instructions_per_call, rmw_per_call, fences_per_call, heavyweight_call_share;
+	double first_rmw_per_call, first_fences_per_call, first_heavyweight_call_share;
+	/* The loop phase's most executed heavyweight site, or all NULL. */
+	const char *top_kind, *top_function, *top_caller;
+	double top_per_call;
+};
+int snc_db_each_op_cost(struct snc_db *db, int64_t run_id,
+			int (*fn)(const struct snc_db_op_cost *row, void *ctx), void *ctx);
+
+struct snc_db_verdict_evidence {
+	const char *harness, *f, *g, *role, *op, *state, *call;
+	int64_t awar, raw_unfenced, raw_fenced, rmw, fences;
+	const char *awar_example, *raw_fenced_example, *raw_unfenced_example;
+};
+int snc_db_each_verdict_evidence(struct snc_db *db, int64_t run_id,
+				 int (*fn)(const struct snc_db_verdict_evidence *row, void *ctx),
+				 void *ctx);
+
 /* ---- scan results ---------------------------------------------------------------------- */
 
 /* What `snc scan` stores is the analyzer's model (analyzer/include/snc_analyzer.h) as it

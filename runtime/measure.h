@@ -1,0 +1,117 @@
+/* measure.h: the measure pass of a harness program (`--measure`), shared by its files.
+ *
+ * After classification the program measures what its operations execute, under the snc
+ * Valgrind tool (runtime/vgtool, docs/valgrind-tool.md). The program re-executes itself
+ * under `valgrind --tool=snc` as a *measure worker* (measure_spawn.c); the worker
+ * (measure_worker.c) reads a *plan* from one file descriptor and writes *records* to
+ * another; the parent (measure.c) writes the plan from what the classifier stored, reads
+ * the records back, adds them up (measure_records.c) and stores them through db/. The
+ * worker never opens the database. docs/measure.md describes both formats:
+ *
+ *   plan, one line each:
+ *     state SEQ INST,INST,...       build the state SEQ, measure these instances from it
+ *     evidence VERDICT SEQ F G      solo executions of instances F and G from state SEQ
+ *   where SEQ is `-` (the fresh state) or the instance indices that build it, comma
+ *   separated;
+ *
+ *   records, one line each, fields separated by one space, strings by tabs:
+ *     call INST PHASE INSTRUCTIONS RMW FENCES LIGHT_FENCES
+ *     site INST PHASE COUNT\tKIND\tFUNCTION\tFILE\tLINE\tCALLER\tCALLER_FILE\tCALLER_LINE
+ *     evidence VERDICT ROLE INST INSTRUCTIONS RMW FENCES AWAR RAW_UNFENCED RAW_FENCED
+ *              \tAWAR_EXAMPLE\tRAW_FENCED_EXAMPLE\tRAW_UNFENCED_EXAMPLE
+ *     absent                        the worker does not run under the snc tool
+ *     done                          the worker finished the plan
+ *   PHASE is `first` (the first call from the state: the classifier's solo execution) or
+ *   `loop` (the calls of the same instance that follow it, MEASURE_LOOP_CALLS of them);
+ *   ROLE is `f` or `g`. A site line follows the call line of its region. */
+#ifndef SNC_MEASURE_H
+#define SNC_MEASURE_H
+
+#include <stdint.h>
+#include "runtime.h"
+#include "snc_db.h"
+
+/* Calls of the same instance after the first one, each measured on its own. A multiple of
+ * 8 keeps batch sizes that are powers of two (per-thread caches) from rounding. */
+#define MEASURE_LOOP_CALLS 16
+/* Valgrind runs code tens of times slower, and translates it on first use: an op's time
+ * limit under the tool is its limit times this, plus a second. */
+#define MEASURE_SLOWDOWN 20
+
+/* The parent: measures the harness stored as harness_id and stores the costs. Prints one
+ * line and returns 0 when the tool cannot run here; returns 2 on a database error. */
+int measure_harness(const struct snc_harness *def, const struct runtime_options *opt,
+		    struct snc_db *db, int64_t harness_id);
+
+/* The worker (under valgrind): runs the plan, writes the records. Returns an exit status. */
+int measure_worker_main(const struct snc_harness *def, const struct runtime_options *opt);
+
+/* Why the tool cannot run here (one line, no newline), or NULL when it can; lib receives
+ * the folder to use as VALGRIND_LIB, valgrind the program's path. */
+const char *measure_unavailable(const struct runtime_options *opt, char *lib, size_t liblen,
+				char *valgrind, size_t vglen);
+
+/* Runs this program as a worker under the tool with the plan on plan_fd and the records
+ * going to records_fd. Returns the worker's exit status, or -1 if it could not start. */
+int measure_spawn(const char *valgrind, const char *lib, const struct runtime_options *opt,
+		  int timeout_ms, int plan_fd, int records_fd);
+
+/* The plan of one harness, and the witnesses its evidence jobs came from. */
+struct measure_witness {
+	int64_t verdict_id, f_op, g_op;        /* ids in the database */
+	char *state, *f_call, *g_call;
+};
+
+struct measure_plan {
+	int64_t states;                        /* states measured from */
+	struct measure_witness *witnesses;
+	int nwitnesses;
+};
+
+/* Writes the plan of the harness stored as harness_id to out (measure_plan.c). Returns 0,
+ * or -1 on a database error (snc_db_errmsg) or when out of memory. */
+int measure_plan_write(struct snc_db *db, const struct harness_model *m, int64_t harness_id,
+		       int max_states, FILE *out, struct measure_plan *plan);
+void measure_plan_free(struct measure_plan *plan);
+
+/* A state's instance sequence from its label ("fresh", "add(1); remove(0)"): returns its
+ * length, or -1 when a call is not one of the model's instances. */
+int measure_parse_state(const struct harness_model *m, const char *label, int *seq, int max);
+int measure_instance_of(const struct harness_model *m, const char *call);
+
+/* Everything left to read on fd, NUL-terminated (malloc'd), or NULL on an error. */
+char *measure_read_all(int fd);
+
+
+struct measure_site {
+	int op;
+	int phase;                     /* 0 first, 1 loop */
+	char *kind, *function, *file, *caller, *caller_file;
+	int line, caller_line;
+	int64_t count;
+};
+
+struct measure_evidence {
+	int64_t verdict_id;
+	char role;                     /* 'f' or 'g' */
+	int inst;
+	int64_t instructions, rmw, fences, awar, raw_unfenced, raw_fenced;
+	char *awar_example, *raw_fenced_example, *raw_unfenced_example;
+};
+
+struct measure_totals {
+	int nops;
+	struct snc_db_measured_counts *first, *loop;   /* per op: sums of the call records */
+	struct measure_site *sites;
+	int nsites, sites_cap;
+	struct measure_evidence *evidence;
+	int nevidence, evidence_cap;
+	bool absent, done;
+};
+
+/* Reads every record of fd (from its start) into t; returns 0, or -1 on a malformed line
+ * or when out of memory. */
+int measure_records_read(const struct harness_model *m, int fd, struct measure_totals *t);
+void measure_totals_free(struct measure_totals *t);
+
+#endif

@@ -1,0 +1,175 @@
+/* measure_plan.c: what the measure worker is asked to run, written from what the
+ * classifier stored (so it measures exactly what was classified).
+ *
+ * Cost jobs: every state the classifier explored, with every instance whose solo
+ * execution from that state returned (one that crashed or blocked would only cost the time
+ * limit again). Beyond --measure-states states, an evenly spaced subset in enumeration
+ * order is kept, always starting with the fresh state: shortest states come first, so it
+ * is still spread over every depth. Evidence jobs: each snc verdict's mutual witness, as
+ * its state and its two calls. States and calls are stored as text (labels like
+ * "add(1); remove(0)"), and are turned back into instance indices here. */
+#include <stdlib.h>
+#include <string.h>
+#include "measure.h"
+#include "snc_db.h"
+
+#define MAX_SEQ 8
+
+int measure_instance_of(const struct harness_model *m, const char *call)
+{
+	for (int i = 0; i < m->ninst; i++)
+		if (strcmp(m->inst[i].call, call) == 0)
+			return i;
+	return -1;
+}
+
+int measure_parse_state(const struct harness_model *m, const char *label, int *seq, int max)
+{
+	if (strcmp(label, "fresh") == 0)
+		return 0;
+	int n = 0;
+	for (const char *p = label;; n++) {
+		const char *end = strstr(p, "; ");
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		char call[sizeof m->inst[0].call];
+		if (n == max || len >= sizeof call)
+			return -1;
+		memcpy(call, p, len);
+		call[len] = '\0';
+		if ((seq[n] = measure_instance_of(m, call)) < 0)
+			return -1;
+		if (!end)
+			return n + 1;
+		p = end + 2;
+	}
+}
+
+/* "-" or "3,5": the text a plan line carries for a sequence. */
+static void seq_text(const int *seq, int len, char *buf, size_t size)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	if (len == 0)
+		snprintf(buf, size, "-");
+	for (int i = 0; i < len && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%d", i ? "," : "", seq[i]);
+}
+
+struct plan_state {
+	int ordinal;
+	int seq[MAX_SEQ];
+	int len;                   /* -1: the label did not parse */
+	int *insts;
+	int ninsts;
+};
+
+struct collect {
+	const struct harness_model *m;
+	struct plan_state *states;
+	int nstates, cap;
+};
+
+static int collect_solo(const struct snc_db_solo_return *row, void *vctx)
+{
+	struct collect *c = vctx;
+	struct plan_state *s = c->nstates ? &c->states[c->nstates - 1] : NULL;
+	if (!s || s->ordinal != row->state_ordinal) {
+		if (c->nstates == c->cap) {
+			int cap = c->cap ? c->cap * 2 : 64;
+			struct plan_state *more = realloc(c->states, (size_t)cap * sizeof *more);
+			if (!more)
+				return 1;
+			c->states = more;
+			c->cap = cap;
+		}
+		s = &c->states[c->nstates++];
+		*s = (struct plan_state){ .ordinal = row->state_ordinal };
+		s->insts = malloc((size_t)c->m->ninst * sizeof *s->insts);
+		if (!s->insts)
+			return 1;
+		s->len = measure_parse_state(c->m, row->state, s->seq, MAX_SEQ);
+	}
+	char call[256];
+	snprintf(call, sizeof call, "%s(%s)", row->op, row->args ? row->args : "");
+	int inst = measure_instance_of(c->m, call);
+	if (inst >= 0 && s->ninsts < c->m->ninst)
+		s->insts[s->ninsts++] = inst;
+	return 0;
+}
+
+static void write_state(const struct plan_state *s, FILE *out)
+{
+	char seq[128], insts[4096];
+	seq_text(s->seq, s->len, seq, sizeof seq);
+	seq_text(s->insts, s->ninsts, insts, sizeof insts);
+	fprintf(out, "state %s %s\n", seq, insts);
+}
+
+struct witnesses {
+	const struct harness_model *m;
+	struct measure_plan *plan;
+	FILE *out;
+};
+
+static int collect_witness(const struct snc_db_snc_witness *row, void *vctx)
+{
+	struct witnesses *w = vctx;
+	int seq[MAX_SEQ];
+	int len = measure_parse_state(w->m, row->state, seq, MAX_SEQ);
+	int f = measure_instance_of(w->m, row->f_call), g = measure_instance_of(w->m, row->g_call);
+	if (len < 0 || f < 0 || g < 0)
+		return 0;
+	struct measure_plan *p = w->plan;
+	struct measure_witness *more = realloc(p->witnesses,
+					       (size_t)(p->nwitnesses + 1) * sizeof *more);
+	if (!more)
+		return 1;
+	p->witnesses = more;
+	struct measure_witness *x = &p->witnesses[p->nwitnesses++];
+	*x = (struct measure_witness){
+		.verdict_id = row->verdict_id, .f_op = row->f_op, .g_op = row->g_op,
+		.state = strdup(row->state), .f_call = strdup(row->f_call),
+		.g_call = strdup(row->g_call),
+	};
+	char text[128];
+	seq_text(seq, len, text, sizeof text);
+	fprintf(w->out, "evidence %lld %s %d %d\n", (long long)row->verdict_id, text, f, g);
+	return x->state && x->f_call && x->g_call ? 0 : 1;
+}
+
+int measure_plan_write(struct snc_db *db, const struct harness_model *m, int64_t harness_id,
+		       int max_states, FILE *out, struct measure_plan *plan)
+{
+	memset(plan, 0, sizeof *plan);
+	struct collect c = { .m = m };
+	int rc = snc_db_each_solo_return(db, harness_id, collect_solo, &c);
+	int *usable = malloc((size_t)(c.nstates ? c.nstates : 1) * sizeof *usable), nusable = 0;
+	for (int i = 0; usable && i < c.nstates; i++)
+		if (c.states[i].len >= 0 && c.states[i].ninsts > 0)
+			usable[nusable++] = i;
+	int keep = nusable < max_states ? nusable : max_states;
+	for (int k = 0; usable && rc == 0 && k < keep; k++)
+		write_state(&c.states[usable[(int64_t)k * nusable / keep]], out);
+	plan->states = keep;
+	if (!usable)
+		rc = -1;
+	free(usable);
+	for (int i = 0; i < c.nstates; i++)
+		free(c.states[i].insts);
+	free(c.states);
+	struct witnesses w = { .m = m, .plan = plan, .out = out };
+	if (rc == 0)
+		rc = snc_db_each_snc_witness(db, harness_id, collect_witness, &w);
+	return rc == 0 && fflush(out) == 0 ? 0 : -1;
+}
+
+void measure_plan_free(struct measure_plan *plan)
+{
+	for (int i = 0; i < plan->nwitnesses; i++) {
+		free(plan->witnesses[i].state);
+		free(plan->witnesses[i].f_call);
+		free(plan->witnesses[i].g_call);
+	}
+	free(plan->witnesses);
+	memset(plan, 0, sizeof *plan);
+}

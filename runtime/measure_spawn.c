@@ -1,0 +1,111 @@
+/* measure_spawn.c: finding Valgrind and the snc tool, and starting the measure worker.
+ *
+ * The worker is this very program, re-executed under `valgrind --tool=snc` with
+ * VALGRIND_LIB pointing at the tool's folder, so a user never sets anything up. The folder
+ * is --valgrind-lib when given (snc passes its own: the build tree's or <libdir>/snc/
+ * valgrind), else the build tree's, else the installed one, whichever holds the tool.
+ * The worker's environment also carries
+ *   SNC_NO_REEXEC=1  main() must not re-execute itself without ASLR: the exec would leave
+ *                    the tool (Valgrind does not follow exec by default);
+ *   LD_BIND_NOW=1    lazy binding would run the dynamic linker (which has an `xchg`) inside
+ *                    the first call of every library function a child makes.
+ * Valgrind runs with -q (only real problems reach stderr) and --vgdb=no (no gdbserver
+ * FIFOs for every forked child).
+ *
+ * AddressSanitizer (and MemorySanitizer) programs cannot run under Valgrind: both want the
+ * address space. Whether this program carries one is read from its symbols at run time, so
+ * a harness compiled with -fsanitize against a plain runtime is caught too. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "measure.h"
+
+#define TOOL_FILE "snc-amd64-linux"
+
+extern void __asan_init(void) __attribute__((weak));
+extern void __msan_init(void) __attribute__((weak));
+
+static bool find_program(const char *name, char *out, size_t len)
+{
+	const char *path = getenv("PATH");
+	char *copy = strdup(path && *path ? path : "/usr/bin:/bin"), *save = NULL;
+	bool found = false;
+	for (char *dir = copy ? strtok_r(copy, ":", &save) : NULL; dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		snprintf(out, len, "%s/%s", dir, name);
+		found = access(out, X_OK) == 0;
+	}
+	free(copy);
+	return found;
+}
+
+static bool holds_tool(const char *dir)
+{
+	char path[PATH_MAX];
+	snprintf(path, sizeof path, "%s/" TOOL_FILE, dir);
+	return access(path, X_OK) == 0;
+}
+
+const char *measure_unavailable(const struct runtime_options *opt, char *lib, size_t liblen,
+				char *valgrind, size_t vglen)
+{
+	static char why[PATH_MAX + 128];
+	if (__asan_init || __msan_init)
+		return "this harness program is built with a sanitizer, which Valgrind cannot run";
+	if (!find_program("valgrind", valgrind, vglen))
+		return "valgrind is not installed (Debian: apt-get install valgrind)";
+	if (opt->valgrind_lib) {
+		snprintf(lib, liblen, "%s", opt->valgrind_lib);
+		if (holds_tool(lib))
+			return NULL;
+		snprintf(why, sizeof why, "the snc Valgrind tool is not in '%s'", opt->valgrind_lib);
+		return why;
+	}
+	const char *const defaults[] = { SNC_VALGRIND_LIB_BUILD, SNC_VALGRIND_LIB_INSTALL };
+	for (int i = 0; i < 2; i++) {
+		snprintf(lib, liblen, "%s", defaults[i]);
+		if (holds_tool(lib))
+			return NULL;
+	}
+	snprintf(why, sizeof why, "the snc Valgrind tool is not built (not in %s nor %s)",
+		 defaults[0], defaults[1]);
+	return why;
+}
+
+int measure_spawn(const char *valgrind, const char *lib, const struct runtime_options *opt,
+		  int timeout_ms, int plan_fd, int records_fd)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n < 0)
+		return -1;
+	exe[n] = '\0';
+	char fds[32], timeout[32], jobs[16];
+	snprintf(fds, sizeof fds, "%d,%d", plan_fd, records_fd);
+	snprintf(timeout, sizeof timeout, "%.3f", timeout_ms / 1000.0);
+	snprintf(jobs, sizeof jobs, "%d", opt->jobs);
+	char *argv[] = {
+		(char *)valgrind, "--tool=snc", "-q", "--vgdb=no", "--max-threads=16", exe, "--measure-worker", fds,
+		"--timeout", timeout, "--jobs", jobs, opt->verbose ? "--verbose" : NULL, NULL,
+	};
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		setenv("VALGRIND_LIB", lib, 1);
+		setenv("SNC_NO_REEXEC", "1", 1);
+		setenv("LD_BIND_NOW", "1", 1);
+		execv(valgrind, argv);
+		_exit(127);
+	}
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}

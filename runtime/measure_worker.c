@@ -1,0 +1,413 @@
+/* measure_worker.c: the measure worker, i.e. the harness program re-executed under
+ * `valgrind --tool=snc` by measure_spawn.c with --measure-worker PLAN_FD,RECORDS_FD.
+ *
+ * It runs the plan (measure.h has the formats) the way the executor runs states, so that
+ * what is measured is what was classified: for each planned state a *state process* is
+ * forked that calls setup() and applies the state's instance sequence; it then forks one
+ * child per planned instance, and that child calls the instance 1 + MEASURE_LOOP_CALLS
+ * times, each call alone in a region of the snc tool. The first call is the classifier's
+ * solo execution from that state ("first" phase, cold: lazy initialisation, a thread
+ * registering itself, an empty per-thread cache); the calls after it are what a caller
+ * pays in a loop ("loop" phase). Evidence jobs run each witness call once from the witness
+ * state, in a region that also tracks the Laws of Order patterns (AWAR, RAW). Children
+ * write their records straight to RECORDS_FD (opened O_APPEND, one write per region, always
+ * outside the region), so the worker itself keeps nothing.
+ *
+ * Lock-based code must be measured as it behaves with threads: glibc's mutexes skip their
+ * atomic instructions while the process has a single thread (NOTES.md). The worker starts
+ * an idle thread before anything else; the forked state processes and children inherit
+ * glibc's "multiple threads" flag, so their locks take the atomic path.
+ *
+ * Forking under Valgrind is cheap (the child shares the translations made so far) and
+ * Valgrind's start-up, ~0.2 s, is paid once for the whole plan. Up to --jobs state
+ * processes (and no more than the machine has CPUs) run at once. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "measure.h"
+#include "snc_vg_client.h"
+
+#define MAX_SEQ 8
+
+struct worker {
+	const struct harness_model *m;
+	int records_fd;
+	int limit_ms;              /* one call's time limit under the tool */
+	bool verbose;
+};
+
+/* One line of the plan: a cost job (verdict 0) or an evidence job. */
+struct job {
+	int64_t verdict;
+	int seq[MAX_SEQ];
+	int len;
+	int *insts;                /* cost job: the instances; evidence job: f then g */
+	int ninsts;
+};
+
+static void *idle_thread(void *arg)
+{
+	(void)arg;
+	for (;;)
+		pause();
+	return NULL;
+}
+
+static void arm(int ms)
+{
+	struct itimerval it = { .it_value = { ms / 1000, (ms % 1000) * 1000 } };
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static void emit(const struct worker *w, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(w->records_fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			_exit(3);
+		buf += n;
+		len -= (size_t)n;
+	}
+}
+
+/* Tabs and newlines separate fields and records: never let a name contain one. */
+static void clean(char *s)
+{
+	for (; *s; s++)
+		if (*s == '\t' || *s == '\n')
+			*s = ' ';
+}
+
+/* A site in the harness's own op has this runtime as its caller: say nothing then. */
+static bool runtime_frame(const char *function)
+{
+	return strcmp(function, "measure_calls") == 0 || strcmp(function, "solo_patterns") == 0 ||
+	       strcmp(function, "call_instance") == 0;
+}
+
+/* "pthread_mutex_lock@@GLIBC_2.2.5" reads "pthread_mutex_lock". */
+static void tidy_function(char *function)
+{
+	char *at = strchr(function, '@');
+	if (at)
+		*at = '\0';
+	clean(function);
+}
+
+/* Names as records carry them: no symbol versions, no separators, no runtime callers. */
+static void tidy_region(struct snc_vg_region *r)
+{
+	for (uint32_t i = 0; i < r->n_sites && i < SNC_VG_MAX_SITES; i++) {
+		struct snc_vg_site *s = &r->sites[i];
+		if (runtime_frame(s->caller)) {
+			s->caller[0] = s->caller_file[0] = '\0';
+			s->caller_line = 0;
+		}
+		tidy_function(s->function);
+		tidy_function(s->caller);
+		clean(s->kind);
+		clean(s->file);
+		clean(s->caller_file);
+	}
+	struct snc_vg_code_location *locations[] = {
+		&r->awar_example.at, &r->raw_fenced_example.store, &r->raw_fenced_example.load,
+		&r->raw_fenced_example.fence, &r->raw_unfenced_example.store,
+		&r->raw_unfenced_example.load,
+	};
+	for (size_t i = 0; i < sizeof locations / sizeof locations[0]; i++)
+		tidy_function(locations[i]->function);
+}
+
+/* The records of one region (a call line, then its site lines) into buf[8192]. */
+static int format_call(char *buf, int inst, const char *phase, struct snc_vg_region *r)
+{
+	size_t size = 8192;
+	tidy_region(r);
+	int n = snprintf(buf, size, "call %d %s %llu %llu %llu %llu\n", inst, phase,
+			 (unsigned long long)r->instructions, (unsigned long long)r->rmw,
+			 (unsigned long long)r->fences, (unsigned long long)r->light_fences);
+	for (uint32_t i = 0; i < r->n_sites && i < SNC_VG_MAX_SITES; i++) {
+		const struct snc_vg_site *s = &r->sites[i];
+		n += snprintf(buf + n, size - (size_t)n,
+			      "site %d %s %llu\t%s\t%s\t%s\t%d\t%s\t%s\t%d\n", inst, phase,
+			      (unsigned long long)s->count, s->kind, s->function, s->file,
+			      (int)s->line, s->caller, s->caller_file, (int)s->caller_line);
+	}
+	return n;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* "function (file:line)", as much of it as is known. */
+static void location_text(const struct snc_vg_code_location *l, char *buf, size_t len)
+{
+	if (l->function[0] && l->file[0] && l->line > 0)
+		snprintf(buf, len, "%s (%s:%d)", l->function, base_name(l->file), (int)l->line);
+	else if (l->function[0])
+		snprintf(buf, len, "%s", l->function);
+	else
+		snprintf(buf, len, "0x%llx", (unsigned long long)l->address);
+}
+
+/* "lock cmpxchg in pthread_mutex_lock (...), called from set_to (mutex_set.c:25)": the
+ * caller comes from the heavyweight site at the same code address. */
+static void awar_text(const struct snc_vg_region *r, char *buf, size_t len)
+{
+	char at[320];
+	location_text(&r->awar_example.at, at, sizeof at);
+	int n = snprintf(buf, len, "%s in %s", r->awar_example.kind, at);
+	for (uint32_t i = 0; i < r->n_sites && i < SNC_VG_MAX_SITES; i++) {
+		const struct snc_vg_site *s = &r->sites[i];
+		if (s->address != r->awar_example.at.address || !s->caller[0] ||
+		    strcmp(s->caller, r->awar_example.at.function) == 0)
+			continue;
+		if (s->caller_line > 0)
+			snprintf(buf + n, len - (size_t)n, ", called from %s (%s:%d)", s->caller,
+				 base_name(s->caller_file), (int)s->caller_line);
+		else
+			snprintf(buf + n, len - (size_t)n, ", called from %s", s->caller);
+		break;
+	}
+}
+
+static void raw_text(const struct snc_vg_raw_example *x, bool fenced, char *buf, size_t len)
+{
+	char store[320], load[320], fence[320];
+	location_text(&x->store, store, sizeof store);
+	location_text(&x->load, load, sizeof load);
+	int n = snprintf(buf, len, "store in %s, load in %s", store, load);
+	if (fenced) {
+		location_text(&x->fence, fence, sizeof fence);
+		snprintf(buf + n, len - (size_t)n, ", fence in %s", fence);
+	}
+}
+
+/* The evidence record of one region into buf[4096]. */
+static int format_evidence(char *buf, int64_t verdict, char role, int inst,
+			   struct snc_vg_region *r)
+{
+	char awar[1024] = "", fenced[1024] = "", unfenced[1024] = "";
+	tidy_region(r);
+	if (r->awar)
+		awar_text(r, awar, sizeof awar);
+	if (r->raw_fenced)
+		raw_text(&r->raw_fenced_example, true, fenced, sizeof fenced);
+	if (r->raw_unfenced)
+		raw_text(&r->raw_unfenced_example, false, unfenced, sizeof unfenced);
+	clean(awar);
+	clean(fenced);
+	clean(unfenced);
+	return snprintf(buf, 4096, "evidence %lld %c %d %llu %llu %llu %llu %llu %llu\t%s\t%s\t%s\n",
+			(long long)verdict, role, inst, (unsigned long long)r->instructions,
+			(unsigned long long)r->rmw, (unsigned long long)r->fences,
+			(unsigned long long)r->awar, (unsigned long long)r->raw_unfenced,
+			(unsigned long long)r->raw_fenced, awar, fenced, unfenced);
+}
+
+/* Children inherit the translations their parent made, and lose their own when they exit.
+ * Formatting records (snprintf is a lot of code) once here, in the worker, saves every
+ * child from translating it again. */
+static void warm_up(void)
+{
+	static struct snc_vg_region r = {
+		.n_sites = 1, .awar = 1, .raw_fenced = 1, .raw_unfenced = 1,
+		.sites = { { .kind = "k", .line = 1, .caller_line = 1 } },
+	};
+	char buf[8192];
+	format_call(buf, 0, "first", &r);
+	format_evidence(buf, 1, 'f', 0, &r);
+}
+
+/* Child of a state process: the first call and the loop calls of one instance. */
+static _Noreturn void measure_calls(const struct worker *w, int inst)
+{
+	const struct instance *in = &w->m->inst[inst];
+	struct snc_vg_region r;
+	for (int k = 0; k <= MEASURE_LOOP_CALLS; k++) {
+		arm(w->limit_ms);
+		snc_vg_region_begin(0);
+		call_instance(w->m, in);
+		snc_vg_region_end(&r);
+		arm(0);
+		char buf[8192];
+		emit(w, buf, (size_t)format_call(buf, inst, k == 0 ? "first" : "loop", &r));
+	}
+	_exit(0);
+}
+
+/* Child of a state process: one witness call, with the patterns tracked. */
+static _Noreturn void solo_patterns(const struct worker *w, int64_t verdict, char role,
+				    int inst)
+{
+	struct snc_vg_region r;
+	arm(w->limit_ms);
+	snc_vg_region_begin(SNC_VG_PATTERNS);
+	call_instance(w->m, &w->m->inst[inst]);
+	snc_vg_region_end(&r);
+	arm(0);
+	char buf[4096];
+	emit(w, buf, (size_t)format_evidence(buf, verdict, role, inst, &r));
+	_exit(0);
+}
+
+static void wait_for(pid_t pid)
+{
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+}
+
+static void silence_output(void)
+{
+	int fd = open("/dev/null", O_WRONLY);
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		close(fd);
+	}
+}
+
+/* A child that crashes or runs out of time just writes fewer records. */
+static _Noreturn void state_process(const struct worker *w, const struct job *j)
+{
+	const struct harness_model *m = w->m;
+	if (!w->verbose)
+		silence_output();
+	arm(w->limit_ms * (j->len + 1));
+	if (m->def->setup)
+		m->def->setup();
+	for (int i = 0; i < j->len; i++)
+		call_instance(m, &m->inst[j->seq[i]]);
+	arm(0);
+	for (int k = 0; k < j->ninsts; k++) {
+		/* The last instance runs here: this process is not needed after it. */
+		pid_t pid = k + 1 < j->ninsts ? fork() : 0;
+		if (pid == 0 && j->verdict)
+			solo_patterns(w, j->verdict, k == 0 ? 'f' : 'g', j->insts[k]);
+		if (pid == 0)
+			measure_calls(w, j->insts[k]);
+		if (pid > 0)
+			wait_for(pid);
+	}
+	_exit(0);
+}
+
+/* "-" or "3,5,0": instance indices, each below ninst. Returns the length or -1. */
+static int parse_seq(const char *s, int ninst, int *seq, int max)
+{
+	if (strcmp(s, "-") == 0)
+		return 0;
+	int n = 0;
+	for (;;) {
+		char *end;
+		long v = strtol(s, &end, 10);
+		if (end == s || v < 0 || v >= ninst || n == max)
+			return -1;
+		seq[n++] = (int)v;
+		if (*end == '\0')
+			return n;
+		if (*end != ',')
+			return -1;
+		s = end + 1;
+	}
+}
+
+/* Parses one plan line into j (insts points into storage of ninst entries). */
+static int parse_job(char *line, int ninst, struct job *j, int *storage)
+{
+	char *save = NULL;
+	char *kind = strtok_r(line, " ", &save), *a = strtok_r(NULL, " ", &save);
+	char *b = strtok_r(NULL, " ", &save);
+	*j = (struct job){ .insts = storage };
+	if (!kind || !a || !b)
+		return -1;
+	if (strcmp(kind, "state") == 0) {
+		j->len = parse_seq(a, ninst, j->seq, MAX_SEQ);
+		j->ninsts = parse_seq(b, ninst, storage, ninst);
+		return j->len < 0 || j->ninsts <= 0 ? -1 : 0;
+	}
+	char *f = strtok_r(NULL, " ", &save), *g = strtok_r(NULL, " ", &save);
+	if (strcmp(kind, "evidence") != 0 || !f || !g)
+		return -1;
+	j->verdict = strtoll(a, NULL, 10);
+	j->len = parse_seq(b, ninst, j->seq, MAX_SEQ);
+	j->ninsts = 2;
+	return j->verdict <= 0 || j->len < 0 || parse_seq(f, ninst, storage, 1) != 1 ||
+			       parse_seq(g, ninst, storage + 1, 1) != 1 ? -1 : 0;
+}
+
+static int run_plan(const struct worker *w, char *plan, int jobs)
+{
+	int *storage = malloc((size_t)w->m->ninst * sizeof *storage);
+	int running = 0, rc = 0;
+	char *save = NULL;
+	for (char *line = strtok_r(plan, "\n", &save); storage && line && rc == 0;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct job j;
+		if (parse_job(line, w->m->ninst, &j, storage) != 0) {
+			rc = -1;
+			break;
+		}
+		if (running == jobs) {
+			while (wait(NULL) < 0 && errno == EINTR)
+				;
+			running--;
+		}
+		pid_t pid = fork();
+		if (pid == 0)
+			state_process(w, &j);
+		running += pid > 0;
+	}
+	while (running > 0)
+		if (wait(NULL) > 0 || errno != EINTR)
+			running--;
+	free(storage);
+	return storage ? rc : -1;
+}
+
+int measure_worker_main(const struct snc_harness *def, const struct runtime_options *opt)
+{
+	char err[256];
+	struct harness_model m;
+	if (harness_model_build(def, &m, err, sizeof err) != 0) {
+		fprintf(stderr, "error: %s\n", err);
+		return 2;
+	}
+	int timeout_ms = opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
+	struct worker w = {
+		.m = &m, .records_fd = opt->worker_records_fd, .verbose = opt->verbose,
+		.limit_ms = timeout_ms * MEASURE_SLOWDOWN + 1000,
+	};
+	signal(SIGALRM, SIG_DFL);
+	if (!snc_vg_present()) {
+		emit(&w, "absent\n", 7);
+		harness_model_free(&m);
+		return 0;
+	}
+	warm_up();
+	pthread_t idle;
+	char *plan = measure_read_all(opt->worker_plan_fd);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int jobs = cpus > 0 && cpus < opt->jobs ? (int)cpus : opt->jobs;
+	int rc = !plan || pthread_create(&idle, NULL, idle_thread, NULL) != 0 ? -1
+									     : run_plan(&w, plan, jobs);
+	if (rc == 0)
+		emit(&w, "done\n", 5);
+	else
+		fprintf(stderr, "error: the measure plan could not be run\n");
+	free(plan);
+	harness_model_free(&m);
+	return rc == 0 ? 0 : 2;
+}
