@@ -1,6 +1,6 @@
 # The two commands of the README, for a fresh Debian 12 machine:
 #   make demo   install what is missing (as root), build with CMake, run the whole
-#               pipeline on examples/, print the summary
+#               pipeline on examples/ (costs measured under Valgrind), print the summary
 #   make test   the same set-up, then the whole test suite through ctest
 # and `make asan`: the suite again with AddressSanitizer and UBSan.
 # Re-running is quick: packages are only checked, the build is incremental.
@@ -46,7 +46,7 @@ build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j$(JOBS)
 
 demo: build
-	$(BUILD)/bin/snc demo --db $(DB)
+	$(BUILD)/bin/snc demo --measure --db $(DB)
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)

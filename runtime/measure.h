@@ -51,6 +51,10 @@ int measure_worker_main(const struct snc_harness *def, const struct runtime_opti
 const char *measure_unavailable(const struct runtime_options *opt, char *lib, size_t liblen,
 				char *valgrind, size_t vglen);
 
+/* The Valgrind tool SNC_MEASURE_TOOL names when it is not snc (benchmarks: the worker then
+ * runs under it with empty regions), else NULL. */
+const char *measure_baseline_tool(void);
+
 /* Runs this program as a worker under the tool with the plan on plan_fd and the records
  * going to records_fd. Returns the worker's exit status, or -1 if it could not start. */
 int measure_spawn(const char *valgrind, const char *lib, const struct runtime_options *opt,

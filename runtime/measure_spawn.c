@@ -12,6 +12,10 @@
  * Valgrind runs with -q (only real problems reach stderr) and --vgdb=no (no gdbserver
  * FIFOs for every forked child).
  *
+ * For benchmarks only, SNC_MEASURE_TOOL=none runs the same worker under another tool
+ * (e.g. `none`): the worker then runs its plan with empty regions (all counts 0), so the pass
+ * takes what Valgrind itself costs, the baseline of the snc tool's overhead.
+ *
  * AddressSanitizer (and MemorySanitizer) programs cannot run under Valgrind: both want the
  * address space. Whether this program carries one is read from its symbols at run time, so
  * a harness compiled with -fsanitize against a plain runtime is caught too. */
@@ -27,6 +31,12 @@
 
 extern void __asan_init(void) __attribute__((weak));
 extern void __msan_init(void) __attribute__((weak));
+
+const char *measure_baseline_tool(void)
+{
+	const char *tool = getenv("SNC_MEASURE_TOOL");
+	return tool && *tool && strcmp(tool, "snc") != 0 ? tool : NULL;
+}
 
 static bool find_program(const char *name, char *out, size_t len)
 {
@@ -83,13 +93,16 @@ int measure_spawn(const char *valgrind, const char *lib, const struct runtime_op
 	if (n < 0)
 		return -1;
 	exe[n] = '\0';
-	char fds[32], timeout[32], jobs[16];
+	const char *baseline = measure_baseline_tool();
+	char fds[32], timeout[32], jobs[16], tool[64];
+	snprintf(tool, sizeof tool, "--tool=%s", baseline ? baseline : "snc");
 	snprintf(fds, sizeof fds, "%d,%d", plan_fd, records_fd);
 	snprintf(timeout, sizeof timeout, "%.3f", timeout_ms / 1000.0);
 	snprintf(jobs, sizeof jobs, "%d", opt->jobs);
 	char *argv[] = {
-		(char *)valgrind, "--tool=snc", "-q", "--vgdb=no", "--max-threads=16", exe, "--measure-worker", fds,
-		"--timeout", timeout, "--jobs", jobs, opt->verbose ? "--verbose" : NULL, NULL,
+		(char *)valgrind, tool, "-q", "--vgdb=no", "--max-threads=16", exe,
+		"--measure-worker", fds, "--timeout", timeout, "--jobs", jobs,
+		opt->verbose ? "--verbose" : NULL, NULL,
 	};
 	fflush(stdout);
 	fflush(stderr);
@@ -97,7 +110,8 @@ int measure_spawn(const char *valgrind, const char *lib, const struct runtime_op
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		setenv("VALGRIND_LIB", lib, 1);
+		if (!baseline)   /* Valgrind's own tools are where it was installed */
+			setenv("VALGRIND_LIB", lib, 1);
 		setenv("SNC_NO_REEXEC", "1", 1);
 		setenv("LD_BIND_NOW", "1", 1);
 		execv(valgrind, argv);

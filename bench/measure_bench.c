@@ -1,0 +1,135 @@
+/* measure_bench.c: what the measure pass (--measure) costs on the examples, against two
+ * baselines measured in the same run:
+ *   - the classification of the same harness (the run without --measure): how much longer
+ *     a run with costs takes;
+ *   - the same measure pass under `valgrind --tool=none` (SNC_MEASURE_TOOL=none: the same
+ *     worker, plan, forks and records, with empty regions): the snc tool's own overhead
+ *     over Valgrind's, the issue's figure (target <= 1.5x).
+ * The pass's time is the one the program records (cost_measurements.seconds: the worker
+ * under Valgrind, from exec to exit). Usage: measure_bench EXAMPLES-BIN-DIR VALGRIND-LIB. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "snc_db.h"
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Runs the harness program into db; tool NULL: no --measure. Returns its exit status. */
+static int run_program(const char *path, const char *db, bool blocking, const char *lib,
+		       const char *tool)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		char *argv[12] = { (char *)path, "--db", (char *)db, "--quiet" };
+		int n = 4;
+		if (blocking)
+			argv[n++] = "--blocking-observable";
+		if (tool) {
+			argv[n++] = "--measure";
+			argv[n++] = "--valgrind-lib";
+			argv[n++] = (char *)lib;
+			setenv("SNC_MEASURE_TOOL", tool, 1);
+		}
+		argv[n] = NULL;
+		execv(path, argv);
+		_exit(127);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+struct pass {
+	double seconds;
+	int64_t states;
+	bool measured;
+};
+
+static int read_pass(const struct snc_db_cost_measurement *m, void *ctx)
+{
+	struct pass *p = ctx;
+	p->seconds = m->seconds;
+	p->states = m->states;
+	p->measured = strcmp(m->status, "measured") == 0;
+	return 0;
+}
+
+/* The measure pass of the newest run in db_path. */
+static int newest_pass(const char *db_path, struct pass *p)
+{
+	char err[256];
+	struct snc_db *db = snc_db_open(db_path, SNC_DB_EXISTING, err, sizeof err);
+	int64_t run = db ? snc_db_latest_run(db, NULL) : -1;
+	*p = (struct pass){ 0 };
+	int rc = run > 0 ? snc_db_each_cost_measurement(db, run, read_pass, p) : -1;
+	if (rc != 0 || !p->measured)
+		fprintf(stderr, "no measure pass stored: %s\n", db ? snc_db_errmsg(db) : err);
+	snc_db_close(db);
+	return rc == 0 && p->measured ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: measure_bench EXAMPLES-BIN-DIR VALGRIND-LIB\n");
+		return 2;
+	}
+	static const char *const harnesses[] = {
+		"atomic-counter", "split-counter", "racy-counter", "mutex-set", "byte-set",
+		"global-allocator", "cache-allocator", "treiber-stack", "spsc-ring", "rcu",
+	};
+	char db_path[] = "/tmp/snc-measure-bench-XXXXXX";
+	int fd = mkstemp(db_path);
+	if (fd < 0)
+		return 1;
+	close(fd);
+	unlink(db_path);
+	printf("%-18s %6s %10s %10s %10s %9s %9s\n", "harness", "states", "classify", "measure",
+	       "tool=none", "meas/cls", "snc/none");
+	double total_classify = 0, total_snc = 0, total_none = 0;
+	for (size_t i = 0; i < sizeof harnesses / sizeof harnesses[0]; i++) {
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s", argv[1], harnesses[i]);
+		bool blocking = strcmp(harnesses[i], "rcu") == 0;
+		double t0 = now();
+		if (run_program(path, db_path, blocking, NULL, NULL) != 0) {
+			fprintf(stderr, "%s failed\n", path);
+			return 1;
+		}
+		double classify = now() - t0;
+		struct pass snc, none;
+		if (run_program(path, db_path, blocking, argv[2], "snc") != 0 ||
+		    newest_pass(db_path, &snc) != 0 ||
+		    run_program(path, db_path, blocking, argv[2], "none") != 0 ||
+		    newest_pass(db_path, &none) != 0) {
+			fprintf(stderr, "%s --measure failed\n", path);
+			return 1;
+		}
+		printf("%-18s %6lld %9.2fs %9.2fs %9.2fs %8.2fx %8.2fx\n", harnesses[i],
+		       (long long)snc.states, classify, snc.seconds, none.seconds,
+		       snc.seconds / classify, snc.seconds / none.seconds);
+		total_classify += classify;
+		total_snc += snc.seconds;
+		total_none += none.seconds;
+	}
+	printf("\nmeasure pass: %.1f s for the 10 examples, %.2fx their classification (%.1f s)\n",
+	       total_snc, total_snc / total_classify, total_classify);
+	printf("snc tool over --tool=none on the same passes: %.2fx (target <= 1.5x)\n",
+	       total_snc / total_none);
+	char wal[64];
+	unlink(db_path);
+	snprintf(wal, sizeof wal, "%s-wal", db_path);
+	unlink(wal);
+	snprintf(wal, sizeof wal, "%s-shm", db_path);
+	unlink(wal);
+	return 0;
+}
