@@ -120,8 +120,11 @@ static int store_totals(struct snc_db *db, int64_t harness_id, const struct meas
 	return snc_db_commit(db);
 }
 
-/* Plans, runs the worker and reads its records into t; returns its exit status (or -1)
- * and the wall time in *seconds. */
+/* What run_worker returns besides the worker's exit status (>= 0). */
+enum { WORKER_FAILED = -1, NO_FILES = -2, PLAN_DB_ERROR = -3 };
+
+/* Plans, runs the worker and reads its records into t; returns the worker's exit status
+ * or one of the codes above, and the wall time in *seconds. */
 static int run_worker(const struct harness_model *m, const struct runtime_options *opt,
 		      struct snc_db *db, int64_t harness_id, const char *valgrind, const char *lib,
 		      struct measure_plan *plan, struct measure_totals *t, double *seconds)
@@ -130,12 +133,12 @@ static int run_worker(const struct harness_model *m, const struct runtime_option
 	int records_fd = memfd_create("snc-measure-records", 0);
 	int dup_fd = plan_fd >= 0 ? dup(plan_fd) : -1;
 	FILE *out = dup_fd >= 0 ? fdopen(dup_fd, "w") : NULL;
-	int status = -1;
+	int status = WORKER_FAILED;
 	if (!out || records_fd < 0 || fcntl(records_fd, F_SETFL, O_APPEND) != 0) {
 		fprintf(stderr, "error: cannot make the measure pass's files\n");
-		status = -2;
+		status = NO_FILES;
 	} else if (measure_plan_write(db, m, harness_id, opt->measure_states, out, plan) != 0) {
-		status = -3;
+		status = PLAN_DB_ERROR;
 	} else if (lseek(plan_fd, 0, SEEK_SET) == 0) {
 		int timeout_ms = opt->timeout_ms ? opt->timeout_ms
 			       : m->def->timeout_ms ? m->def->timeout_ms : 1000;
@@ -147,7 +150,7 @@ static int run_worker(const struct harness_model *m, const struct runtime_option
 		*seconds = now() - start;
 		progress_done(pr);
 		if (measure_records_read(m, records_fd, t) != 0 && status == 0)
-			status = -1;
+			status = WORKER_FAILED;
 	}
 	if (out)
 		fclose(out);
@@ -177,9 +180,9 @@ int measure_harness(const struct snc_harness *def, const struct runtime_options 
 	double seconds = 0;
 	int status = run_worker(&m, opt, db, harness_id, valgrind, lib, &plan, &t, &seconds);
 	int rc = 0;
-	if (status == -3) {
+	if (status == PLAN_DB_ERROR) {
 		rc = db_error(db);
-	} else if (status == -2) {
+	} else if (status == NO_FILES) {
 		rc = not_measured(def, db, harness_id, "failed", "cannot make temporary files");
 	} else if (t.absent) {
 		snprintf(why, sizeof why, "valgrind did not load the snc tool from '%s'", lib);

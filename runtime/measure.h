@@ -34,6 +34,8 @@
 /* Calls of the same instance after the first one, each measured on its own. A multiple of
  * 8 keeps batch sizes that are powers of two (per-thread caches) from rounding. */
 #define MEASURE_LOOP_CALLS 16
+/* Instances in a state's sequence, at most (--depth is 0..8). */
+#define MEASURE_MAX_SEQ 8
 /* Valgrind runs code tens of times slower, and translates it on first use: an op's time
  * limit under the tool is its limit times this, plus a second. */
 #define MEASURE_SLOWDOWN 20

@@ -13,8 +13,6 @@
 #include "measure.h"
 #include "snc_db.h"
 
-#define MAX_SEQ 8
-
 int measure_instance_of(const struct harness_model *m, const char *call)
 {
 	for (int i = 0; i < m->ninst; i++)
@@ -57,7 +55,7 @@ static void seq_text(const int *seq, int len, char *buf, size_t size)
 
 struct plan_state {
 	int ordinal;
-	int seq[MAX_SEQ];
+	int seq[MEASURE_MAX_SEQ];
 	int len;                   /* -1: the label did not parse */
 	int *insts;
 	int ninsts;
@@ -87,7 +85,7 @@ static int collect_solo(const struct snc_db_solo_return *row, void *vctx)
 		s->insts = malloc((size_t)c->m->ninst * sizeof *s->insts);
 		if (!s->insts)
 			return 1;
-		s->len = measure_parse_state(c->m, row->state, s->seq, MAX_SEQ);
+		s->len = measure_parse_state(c->m, row->state, s->seq, MEASURE_MAX_SEQ);
 	}
 	char call[256];
 	snprintf(call, sizeof call, "%s(%s)", row->op, row->args ? row->args : "");
@@ -114,8 +112,8 @@ struct witnesses {
 static int collect_witness(const struct snc_db_snc_witness *row, void *vctx)
 {
 	struct witnesses *w = vctx;
-	int seq[MAX_SEQ];
-	int len = measure_parse_state(w->m, row->state, seq, MAX_SEQ);
+	int seq[MEASURE_MAX_SEQ];
+	int len = measure_parse_state(w->m, row->state, seq, MEASURE_MAX_SEQ);
 	int f = measure_instance_of(w->m, row->f_call), g = measure_instance_of(w->m, row->g_call);
 	if (len < 0 || f < 0 || g < 0)
 		return 0;

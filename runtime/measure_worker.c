@@ -33,8 +33,6 @@
 #include "measure.h"
 #include "snc_vg_client.h"
 
-#define MAX_SEQ 8
-
 struct worker {
 	const struct harness_model *m;
 	int records_fd;
@@ -45,7 +43,7 @@ struct worker {
 /* One line of the plan: a cost job (verdict 0) or an evidence job. */
 struct job {
 	int64_t verdict;
-	int seq[MAX_SEQ];
+	int seq[MEASURE_MAX_SEQ];
 	int len;
 	int *insts;                /* cost job: the instances; evidence job: f then g */
 	int ninsts;
@@ -334,7 +332,7 @@ static int parse_job(char *line, int ninst, struct job *j, int *storage)
 	if (!kind || !a || !b)
 		return -1;
 	if (strcmp(kind, "state") == 0) {
-		j->len = parse_seq(a, ninst, j->seq, MAX_SEQ);
+		j->len = parse_seq(a, ninst, j->seq, MEASURE_MAX_SEQ);
 		j->ninsts = parse_seq(b, ninst, storage, ninst);
 		return j->len < 0 || j->ninsts <= 0 ? -1 : 0;
 	}
@@ -342,7 +340,7 @@ static int parse_job(char *line, int ninst, struct job *j, int *storage)
 	if (strcmp(kind, "evidence") != 0 || !f || !g)
 		return -1;
 	j->verdict = strtoll(a, NULL, 10);
-	j->len = parse_seq(b, ninst, j->seq, MAX_SEQ);
+	j->len = parse_seq(b, ninst, j->seq, MEASURE_MAX_SEQ);
 	j->ninsts = 2;
 	return j->verdict <= 0 || j->len < 0 || parse_seq(f, ninst, storage, 1) != 1 ||
 			       parse_seq(g, ninst, storage + 1, 1) != 1 ? -1 : 0;
