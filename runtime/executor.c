@@ -13,7 +13,9 @@
  * slow op look blocked: every execution (and every repeat) that blocks is therefore run
  * once more with CONFIRM_FACTOR times the limit, and only then recorded as `blocks`. Repeats of an
  * execution that blocked are skipped: they would only cost the timeout again. Building a
- * state's prefix gets the confirmed limit from the start.
+ * state's prefix gets the confirmed limit from the start. The solo executions run (and are
+ * confirmed) before the pairs: a pair whose first op blocks alone is not run at all
+ * (inherit_blocked_firsts).
  *
  * Up to --jobs children are in flight at once: executions are independent, and while some
  * sleep until their timer fires the others keep both cores busy.
@@ -72,6 +74,8 @@ struct executor {
 	struct seen_state *seen;
 	int nseen, cap_seen;
 	size_t seen_bytes;
+	uint8_t *inherited;                /* state process: pairs not run (their first op
+					      blocked alone), NULL before the pairs */
 };
 
 static const struct seen_state *seen_lookup(const struct executor *ex, uint64_t digest)
@@ -264,15 +268,15 @@ static bool blocked(const struct execution *e)
 
 /* In the state process: fork the executions of one pass, at most --jobs at a time. The
  * first run of execution e is slots[e]; repeat r is slots[r * nexec + e]. */
-static void run_pass(struct executor *ex, enum pass pass, int repeat, int jobs)
+static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, int to, int jobs)
 {
 	struct inflight fl[jobs];
 	int nfl = 0;
 	int timeout = ex->timeout_ms * (pass == PASS_CONFIRM_BLOCKED ? CONFIRM_FACTOR : 1);
-	for (int e = 0; e < ex->nexec; e++) {
+	for (int e = from; e < to; e++) {
 		struct execution *slot = &ex->slots[(size_t)repeat * ex->nexec + e];
 		if ((pass == PASS_CONFIRM_BLOCKED && !blocked(slot)) ||
-		    (pass == PASS_REPEAT && blocked(&ex->slots[e])))
+		    (pass == PASS_REPEAT && blocked(&ex->slots[e])) || (ex->inherited && ex->inherited[e]))
 			continue;
 		if (nfl == jobs)
 			reap_one(fl, &nfl);
@@ -300,6 +304,26 @@ static void silence_output(void)
 	}
 }
 
+/* In the state process, between the solo executions and the pairs: a pair whose first op
+ * blocked alone from this state (confirmed) would block the same way, the same op from the
+ * same memory, so it is not run; its slot says the first op blocked and the second never
+ * ran. Spinning locks make this the bulk of a lock's executions (lock, then anything, from
+ * a held lock). */
+static void inherit_blocked_firsts(struct executor *ex)
+{
+	ex->inherited = calloc((size_t)ex->nexec, 1);
+	for (int e = ex->n; ex->inherited && e < ex->nexec; e++) {
+		const struct execution *alone = &ex->slots[(e - ex->n) / ex->n];
+		if (alone->first.kind != R_BLOCK)
+			continue;
+		struct execution *slot = &ex->slots[e];
+		memset(slot, 0, sizeof *slot);
+		slot->first = alone->first;
+		slot->stage = STAGE_FIRST;
+		ex->inherited[e] = 1;
+	}
+}
+
 static _Noreturn void state_process(struct executor *ex, const int *seq, int len)
 {
 	const struct harness_model *m = ex->m;
@@ -322,11 +346,15 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 		_exit(0);
 	}
 	ex->prefix->done = 1;
-	run_pass(ex, PASS_FIRST, 0, ex->opt->jobs);
-	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, ex->opt->jobs);
+	int jobs = ex->opt->jobs;
+	run_pass(ex, PASS_FIRST, 0, 0, ex->n, jobs);
+	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, 0, ex->n, jobs);
+	inherit_blocked_firsts(ex);
+	run_pass(ex, PASS_FIRST, 0, ex->n, ex->nexec, jobs);
+	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, ex->n, ex->nexec, jobs);
 	for (int r = 1; r < ex->repeats; r++) {
-		run_pass(ex, PASS_REPEAT, r, ex->opt->jobs);
-		run_pass(ex, PASS_CONFIRM_BLOCKED, r, ex->opt->jobs);
+		run_pass(ex, PASS_REPEAT, r, 0, ex->nexec, jobs);
+		run_pass(ex, PASS_CONFIRM_BLOCKED, r, 0, ex->nexec, jobs);
 	}
 	_exit(0);
 }
