@@ -20,7 +20,7 @@ static const char usage[] =
 	"  --verbose               let operations write to stdout/stderr\n"
 	"  --quiet                 no progress line\n"
 	"  --measure               then measure each op's cost under valgrind --tool=snc\n"
-	"  --measure-states N      measure from at most N of the states (default 16)\n"
+	"  --measure-states N      measure from at most N of the states (default 8)\n"
 	"  --valgrind-lib DIR      the snc Valgrind tool's folder (default: where it was built\n"
 	"                          or installed)\n"
 	"  --version, --help\n";
@@ -74,7 +74,7 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 	};
 	*opt = (struct runtime_options){
 		.db_path = "snc.db", .depth = 2, .max_states = 2000, .seed = 1,
-		.repeats = 2, .jobs = 16, .measure_states = 16,
+		.repeats = 2, .jobs = 16, .measure_states = 8,
 		.worker_plan_fd = -1, .worker_records_fd = -1,
 	};
 	opterr = 0;

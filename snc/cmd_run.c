@@ -36,7 +36,7 @@ static const char usage[] =
 	"  --measure               also measure what each op executes, under valgrind\n"
 	"                          --tool=snc: calls, instructions, RMW and fences per call,\n"
 	"                          heavyweight sites, and the AWAR/RAW of each snc witness\n"
-	"  --measure-states N      measure from at most N of the states (default 16)\n"
+	"  --measure-states N      measure from at most N of the states (default 8)\n"
 	"  --json                  print the verdicts as JSON\n"
 	"  --help\n";
 
