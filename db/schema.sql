@@ -123,6 +123,7 @@ SELECT id AS run_id, command, target, tool_version, started_at, finished_at,
        exit_code
 FROM runs;
 
+-- (pair_verdicts gets the schedule columns in the schedules section at the end.)
 CREATE VIEW IF NOT EXISTS pair_verdicts AS
 SELECT h.run_id, h.name AS harness, fo.name AS f, go.name AS g, v.verdict, v.direction,
        v.states, v.conflict_states, v.deterministic, v.contract,
@@ -517,3 +518,182 @@ JOIN harnesses h ON h.id = v.harness_id
 JOIN ops fo ON fo.id = v.f_op
 JOIN ops go ON go.id = v.g_op
 JOIN ops o ON o.id = p.op_id;
+
+-- ---------------------------------------------------------------------------------------
+-- schedules (snc run --schedules)
+--
+-- Concurrent runs of two operations under controlled interleavings (docs/schedules.md).
+-- From each state up to --schedule-depth, every pair of instances (f on thread 0, g on
+-- thread 1; f's op declared no later than g's) is one *exploration*: every schedule with at
+-- most --preemptions preemptions, then --pct samples. Its distinct *outcomes* (how the run
+-- ended, both returns, the digest) are stored once each, with the schedule that reached it
+-- with the fewest preemptions, then the fewest steps: its id is what `snc replay` takes.
+-- An outcome is linearizable when a sequential order of the two calls from the same state
+-- gives it (f_then_g, g_then_f), deterministic when its schedule gave it again on a re-run.
+-- hook_counts: what the hooks counted in each instance run alone from an explored state.
+-- harness_builds: how `snc replay` gets the harness program back.
+
+CREATE INDEX IF NOT EXISTS states_by_harness ON states(harness_id, ordinal);
+
+CREATE TABLE IF NOT EXISTS schedule_explorations (
+  id              INTEGER PRIMARY KEY,
+  state_id        INTEGER NOT NULL REFERENCES states(id),
+  f_op            INTEGER NOT NULL REFERENCES ops(id),   -- thread 0
+  g_op            INTEGER NOT NULL REFERENCES ops(id),   -- thread 1
+  f_call          TEXT NOT NULL,
+  g_call          TEXT NOT NULL,
+  f_then_g        TEXT NOT NULL,            -- the sequential outcomes compared with
+  g_then_f        TEXT NOT NULL,
+  schedules       INTEGER NOT NULL,         -- schedules run
+  blocking_schedules INTEGER NOT NULL,      -- ... in which a thread waited (blocked, spun)
+  max_preemptions INTEGER NOT NULL,
+  pct_samples     INTEGER NOT NULL,
+  exhaustive      INTEGER NOT NULL,         -- every schedule within the bound ran, or is
+                                            -- equivalent to one that ran (independent)
+  independent     INTEGER NOT NULL,         -- "0" showed no conflicting access: level 0 only
+  stopped_early   INTEGER NOT NULL,         -- --first-failure stopped it
+  seconds         REAL NOT NULL             -- its share of the state's wall time
+);
+CREATE INDEX IF NOT EXISTS schedule_explorations_by_pair ON schedule_explorations(f_op, g_op);
+
+CREATE TABLE IF NOT EXISTS schedule_outcomes (
+  id                  INTEGER PRIMARY KEY,  -- the SCHEDULE-ID of snc replay
+  exploration_id      INTEGER NOT NULL REFERENCES schedule_explorations(id),
+  schedule            TEXT NOT NULL,        -- '0:1,1': first thread, then points between preemptions
+  status              TEXT NOT NULL CHECK (status IN
+                        ('completed', 'deadlock', 'livelock', 'crashed', 'timeout', 'exited', 'killed')),
+  outcome             TEXT NOT NULL,        -- 'add(1) = true; add(1) = true; digest 0x...'
+  linearizable        INTEGER NOT NULL,
+  deterministic       INTEGER NOT NULL,
+  preemptions         INTEGER NOT NULL,
+  steps               INTEGER NOT NULL,     -- scheduling points passed by both threads
+  schedules           INTEGER NOT NULL,     -- schedules that reached this outcome
+  f_points            INTEGER NOT NULL,     -- per thread, in this schedule: points passed,
+  g_points            INTEGER NOT NULL,     -- atomic RMWs, seq_cst fences, seq_cst stores,
+  f_rmw               INTEGER NOT NULL,     -- lock acquisitions
+  g_rmw               INTEGER NOT NULL,
+  f_seq_cst_fences    INTEGER NOT NULL,
+  g_seq_cst_fences    INTEGER NOT NULL,
+  f_seq_cst_stores    INTEGER NOT NULL,
+  g_seq_cst_stores    INTEGER NOT NULL,
+  f_lock_acquisitions INTEGER NOT NULL,
+  g_lock_acquisitions INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS schedule_outcomes_by_exploration ON schedule_outcomes(exploration_id);
+
+CREATE TABLE IF NOT EXISTS hook_counts (
+  id                INTEGER PRIMARY KEY,
+  state_id          INTEGER NOT NULL REFERENCES states(id),
+  op_id             INTEGER NOT NULL REFERENCES ops(id),
+  call              TEXT NOT NULL,
+  points            INTEGER NOT NULL,
+  rmw               INTEGER NOT NULL,
+  seq_cst_fences    INTEGER NOT NULL,
+  seq_cst_stores    INTEGER NOT NULL,
+  lock_acquisitions INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS hook_counts_by_op ON hook_counts(op_id);
+
+CREATE TABLE IF NOT EXISTS harness_builds (
+  harness_id      INTEGER PRIMARY KEY REFERENCES harnesses(id),
+  program         TEXT NOT NULL,            -- the program that ran
+  temporary       INTEGER NOT NULL DEFAULT 0, -- snc run compiled it into a temporary folder
+  compiler        TEXT,                     -- how: one item a line, paths as given
+  cflags          TEXT,
+  harness_source  TEXT,
+  library_sources TEXT,
+  directory       TEXT                      -- where the compiler ran
+);
+
+DROP VIEW IF EXISTS schedules;
+CREATE VIEW schedules AS
+SELECT h.run_id, h.name AS harness, fo.name AS f, go.name AS g, s.label AS state,
+       o.schedule, o.outcome, o.linearizable, o.deterministic,
+       o.id AS schedule_id, o.status, o.preemptions, o.steps,
+       o.schedules AS schedules_with_outcome, e.f_call, e.g_call, e.f_then_g, e.g_then_f,
+       o.f_points, o.g_points, o.f_rmw, o.g_rmw, o.f_seq_cst_fences, o.g_seq_cst_fences,
+       o.f_seq_cst_stores, o.g_seq_cst_stores, o.f_lock_acquisitions, o.g_lock_acquisitions,
+       e.id AS exploration_id, h.id AS harness_id
+FROM schedule_outcomes o
+JOIN schedule_explorations e ON e.id = o.exploration_id
+JOIN states s ON s.id = e.state_id
+JOIN harnesses h ON h.id = s.harness_id
+JOIN ops fo ON fo.id = e.f_op
+JOIN ops go ON go.id = e.g_op;
+
+DROP VIEW IF EXISTS op_hook_counts;
+CREATE VIEW op_hook_counts AS
+SELECT h.run_id, h.name AS harness, o.name AS op, count(*) AS calls,
+       avg(c.points) AS points_per_call,
+       avg(c.rmw) AS rmw_per_call,
+       avg(c.seq_cst_fences) AS seq_cst_fences_per_call,
+       avg(c.seq_cst_stores) AS seq_cst_stores_per_call,
+       avg(c.rmw + c.seq_cst_fences + c.seq_cst_stores) AS heavyweight_per_call,
+       avg(c.lock_acquisitions) AS lock_acquisitions_per_call,
+       o.ordinal AS op_ordinal, o.id AS op_id
+FROM hook_counts c
+JOIN ops o ON o.id = c.op_id
+JOIN harnesses h ON h.id = o.harness_id
+GROUP BY c.op_id;
+
+-- pair_verdicts, with what the schedules found (NULL when the pair was not explored).
+DROP VIEW IF EXISTS pair_verdicts;
+CREATE VIEW pair_verdicts AS
+SELECT h.run_id, h.name AS harness, fo.name AS f, go.name AS g, v.verdict, v.direction,
+       v.states, v.conflict_states, v.deterministic, v.contract,
+       w.state AS witness_state,
+       CASE WHEN w.id IS NULL THEN NULL ELSE w.f_call || ', ' || w.g_call END AS witness_args,
+       w.f_alone, w.g_alone, w.f_after_g, w.g_after_f,
+       v.crash_states, v.blocked_states, v.id AS verdict_id,
+       (SELECT min(o.linearizable) FROM schedule_explorations e
+        JOIN schedule_outcomes o ON o.exploration_id = e.id
+        WHERE e.f_op = v.f_op AND e.g_op = v.g_op) AS linearizable,
+       (SELECT min(o.deterministic) FROM schedule_explorations e
+        JOIN schedule_outcomes o ON o.exploration_id = e.id
+        WHERE e.f_op = v.f_op AND e.g_op = v.g_op) AS deterministic_under_schedules,
+       (SELECT sum(e.schedules) FROM schedule_explorations e
+        WHERE e.f_op = v.f_op AND e.g_op = v.g_op) AS schedules,
+       (SELECT min(e.exhaustive) FROM schedule_explorations e
+        WHERE e.f_op = v.f_op AND e.g_op = v.g_op) AS schedules_exhaustive,
+       fs.schedule_id AS failing_schedule_id, fs.state AS failing_state,
+       fs.schedule AS failing_schedule, fs.outcome AS failing_outcome
+FROM verdicts v
+JOIN harnesses h ON h.id = v.harness_id
+JOIN ops fo ON fo.id = v.f_op
+JOIN ops go ON go.id = v.g_op
+LEFT JOIN witnesses w ON w.id = (
+  SELECT w2.id FROM witnesses w2 WHERE w2.verdict_id = v.id
+  ORDER BY CASE w2.role WHEN 'mutual' THEN 0 WHEN 'f->g' THEN 1 WHEN 'g->f' THEN 2
+                        WHEN 'state-only' THEN 3 ELSE 4 END, w2.id LIMIT 1)
+LEFT JOIN schedules fs ON fs.schedule_id = (
+  SELECT o.id FROM schedule_explorations e
+  JOIN schedule_outcomes o ON o.exploration_id = e.id
+  WHERE e.f_op = v.f_op AND e.g_op = v.g_op AND (o.linearizable = 0 OR o.deterministic = 0)
+  ORDER BY o.preemptions, o.steps, o.id LIMIT 1);
+
+DROP VIEW IF EXISTS explorations;
+CREATE VIEW explorations AS
+SELECT h.run_id, h.name AS harness, fo.name AS f, go.name AS g, s.label AS state,
+       e.f_call, e.g_call, e.schedules, e.blocking_schedules, e.exhaustive, e.independent,
+       e.stopped_early, e.max_preemptions, e.pct_samples, e.seconds,
+       (SELECT count(*) FROM schedule_outcomes o WHERE o.exploration_id = e.id) AS outcomes,
+       e.f_then_g, e.g_then_f, e.id AS exploration_id
+FROM schedule_explorations e
+JOIN states s ON s.id = e.state_id
+JOIN harnesses h ON h.id = s.harness_id
+JOIN ops fo ON fo.id = e.f_op
+JOIN ops go ON go.id = e.g_op;
+
+-- The hooks' counts beside Valgrind's (snc run --schedules --measure), per op.
+DROP VIEW IF EXISTS hook_counts_vs_measured;
+CREATE VIEW hook_counts_vs_measured AS
+SELECT k.run_id, k.harness, k.op, k.calls, c.first_calls AS measured_calls,
+       k.heavyweight_per_call AS hook_heavyweight_per_call,
+       c.first_rmw_per_call + c.first_fences_per_call AS valgrind_heavyweight_per_call,
+       coalesce((SELECT sum(s.per_call) FROM measured_sites s
+                 WHERE s.measured_op_id = c.measured_op_id AND s.phase = 'first'
+                   AND s.file LIKE 'hooks\_atomic%' ESCAPE '\'), 0)
+         AS valgrind_instrumented_per_call,
+       k.lock_acquisitions_per_call
+FROM op_hook_counts k
+JOIN op_costs c ON c.run_id = k.run_id AND c.harness = k.harness AND c.op = k.op;

@@ -7,7 +7,10 @@ int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
 	sqlite3_stmt *st = db_stmt(db,
 		"SELECT run_id, harness, f, g, verdict, direction, contract, states, conflict_states, "
 		"crash_states, blocked_states, deterministic, witness_state, witness_args, "
-		"f_alone, g_alone, f_after_g, g_after_f "
+		"f_alone, g_alone, f_after_g, g_after_f, "
+		"coalesce(linearizable, -1), coalesce(deterministic_under_schedules, -1), "
+		"coalesce(schedules_exhaustive, -1), coalesce(schedules, 0), "
+		"coalesce(failing_schedule_id, 0), failing_state, failing_schedule, failing_outcome "
 		"FROM pair_verdicts WHERE run_id = ? ORDER BY verdict_id");
 	if (!st)
 		return -1;
@@ -33,6 +36,14 @@ int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
 			.g_alone = db_col_text(st, 15),
 			.f_after_g = db_col_text(st, 16),
 			.g_after_f = db_col_text(st, 17),
+			.linearizable = sqlite3_column_int(st, 18),
+			.schedules_deterministic = sqlite3_column_int(st, 19),
+			.schedules_exhaustive = sqlite3_column_int(st, 20),
+			.schedules = sqlite3_column_int64(st, 21),
+			.failing_schedule_id = sqlite3_column_int64(st, 22),
+			.failing_state = db_col_text(st, 23),
+			.failing_schedule = db_col_text(st, 24),
+			.failing_outcome = db_col_text(st, 25),
 		};
 		int stop = fn(&row, ctx);
 		if (stop) {

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "measure.h"
 #include "runner.h"
+#include "schedules.h"
 #include "snc_db.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -64,6 +65,8 @@ int main(int argc, char **argv)
 	int status = parse_runtime_options(argc, argv, &opt);
 	if (status >= 0)
 		return status;
+	if (opt.replay_id)
+		return schedules_replay(&snc_harness_definition, &opt);
 	if (opt.worker_plan_fd >= 0)
 		return measure_worker_main(&snc_harness_definition, &opt);
 	char err[512];

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
+#include "snc_sched.h"
 
 static const char usage[] =
 	"usage: HARNESS-PROGRAM [options]\n"
@@ -19,6 +20,14 @@ static const char usage[] =
 	"  --blocking-observable   count `blocks` as an influence (lock;lock is then snc)\n"
 	"  --verbose               let operations write to stdout/stderr\n"
 	"  --quiet                 no progress line\n"
+	"  --schedules             also run every pair concurrently under controlled schedules\n"
+	"  --preemptions N         every schedule with at most N preemptions (default 2)\n"
+	"  --pct N                 then N random PCT schedules per pair (default 0; --seed)\n"
+	"  --pct-depth D           PCT change points + 1 (default 3)\n"
+	"  --schedule-depth N      schedules from states up to length N (default 1)\n"
+	"  --max-schedules N       at most N schedules per pair and state (default 10000)\n"
+	"  --first-failure         stop a pair of ops at its first failing schedule\n"
+	"  --replay ID             re-run stored schedule ID with its trace (needs --db)\n"
 	"  --measure               then measure each op's cost under valgrind --tool=snc\n"
 	"  --measure-states N      measure from at most N of the states (default 8)\n"
 	"  --valgrind-lib DIR      the snc Valgrind tool's folder (default: where it was built\n"
@@ -50,6 +59,8 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 	enum { O_DB = 256, O_RUN_ID, O_SOURCE, O_ARGS, O_DEPTH, O_MAX_STATES, O_SEED, O_TIMEOUT,
 	       O_REPEAT, O_JOBS, O_BLOCKING, O_VERBOSE, O_QUIET, O_HELP, O_VERSION,
 	       O_MEASURE, O_MEASURE_STATES, O_VALGRIND_LIB, O_MEASURE_WORKER };
+	enum { O_SCHEDULES = 512, O_PREEMPTIONS, O_PCT, O_PCT_DEPTH, O_SCHEDULE_DEPTH,
+	       O_MAX_SCHEDULES, O_FIRST_FAILURE, O_REPLAY };
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, O_DB },
 		{ "run-id", required_argument, NULL, O_RUN_ID },
@@ -64,6 +75,14 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		{ "blocking-observable", no_argument, NULL, O_BLOCKING },
 		{ "verbose", no_argument, NULL, O_VERBOSE },
 		{ "quiet", no_argument, NULL, O_QUIET },
+		{ "schedules", no_argument, NULL, O_SCHEDULES },
+		{ "preemptions", required_argument, NULL, O_PREEMPTIONS },
+		{ "pct", required_argument, NULL, O_PCT },
+		{ "pct-depth", required_argument, NULL, O_PCT_DEPTH },
+		{ "schedule-depth", required_argument, NULL, O_SCHEDULE_DEPTH },
+		{ "max-schedules", required_argument, NULL, O_MAX_SCHEDULES },
+		{ "first-failure", no_argument, NULL, O_FIRST_FAILURE },
+		{ "replay", required_argument, NULL, O_REPLAY },
 		{ "measure", no_argument, NULL, O_MEASURE },
 		{ "measure-states", required_argument, NULL, O_MEASURE_STATES },
 		{ "valgrind-lib", required_argument, NULL, O_VALGRIND_LIB },
@@ -77,6 +96,10 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		.repeats = 2, .jobs = 16, .measure_states = 8,
 		.worker_plan_fd = -1, .worker_records_fd = -1,
 	};
+	opt->preemptions = 2;
+	opt->pct_depth = 3;
+	opt->schedule_depth = 1;
+	opt->max_schedules = 10000;
 	opterr = 0;
 	int c;
 	long v;
@@ -127,6 +150,39 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		case O_BLOCKING: opt->blocking_observable = true; break;
 		case O_VERBOSE: opt->verbose = true; break;
 		case O_QUIET: opt->quiet = true; break;
+		case O_SCHEDULES: opt->schedules = true; break;
+		case O_FIRST_FAILURE: opt->first_failure = true; break;
+		case O_PREEMPTIONS:
+			if (parse_long(optarg, 0, SNC_SCHED_MAX_SWITCHES, &v))
+				return usage_error("--preemptions must be 0..32, not '%s'", optarg);
+			opt->preemptions = (int)v;
+			break;
+		case O_PCT:
+			if (parse_long(optarg, 0, 10000000, &v))
+				return usage_error("--pct must be 0..10000000, not '%s'", optarg);
+			opt->pct_samples = (int)v;
+			break;
+		case O_PCT_DEPTH:
+			if (parse_long(optarg, 1, SNC_SCHED_MAX_SWITCHES + 1, &v))
+				return usage_error("--pct-depth must be 1..33, not '%s'", optarg);
+			opt->pct_depth = (int)v;
+			break;
+		case O_SCHEDULE_DEPTH:
+			if (parse_long(optarg, 0, 8, &v))
+				return usage_error("--schedule-depth must be 0..8, not '%s'", optarg);
+			opt->schedule_depth = (int)v;
+			break;
+		case O_MAX_SCHEDULES:
+			if (parse_long(optarg, 0, INT32_MAX, &v))
+				return usage_error("--max-schedules must be a number (0: no cap), not '%s'",
+						   optarg);
+			opt->max_schedules = (int)v;
+			break;
+		case O_REPLAY:
+			if (parse_long(optarg, 1, INT64_MAX, &v))
+				return usage_error("--replay needs a schedule id, not '%s'", optarg);
+			opt->replay_id = v;
+			break;
 		case O_MEASURE: opt->measure = true; break;
 		case O_VALGRIND_LIB: opt->valgrind_lib = optarg; break;
 		case O_MEASURE_STATES:

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runner.h"
+#include "schedules.h"
 #include "snc_db.h"
 
 #define STATES_PER_COMMIT 16
@@ -113,11 +114,12 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	int timeout_ms = opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
 	struct state_space sp;
 	struct executor *ex = executor_new(&m, opt, timeout_ms);
+	struct schedules *sx = opt->schedules ? schedules_new(&m, opt, timeout_ms) : NULL;
 	struct classifier *cl = classifier_new(&m, opt->blocking_observable);
 	struct progress *pr = progress_new(!opt->quiet);
 	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
 	int rc = 3;
-	if (!ex || !cl || !op_ids ||
+	if (!ex || !cl || !op_ids || (opt->schedules && !sx) ||
 	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0) {
 		fprintf(stderr, "error: out of memory preparing harness '%s'\n", def->name);
 		goto out_nospace;
@@ -145,7 +147,10 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 				(long long)executor_executions(ex));
 		state_label(&m, seq, sp.len[s], label, sizeof label);
 		const struct state_outcome *so = executor_run_state(ex, seq, sp.len[s]);
-		if (store_state(db, &m, harness_id, op_ids, (int)s, label, sp.len[s], so) != 0)
+		if (sx)
+			schedules_explore_state(sx, seq, sp.len[s], so);
+		if (store_state(db, &m, harness_id, op_ids, (int)s, label, sp.len[s], so) != 0 ||
+		    (sx && schedules_store_state(sx, db, harness_id, op_ids, (int)s) != 0))
 			goto db_error;
 		if (so->status == STATE_OK)
 			classifier_add_state(cl, label, so);
@@ -172,6 +177,7 @@ out_nospace:
 	progress_done(pr);
 	free(op_ids);
 	classifier_free(cl);
+	schedules_free(sx);
 	executor_free(ex);
 	harness_model_free(&m);
 	return rc;

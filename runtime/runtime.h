@@ -30,6 +30,14 @@ struct runtime_options {
 	bool blocking_observable;
 	bool verbose;              /* let executions write to stdout/stderr */
 	bool quiet;                /* no progress line */
+	/* The schedules pass (schedules.h): concurrent interleavings of every pair. */
+	bool schedules;
+	int preemptions;           /* every schedule with at most this many preemptions */
+	int pct_samples, pct_depth;   /* then this many PCT samples of depth d */
+	int schedule_depth;        /* from states up to this length */
+	int max_schedules;         /* cap per pair of instances and state; 0: none */
+	bool first_failure;        /* stop a pair of ops at its first failing schedule */
+	int64_t replay_id;         /* > 0: replay this stored schedule instead of classifying */
 	/* The measure pass (measure.h): costs under the snc Valgrind tool. */
 	bool measure;
 	const char *valgrind_lib;  /* the tool's folder (VALGRIND_LIB); NULL: the default */

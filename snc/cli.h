@@ -22,6 +22,7 @@ extern const struct command snc_commands[];
 int cmd_run(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
@@ -55,6 +56,12 @@ int harness_program_run(const char *program, const char *source, const char *db_
  * stderr. Returns 0, or -1 after printing one line on why. */
 int harness_program_build(const char *cmd, const char *harness, char *const *libs, int nlibs,
 			  char *const *cflags, int ncflags, const char *program);
+
+/* Records how harness_program_build made a temporary program for the harnesses of run_id,
+ * so that `snc replay` can make it again. Returns 0 or -1 (snc_db_errmsg). */
+struct snc_db;
+int harness_program_record(struct snc_db *db, int64_t run_id, const char *harness,
+			   char *const *libs, int nlibs, char *const *cflags, int ncflags);
 
 /* Prints the verdicts of a run as a table (or JSON). Returns an exit status. */
 int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd);

@@ -37,14 +37,24 @@ static const char usage[] =
 	"                          --tool=snc: calls, instructions, RMW and fences per call,\n"
 	"                          heavyweight sites, and the AWAR/RAW of each snc witness\n"
 	"  --measure-states N      measure from at most N of the states (default 8)\n"
+	"  --schedules             also run every pair of calls concurrently, under every\n"
+	"                          schedule within the bound, and check each outcome against\n"
+	"                          the sequential orders (linearizable? deterministic?)\n"
+	"  --preemptions N         the bound: preemptions per schedule (default 2)\n"
+	"  --pct N --seed S        then N random PCT schedules per pair (--pct-depth D: 3)\n"
+	"  --schedule-depth N      schedules from states up to length N (default 1)\n"
+	"  --max-schedules N       at most N schedules per pair and state (default 10000)\n"
+	"  --first-failure         stop a pair at its first failing schedule\n"
 	"  --json                  print the verdicts as JSON\n"
 	"  --help\n";
 
 /* Options the harness program understands: forwarded as given. */
 static const char *const forwarded_with_value[] = {
+	"preemptions", "pct", "pct-depth", "schedule-depth", "max-schedules",
 	"depth", "max-states", "seed", "timeout", "repeat", "jobs", "measure-states", NULL,
 };
 static const char *const forwarded_flags[] = {
+	"schedules", "first-failure",
 	"blocking-observable", "verbose", "quiet", "measure", NULL,
 };
 
@@ -178,6 +188,10 @@ int cmd_run(int argc, char **argv)
 		forward[nforward++] = strdup(paths.valgrind_lib);
 	}
 	rc = harness_program_run(program, harness, db_path, run_id, forward, nforward);
+	if (!prebuilt && harness_program_record(db, run_id, harness, libs, nlibs,
+						argv + nopts + (nopts < argc),
+						argc - nopts - (nopts < argc)) != 0)
+		cli_error("run", "%s", snc_db_errmsg(db));
 	snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
 	if (rc == 0 && (!quiet || json))
 		rc = show_run(db_path, run_id, json, "run");

@@ -1,9 +1,16 @@
 /* harness_program.c: turning a harness into a program and running it.
  *
  * `snc run` compiles the harness and the library sources with the user's compiler ($CC,
- * default cc) against snc.h, and links the runtime, which supplies main(). The program
- * then runs as a child of snc, appending its results to the run that snc recorded. */
+ * default cc) against snc.h, and links the runtime, which supplies main(). The library
+ * sources are compiled on their own first, with the scheduler's instrumentation
+ * (-fsanitize=thread at compile time only: the runtime's snc_sched defines the hooks, and
+ * libtsan is never linked), so that every program can also run its pairs under controlled
+ * schedules (--schedules) and replay them; -fno-sanitize=all first drops any other
+ * sanitizer the flags ask for, which does not mix with it in one object. The harness
+ * itself is not instrumented. The program then runs as a child of snc, appending its
+ * results to the run that snc recorded. */
 #include <errno.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +19,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "config.h"
+#include "snc_db.h"
 
 struct argv_builder {
 	char **v;
@@ -70,46 +78,126 @@ static int spawn_wait(char **argv)
 	return WEXITSTATUS(status);
 }
 
+/* Does the compiler define __clang__? (clang needs its own flag for the instrumentation.) */
+static bool compiler_is_clang(const char *cc)
+{
+	char command[4200], line[256];
+	snprintf(command, sizeof command, "%s -dM -E -x c /dev/null 2>/dev/null", cc);
+	FILE *p = popen(command, "r");
+	bool clang = false;
+	while (p && fgets(line, sizeof line, p))
+		clang |= strncmp(line, "#define __clang__ ", 18) == 0;
+	if (p)
+		pclose(p);
+	return clang;
+}
+
+/* Runs one compiler command; returns 0, or -1 after one line on why. */
+static int compile(const char *cmd, struct argv_builder *b, const char *source)
+{
+	int status = spawn_wait(b->v);
+	if (status < 0)
+		return cli_error(cmd, "cannot run the compiler '%s': %s", b->v[0], strerror(errno)), -1;
+	if (status == 127)
+		return cli_error(cmd, "the compiler '%s' was not found (set CC)", b->v[0]), -1;
+	if (status != 0)
+		return cli_error(cmd, "'%s' did not compile (the compiler's messages are above)",
+				 source), -1;
+	return 0;
+}
+
+/* The compiler and the flags both steps share: the user's CFLAGS come after ours. */
+static void start_command(struct argv_builder *b, const char *cc, const char *ours,
+			  const struct snc_paths *paths, char *const *cflags, int ncflags)
+{
+	char inc[4200];
+	push_words(b, cc);
+	push_words(b, ours);
+	snprintf(inc, sizeof inc, "-I%s", paths->include_dir);
+	push(b, inc);
+	for (int i = 0; i < ncflags; i++)
+		push(b, cflags[i]);
+}
+
 int harness_program_build(const char *cmd, const char *harness, char *const *libs, int nlibs,
 			  char *const *cflags, int ncflags, const char *program)
 {
 	struct snc_paths paths;
 	if (snc_paths_find(&paths) != 0)
 		return cli_error(cmd, "cannot find where snc is installed"), -1;
-	struct argv_builder b = { 0 };
 	const char *cc = getenv("CC");
-	push_words(&b, cc && *cc ? cc : "cc");
-	push_words(&b, "-std=gnu11 -g -O1 -rdynamic -Wl,-z,now " SNC_HARNESS_CFLAGS);
-	char inc[4200];
-	snprintf(inc, sizeof inc, "-I%s", paths.include_dir);
-	push(&b, inc);
-	for (int i = 0; i < ncflags; i++)
-		push(&b, cflags[i]);
-	push(&b, harness);
-	for (int i = 0; i < nlibs; i++)
-		push(&b, libs[i]);
-	push(&b, "-o");
-	push(&b, program);
-	char lib[4200];
-	snprintf(lib, sizeof lib, "%s/libsnc_runtime.a", paths.lib_dir);
-	push(&b, lib);
-	snprintf(lib, sizeof lib, "%s/libsnc_db.a", paths.lib_dir);
-	push(&b, lib);
-	push_words(&b, SNC_HARNESS_LIBS);
-	int status = spawn_wait(b.v);
-	int rc = 0;
-	if (status < 0) {
-		cli_error(cmd, "cannot run the compiler '%s': %s", b.v[0], strerror(errno));
-		rc = -1;
-	} else if (status == 127) {
-		cli_error(cmd, "the compiler '%s' was not found (set CC)", b.v[0]);
-		rc = -1;
-	} else if (status != 0) {
-		cli_error(cmd, "harness '%s' did not compile (the compiler's messages are above)",
-			  harness);
-		rc = -1;
+	cc = cc && *cc ? cc : "cc";
+	const char *instrument = compiler_is_clang(cc)
+		? "-fno-sanitize=all -fsanitize=thread -mllvm -tsan-instrument-read-before-write"
+		: "-fno-sanitize=all -fsanitize=thread -Wno-tsan";
+	char (*objects)[4200] = calloc((size_t)nlibs + 1, sizeof *objects);
+	int rc = objects ? 0 : -1, built = 0;
+	for (; rc == 0 && built < nlibs; built++) {
+		struct argv_builder b = { 0 };
+		start_command(&b, cc, "-std=gnu11 -g -O1", &paths, cflags, ncflags);
+		push_words(&b, instrument);
+		snprintf(objects[built], sizeof objects[built], "%s.lib%d.o", program, built);
+		push(&b, "-c");
+		push(&b, libs[built]);
+		push(&b, "-o");
+		push(&b, objects[built]);
+		rc = compile(cmd, &b, libs[built]);
+		argv_free(&b);
 	}
-	argv_free(&b);
+	if (rc == 0) {
+		struct argv_builder b = { 0 };
+		char lib[4200];
+		start_command(&b, cc, "-std=gnu11 -g -O1 -rdynamic -Wl,-z,now " SNC_HARNESS_CFLAGS,
+			      &paths, cflags, ncflags);
+		push(&b, harness);
+		for (int i = 0; i < nlibs; i++)
+			push(&b, objects[i]);
+		push(&b, "-o");
+		push(&b, program);
+		static const char *const archives[] = { "snc_runtime", "snc_sched", "snc_db" };
+		for (size_t i = 0; i < sizeof archives / sizeof archives[0]; i++) {
+			snprintf(lib, sizeof lib, "%s/lib%s.a", paths.lib_dir, archives[i]);
+			push(&b, lib);
+		}
+		push_words(&b, SNC_HARNESS_LIBS);
+		rc = compile(cmd, &b, harness);
+		argv_free(&b);
+	}
+	for (int i = 0; objects && i < built; i++)
+		unlink(objects[i]);
+	free(objects);
+	return rc;
+}
+
+/* Items one a line, as harness_builds stores lists. */
+static char *lines(char *const *items, int n)
+{
+	size_t len = 1;
+	for (int i = 0; i < n; i++)
+		len += strlen(items[i]) + 1;
+	char *s = calloc(1, len);
+	for (int i = 0; s && i < n; i++) {
+		strcat(s, items[i]);
+		if (i + 1 < n)
+			strcat(s, "\n");
+	}
+	return s;
+}
+
+int harness_program_record(struct snc_db *db, int64_t run_id, const char *harness,
+			   char *const *libs, int nlibs, char *const *cflags, int ncflags)
+{
+	const char *cc = getenv("CC");
+	char dir[4096];
+	char *lib_list = lines(libs, nlibs), *flag_list = lines(cflags, ncflags);
+	struct snc_db_harness_build b = {
+		.temporary = 1, .compiler = cc && *cc ? cc : "cc", .cflags = flag_list,
+		.harness_source = harness, .library_sources = lib_list,
+		.directory = getcwd(dir, sizeof dir),
+	};
+	int rc = lib_list && flag_list ? snc_db_harness_build_set(db, run_id, &b) : -1;
+	free(lib_list);
+	free(flag_list);
 	return rc;
 }
 
@@ -122,8 +210,10 @@ int harness_program_run(const char *program, const char *source, const char *db_
 	push(&b, program);
 	push(&b, "--db");
 	push(&b, db_path);
-	push(&b, "--run-id");
-	push(&b, id);
+	if (run_id > 0) {
+		push(&b, "--run-id");
+		push(&b, id);
+	}
 	if (source) {
 		push(&b, "--source");
 		push(&b, source);

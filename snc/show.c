@@ -10,11 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "show_schedules.h"
 #include "show_costs.h"
 #include "snc_db.h"
 
 struct text_row {
 	char pair[160], verdict[96], conflict[32], witness[1400], note[2][160];
+	char schedules[1400];      /* what the schedules found (--schedules), or empty */
 	char evidence[1400];       /* measured AWAR/RAW of the witness's solo executions */
 };
 
@@ -25,6 +27,7 @@ struct show_ctx {
 	struct text_row *rows;
 	int nrows, cap, total;
 	json_object *list;
+	const char *db_path;       /* for the replay command of a failing schedule */
 	struct show_costs *costs;
 };
 
@@ -47,6 +50,8 @@ static void flush_harness(struct show_ctx *ctx)
 		for (int k = 0; k < 2; k++)
 			if (r->note[k][0])
 				printf("  %-*s  %s\n", wp, "", r->note[k]);
+		if (r->schedules[0])
+			printf("  %-*s  schedules: %s\n", wp, "", r->schedules);
 		if (r->evidence[0])
 			printf("  %-*s  measured: %s\n", wp, "", r->evidence);
 	}
@@ -95,6 +100,8 @@ static int print_row(const struct snc_db_pair_verdict *r, void *vctx)
 	struct text_row *t = &ctx->rows[ctx->nrows++];
 	ctx->total++;
 	memset(t->note, 0, sizeof t->note);
+	if (!show_schedules_text(r, ctx->db_path, t->schedules, sizeof t->schedules))
+		t->schedules[0] = '\0';
 	if (!show_costs_evidence_text(ctx->costs, r->harness, r->f, r->g, t->evidence,
 				      sizeof t->evidence))
 		t->evidence[0] = '\0';
@@ -149,6 +156,7 @@ static int add_json_row(const struct snc_db_pair_verdict *r, void *vctx)
 	}
 	json_object_object_add(o, "evidence",
 			       show_costs_evidence_json(ctx->costs, r->harness, r->f, r->g));
+	json_object_object_add(o, "schedules", show_schedules_json(r));
 	json_object_array_add(ctx->list, o);
 	return 0;
 }
@@ -174,6 +182,7 @@ int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd)
 		snc_db_close(db);
 		return EXIT_USAGE;
 	}
+	ctx.db_path = db_path;
 	int rc;
 	if (json) {
 		ctx.list = json_object_new_array();

@@ -9,6 +9,7 @@ const struct command snc_commands[] = {
 	{ "run", cmd_run, "compile a harness with its library and classify every pair of ops" },
 	{ "demo", cmd_demo, "classify the article's examples and print the summary" },
 	{ "show", cmd_show, "print the verdicts of a run, with witnesses" },
+	{ "replay", cmd_replay, "run a stored schedule again and print its interleaving" },
 	{ "report", cmd_report, "findings and verdicts as a summary, HTML, SARIF or JSON" },
 	{ "gate", cmd_gate, "exit status for CI: new findings over a severity threshold" },
 	{ "scan", cmd_scan, "scan C sources (libclang): shared state, heavyweight sites, candidate pairs" },

@@ -122,6 +122,11 @@ struct snc_db_pair_verdict {
 	int deterministic;
 	const char *witness_state, *witness_args;
 	const char *f_alone, *g_alone, *f_after_g, *g_after_f;
+	/* Schedules (snc run --schedules); linearizable is -1 when none were explored. */
+	int linearizable, schedules_deterministic, schedules_exhaustive;
+	int64_t schedules;
+	int64_t failing_schedule_id;   /* the smallest failing schedule, 0 when none */
+	const char *failing_state, *failing_schedule, *failing_outcome;
 };
 
 /* Calls fn for every verdict of the run in harness and declaration order; stops early and
@@ -249,6 +254,86 @@ int snc_db_scan_load_files(struct snc_db *db, int64_t unit_id, struct sa_unit *u
 /* Loads the rest of a stored unit's facts (status, diagnostics, functions with their direct
  * accesses, calls and sites) into u and sets u->reused_from. */
 int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
+
+/* ---- schedules (snc run --schedules) --------------------------------------------------- */
+
+/* What a harness program's schedules pass stores (db/schedules.c) and what `snc replay` and
+ * `snc show` read back: the views schedules, op_hook_counts and the schedule columns of
+ * pair_verdicts (docs/db.md). An *exploration* is one pair of instances run concurrently
+ * from one state under every schedule within the bound; its *outcomes* are the distinct
+ * outcomes it reached, each with its smallest schedule (the id `snc replay` takes). */
+
+struct snc_db_schedule_exploration {
+	int64_t state_id;
+	int64_t f_op, g_op;        /* f on thread 0, g on thread 1; f declared no later than g */
+	const char *f_call, *g_call;
+	const char *f_then_g, *g_then_f;   /* the sequential outcomes compared with */
+	int64_t schedules;         /* schedules run */
+	int64_t blocking_schedules;   /* ... in which a thread waited (blocked or spun) */
+	int max_preemptions, pct_samples;
+	int exhaustive;            /* every schedule within the bound ran (or is equivalent) */
+	int independent;           /* level 0 showed no conflicting access: nothing more ran */
+	int stopped_early;         /* --first-failure */
+	double seconds;            /* its share of the wall time of the state's schedules */
+};
+
+/* What the scheduler's hooks counted in one operation's execution. */
+struct snc_db_hook_counts {
+	int64_t points, rmw, seq_cst_fences, seq_cst_stores, lock_acquisitions;
+};
+
+struct snc_db_schedule_outcome {
+	int64_t exploration_id;
+	const char *schedule;      /* "0:1,1" */
+	const char *status;        /* completed, deadlock, livelock, crashed, timeout, exited, killed */
+	const char *outcome;       /* "add(1) = true; add(1) = true; digest 0x..." */
+	int linearizable, deterministic;
+	int64_t preemptions, steps;
+	int64_t schedules;         /* schedules that reached this outcome */
+	struct snc_db_hook_counts f, g;
+};
+
+/* The states row of a harness's state, by its ordinal; -1 when missing. */
+int64_t snc_db_state_id(struct snc_db *db, int64_t harness_id, int ordinal);
+int64_t snc_db_schedule_exploration_add(struct snc_db *db,
+					const struct snc_db_schedule_exploration *e);
+int64_t snc_db_schedule_outcome_add(struct snc_db *db, const struct snc_db_schedule_outcome *o);
+/* The counts of one instance run alone from a state, under the hooks. */
+int snc_db_hook_counts_add(struct snc_db *db, int64_t state_id, int64_t op_id, const char *call,
+			   const struct snc_db_hook_counts *c);
+
+/* How to get a harness program back for a replay: the program that ran, and for one that
+ * `snc run` compiled into a temporary folder, how it was compiled (lists one item a line). */
+struct snc_db_harness_build {
+	const char *program;
+	int temporary;
+	const char *compiler, *cflags, *harness_source, *library_sources, *directory;
+};
+/* The harness program records itself (temporary 0). */
+int snc_db_harness_program_set(struct snc_db *db, int64_t harness_id, const char *program);
+/* `snc run` records the recipe of its temporary build for the harnesses of run_id. */
+int snc_db_harness_build_set(struct snc_db *db, int64_t run_id,
+			     const struct snc_db_harness_build *b);
+
+/* One stored schedule, as `snc replay` needs it. Strings are valid during the callback. */
+struct snc_db_schedule {
+	int64_t id, run_id, harness_id;
+	const char *harness, *state, *f_call, *g_call, *schedule, *status, *outcome;
+	const char *f_then_g, *g_then_f;
+	int linearizable, deterministic;
+	int64_t preemptions, steps;
+};
+/* Calls fn with schedule id and returns its value; 1 when there is no such schedule, -1 on
+ * a database error. */
+int snc_db_schedule_get(struct snc_db *db, int64_t id,
+			int (*fn)(const struct snc_db_schedule *s, void *ctx), void *ctx);
+/* Calls fn with the build of harness_id and returns its value; 1 when none is stored. */
+int snc_db_harness_build_get(struct snc_db *db, int64_t harness_id,
+			     int (*fn)(const struct snc_db_harness_build *b, void *ctx), void *ctx);
+/* Over every exploration in the file: schedules run, children forked (schedules and
+ * determinism re-runs) and their wall time (bench/schedules_bench). */
+int snc_db_schedule_work(struct snc_db *db, int64_t *schedules, int64_t *children,
+			 double *seconds);
 
 /* ---- findings ---- */
 
@@ -443,5 +528,19 @@ int snc_findings_compute(const struct snc_facts *facts, const struct snc_facts *
 void snc_findings_free(struct snc_findings *findings);
 /* Replaces the stored findings of run_id (what the `findings` view shows) with these. */
 int snc_db_findings_store(struct snc_db *db, int64_t run_id, const struct snc_findings *findings);
+
+/* ---- audits (snc audit) ---------------------------------------------------------------- */
+
+/* One row of the audit_items view: a header, family or function the audit looked at.
+ * status: audited (a family whose harness ran; detail says how its initial state is
+ * built), skipped or failed (detail says why). family and harness may be NULL. */
+int snc_db_audit_item_add(struct snc_db *db, int64_t run_id, const char *kind, const char *name,
+			  const char *family, const char *harness, const char *status,
+			  const char *detail);
+/* After a generated harness ran into run_id: how its fresh state ended ("ok", "crash:
+ * SIGSEGV"), the states it tried, and the seconds its measure pass took (0 when none).
+ * Returns 0, 1 when no finished harness of that name is in the run, -1 on an error. */
+int snc_db_audit_harness(struct snc_db *db, int64_t run_id, const char *harness,
+			 char *fresh_status, size_t len, int64_t *states, double *measure_seconds);
 
 #endif

@@ -59,6 +59,7 @@ void real_resolve(void)
 	RESOLVE(usleep, "usleep");
 	RESOLVE(sleep, "sleep");
 	RESOLVE(sigaction, "sigaction");
+	RESOLVE(once, "pthread_once");
 	__atomic_store_n(&resolved, true, __ATOMIC_RELEASE);
 }
 

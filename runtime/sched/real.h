@@ -42,6 +42,7 @@ struct real_functions {
 	int (*usleep)(useconds_t);
 	unsigned (*sleep)(unsigned);
 	int (*sigaction)(int, const struct sigaction *, struct sigaction *);
+	int (*once)(pthread_once_t *, void (*)(void));
 };
 
 extern struct real_functions real;

@@ -29,11 +29,13 @@ void __tsan_read1(void *addr);
 uint32_t __tsan_atomic32_load(const volatile void *a, int mo);
 unsigned __int128 __tsan_atomic128_load(const volatile void *a, int mo);
 extern const char snc_sched_interposes_locks[], snc_sched_interposes_sem[],
-	snc_sched_interposes_cond[], snc_sched_interposes_yield[], snc_sched_interposes_signal[];
+	snc_sched_interposes_cond[], snc_sched_interposes_yield[], snc_sched_interposes_signal[],
+	snc_sched_interposes_once[];
 static const void *const link_all_hooks[] __attribute__((used)) = {
 	(const void *)__tsan_read1, (const void *)__tsan_atomic32_load,
 	(const void *)__tsan_atomic128_load, snc_sched_interposes_locks, snc_sched_interposes_sem,
 	snc_sched_interposes_cond, snc_sched_interposes_yield, snc_sched_interposes_signal,
+	snc_sched_interposes_once,
 };
 
 const char *snc_sched_status_name(enum snc_sched_status status)

@@ -72,6 +72,7 @@ enum snc_trace_sync {
 	SNC_SYNC_MUTEX = 1, SNC_SYNC_SPIN, SNC_SYNC_RWLOCK_READ, SNC_SYNC_RWLOCK_WRITE,
 	SNC_SYNC_RWLOCK,         /* unlock of either kind */
 	SNC_SYNC_SEM, SNC_SYNC_SIGNAL, SNC_SYNC_BROADCAST,
+	SNC_SYNC_ONCE,           /* pthread_once: acquire = claim or wait, release = done */
 };
 
 enum snc_trace_switch {

@@ -34,6 +34,7 @@ static const char *sync_name(unsigned op)
 	case SNC_SYNC_RWLOCK_WRITE: return "rwlock(write)";
 	case SNC_SYNC_RWLOCK: return "rwlock";
 	case SNC_SYNC_SEM: return "semaphore";
+	case SNC_SYNC_ONCE: return "once";
 	default: return "object";
 	}
 }

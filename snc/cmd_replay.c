@@ -1,0 +1,154 @@
+/* cmd_replay.c: `snc replay [--db FILE] SCHEDULE-ID`, one stored schedule run again.
+ *
+ * A schedule row (the schedules view; `snc show` prints the id of each pair's smallest
+ * failing one) belongs to a harness whose program recorded itself in harness_builds. A
+ * program that `snc run` compiled into a temporary folder is gone: it is compiled again,
+ * from the same folder with the same compiler, flags and sources, into a new temporary
+ * folder. The program itself does the replay (`--replay ID`): it rebuilds the state, runs
+ * the schedule with a trace, prints the trace and the outcome, and says whether the stored
+ * outcome was reproduced byte for byte (exit 0) or not (exit 1). */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+#include "snc_db.h"
+
+static const char usage[] =
+	"usage: snc replay [--db FILE] SCHEDULE-ID\n"
+	"\n"
+	"Runs a stored schedule again (the schedule_id of the schedules view, or the id 'snc\n"
+	"show' prints for a pair that schedules broke) and prints its interleaving as two\n"
+	"columns, thread 0 and thread 1: each access with its variable, value and source line.\n"
+	"Exit status 0 when the stored outcome was reproduced, 1 when it was not.\n"
+	"\n"
+	"  --db FILE    database (default ./snc.db)\n";
+
+struct build {
+	char program[PATH_MAX], tmpdir[64];
+	bool missing;
+};
+
+/* Splits a list stored one item a line into a NULL-terminated array (one allocation). */
+static char **split_lines(const char *text, int *n)
+{
+	size_t len = text ? strlen(text) : 0;
+	int count = len ? 1 : 0;
+	for (size_t i = 0; i < len; i++)
+		count += text[i] == '\n';
+	char **v = malloc((size_t)(count + 1) * sizeof *v + len + 1);
+	if (!v)
+		return NULL;
+	char *copy = (char *)(v + count + 1);
+	memcpy(copy, text ? text : "", len + 1);
+	for (int i = 0; i < count; i++) {
+		v[i] = copy;
+		copy += strcspn(copy, "\n");
+		*copy++ = '\0';
+	}
+	v[count] = NULL;
+	*n = count;
+	return v;
+}
+
+/* Compiles a temporary program again, where and as `snc run` compiled it. */
+static int rebuild(const struct snc_db_harness_build *b, struct build *out)
+{
+	if (!b->harness_source || !b->directory)
+		return cli_error("replay", "the database does not say how the harness was compiled");
+	if (chdir(b->directory) != 0)
+		return cli_error("replay", "the folder the harness was compiled in is gone: %s",
+				 b->directory);
+	snprintf(out->tmpdir, sizeof out->tmpdir, "/tmp/snc-replay-XXXXXX");
+	if (!mkdtemp(out->tmpdir))
+		return cli_error("replay", "cannot make a temporary folder in /tmp");
+	snprintf(out->program, sizeof out->program, "%s/harness", out->tmpdir);
+	int nlibs, ncflags;
+	char **libs = split_lines(b->library_sources, &nlibs);
+	char **cflags = split_lines(b->cflags, &ncflags);
+	if (b->compiler)
+		setenv("CC", b->compiler, 1);
+	int rc = libs && cflags ? harness_program_build("replay", b->harness_source, libs, nlibs,
+							cflags, ncflags, out->program)
+				: -1;
+	free(libs);
+	free(cflags);
+	return rc == 0 ? 0 : EXIT_USAGE;
+}
+
+static int take_build(const struct snc_db_harness_build *b, void *ctx)
+{
+	struct build *out = ctx;
+	if (b->temporary)
+		return rebuild(b, out);
+	snprintf(out->program, sizeof out->program, "%s", b->program);
+	out->missing = access(out->program, X_OK) != 0;
+	return 0;
+}
+
+static int harness_of(const struct snc_db_schedule *s, void *ctx)
+{
+	*(int64_t *)ctx = s->harness_id;
+	return 0;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	const char *db_arg = "snc.db";
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd': db_arg = optarg; break;
+		case 'h': fputs(usage, stdout); return 0;
+		default: return cli_bad_option("replay", c, argv);
+		}
+	}
+	if (optind != argc - 1)
+		return cli_error("replay", "give one SCHEDULE-ID (see 'snc replay --help')");
+	char *end;
+	long long id = strtoll(argv[optind], &end, 10);
+	if (*end || end == argv[optind] || id <= 0)
+		return cli_error("replay", "SCHEDULE-ID must be a positive number, not '%s'",
+				 argv[optind]);
+	char err[512], db_path[PATH_MAX];
+	struct snc_db *db = snc_db_open(db_arg, SNC_DB_READONLY, err, sizeof err);
+	if (!db)
+		return cli_error("replay", "%s", err);
+	if (!realpath(db_arg, db_path))   /* the rebuild changes folder */
+		snprintf(db_path, sizeof db_path, "%s", db_arg);
+	int64_t harness_id = 0;
+	int rc = snc_db_schedule_get(db, id, harness_of, &harness_id);
+	struct build b = { 0 };
+	if (rc == 1)
+		rc = cli_error("replay", "there is no schedule %lld in '%s'", id, db_arg);
+	else if (rc < 0)
+		rc = cli_error("replay", "%s", snc_db_errmsg(db));
+	else if ((rc = snc_db_harness_build_get(db, harness_id, take_build, &b)) == 1)
+		rc = cli_error("replay", "the database does not say which program ran schedule %lld",
+			       id);
+	else if (rc < 0)
+		rc = cli_error("replay", "%s", snc_db_errmsg(db));
+	snc_db_close(db);
+	if (rc == 0 && b.missing)
+		rc = cli_error("replay", "the harness program '%s' is gone (build it again)",
+			       b.program);
+	if (rc == 0) {
+		char id_text[32];
+		snprintf(id_text, sizeof id_text, "%lld", id);
+		char *extra[] = { "--replay", id_text };
+		rc = harness_program_run(b.program, NULL, db_path, 0, extra, 2);
+	}
+	if (b.tmpdir[0]) {
+		unlink(b.program);
+		rmdir(b.tmpdir);
+	}
+	return rc;
+}
