@@ -520,6 +520,29 @@ JOIN ops go ON go.id = v.g_op
 JOIN ops o ON o.id = p.op_id;
 
 -- ---------------------------------------------------------------------------------------
+-- audits (snc audit)
+--
+-- An audit's run holds its scan and the verdicts of every harness it generated; these rows
+-- say what it did with each header, object family and function: `audited` (a family whose
+-- harness ran; detail: how its initial state is built), `skipped` or `failed` (detail:
+-- why). docs/audit.md.
+
+CREATE TABLE IF NOT EXISTS audit_records (
+  id      INTEGER PRIMARY KEY,
+  run_id  INTEGER NOT NULL REFERENCES runs(id),
+  kind    TEXT NOT NULL CHECK (kind IN ('header', 'family', 'function')),
+  name    TEXT NOT NULL,                    -- the header's path, the family's type, the function
+  family  TEXT,                             -- the family concerned
+  harness TEXT,                             -- the generated harness of that family, if it ran
+  status  TEXT NOT NULL CHECK (status IN ('audited', 'skipped', 'failed')),
+  detail  TEXT
+);
+CREATE INDEX IF NOT EXISTS audit_records_by_run ON audit_records(run_id);
+
+CREATE VIEW IF NOT EXISTS audit_items AS
+SELECT run_id, kind, name, family, harness, status, detail FROM audit_records;
+
+-- ---------------------------------------------------------------------------------------
 -- schedules (snc run --schedules)
 --
 -- Concurrent runs of two operations under controlled interleavings (docs/schedules.md).

@@ -26,6 +26,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
+int cmd_audit(int argc, char **argv);
 
 /* Writes the HTML report of run_id next to the database (snc.db -> snc-report/) and prints
  * where it is. Returns an exit status. */
@@ -52,8 +53,9 @@ int snc_paths_find(struct snc_paths *p);
 int harness_program_run(const char *program, const char *source, const char *db_path,
 			int64_t run_id, char *const *extra, int nextra);
 
-/* Compiles a harness and library sources into program (a path). Compiler messages go to
- * stderr. Returns 0, or -1 after printing one line on why. */
+/* Compiles a harness and library sources into program (a path); libs that are not .c files
+ * (archives, shared objects, -lNAME) are linked as given. Compiler messages go to stderr.
+ * Returns 0, or -1 after printing one line on why. */
 int harness_program_build(const char *cmd, const char *harness, char *const *libs, int nlibs,
 			  char *const *cflags, int ncflags, const char *program);
 

@@ -7,8 +7,9 @@
  * libtsan is never linked), so that every program can also run its pairs under controlled
  * schedules (--schedules) and replay them; -fno-sanitize=all first drops any other
  * sanitizer the flags ask for, which does not mix with it in one object. The harness
- * itself is not instrumented. The program then runs as a child of snc, appending its
- * results to the run that snc recorded. */
+ * itself is not instrumented. Inputs that are not C sources (an archive, a shared object,
+ * -lNAME: what `snc audit --lib` passes) are linked as given, after the objects. The
+ * program then runs as a child of snc, appending its results to the run that snc recorded. */
 #include <errno.h>
 #include <stdbool.h>
 #include <signal.h>
@@ -119,6 +120,12 @@ static void start_command(struct argv_builder *b, const char *cc, const char *ou
 		push(b, cflags[i]);
 }
 
+static bool is_c_source(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 2 && strcmp(path + n - 2, ".c") == 0;
+}
+
 int harness_program_build(const char *cmd, const char *harness, char *const *libs, int nlibs,
 			  char *const *cflags, int ncflags, const char *program)
 {
@@ -133,6 +140,10 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
 	char (*objects)[4200] = calloc((size_t)nlibs + 1, sizeof *objects);
 	int rc = objects ? 0 : -1, built = 0;
 	for (; rc == 0 && built < nlibs; built++) {
+		if (!is_c_source(libs[built])) {   /* an archive, a .so, -lNAME: linked as given */
+			snprintf(objects[built], sizeof objects[built], "%s", libs[built]);
+			continue;
+		}
 		struct argv_builder b = { 0 };
 		start_command(&b, cc, "-std=gnu11 -g -O1", &paths, cflags, ncflags);
 		push_words(&b, instrument);
@@ -164,7 +175,8 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
 		argv_free(&b);
 	}
 	for (int i = 0; objects && i < built; i++)
-		unlink(objects[i]);
+		if (is_c_source(libs[i]))
+			unlink(objects[i]);
 	free(objects);
 	return rc;
 }

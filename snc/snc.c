@@ -13,6 +13,7 @@ const struct command snc_commands[] = {
 	{ "report", cmd_report, "findings and verdicts as a summary, HTML, SARIF or JSON" },
 	{ "gate", cmd_gate, "exit status for CI: new findings over a severity threshold" },
 	{ "scan", cmd_scan, "scan C sources (libclang): shared state, heavyweight sites, candidate pairs" },
+	{ "audit", cmd_audit, "classify a library's API from its headers, generating the harnesses" },
 	{ NULL, NULL, NULL },
 };
 

@@ -1,0 +1,53 @@
+/* audit.c: what `snc audit` stores besides the scan and the verdicts: one row per header,
+ * family and function the audit looked at and did not simply audit (skipped, with why;
+ * failed, with what went wrong), and one per family it audited (with how its initial
+ * state was built): the audit_items view. And what it reads back after a generated
+ * harness ran: how the harness's fresh state ended, so that a family whose constructor
+ * crashes is reported as such rather than as a table of unknown verdicts. */
+#include <stdio.h>
+#include "db_internal.h"
+
+int snc_db_audit_item_add(struct snc_db *db, int64_t run_id, const char *kind, const char *name,
+			  const char *family, const char *harness, const char *status,
+			  const char *detail)
+{
+	sqlite3_stmt *st = db_stmt(db, "INSERT INTO audit_records (run_id, kind, name, family, "
+				       "harness, status, detail) VALUES (?,?,?,?,?,?,?)");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	db_bind_text(st, 2, kind);
+	db_bind_text(st, 3, name);
+	db_bind_text(st, 4, family);
+	db_bind_text(st, 5, harness);
+	db_bind_text(st, 6, status);
+	db_bind_text(st, 7, detail);
+	return db_insert(db, st, "storing an audit item") < 0 ? -1 : 0;
+}
+
+int snc_db_audit_harness(struct snc_db *db, int64_t run_id, const char *harness,
+			 char *fresh_status, size_t len, int64_t *states, double *measure_seconds)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT h.states_tried, h.finished, "
+		"       (SELECT s.status FROM states s WHERE s.harness_id = h.id AND s.length = 0 "
+		"        ORDER BY s.ordinal LIMIT 1), "
+		"       (SELECT coalesce(sum(m.seconds), 0) FROM measurements m WHERE m.harness_id = h.id) "
+		"FROM harnesses h WHERE h.run_id = ? AND h.name = ? ORDER BY h.id DESC LIMIT 1");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	db_bind_text(st, 2, harness);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE)
+		return 1;
+	if (rc != SQLITE_ROW)
+		return db_fail(db, "reading an audited harness");
+	*states = sqlite3_column_int64(st, 0);
+	const char *fresh = db_col_text(st, 2);
+	snprintf(fresh_status, len, "%s", fresh ? fresh : "not built");
+	*measure_seconds = sqlite3_column_double(st, 3);
+	int finished = sqlite3_column_int(st, 1);
+	sqlite3_reset(st);
+	return finished ? 0 : 1;
+}

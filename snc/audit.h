@@ -1,0 +1,197 @@
+/* audit.h: `snc audit`, what its files share.
+ *
+ * An audit turns a library's headers into verdicts without a hand-written harness:
+ *
+ *   1. scan (scan_run.c): the headers and sources through the analyzer, every unit parsed
+ *      now, because the generator needs the parameter types the store does not keep;
+ *   2. plan (audit_api.c, audit_family.c, audit_roles.c, with audit_config.c): which
+ *      functions are the API of the named headers, their *object families* (functions whose
+ *      first parameter points to the same type), how each family's initial state is built,
+ *      and which values each parameter takes (its *role*);
+ *   3. generate (audit_emit.c): one harness per family, a readable C file against <snc.h>;
+ *   4. build and run (cmd_audit.c): each harness program classifies into the audit's run.
+ *
+ * What cannot be generated (a header that does not parse, a function whose parameter has
+ * no generator, a family without operations) becomes a *note*: stored with the run and
+ * printed, and the audit goes on with the rest. docs/audit.md describes every heuristic.
+ */
+#ifndef SNC_AUDIT_H
+#define SNC_AUDIT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "snc_analyzer.h"
+
+/* ---- configuration (audit_config.c) ------------------------------------------------- */
+
+/* One line of a config file: `[family TYPE]` sections scope the lines after them. */
+struct audit_rule {
+	char *family;              /* the section's object type, NULL before any section */
+	char *verb;                /* constructor, initializer, zero, setup, arg, role,
+				      contract, skip */
+	char *function;            /* the function named ("*": every one), or NULL */
+	char *param;               /* arg/role: the parameter's name */
+	char *value;               /* the rest of the line */
+	int line;
+};
+
+struct audit_config {
+	const char *path;
+	struct audit_rule *rules;
+	int nrules, cap;
+	int domain;                /* `domain N`, 0 when not set */
+};
+
+/* Reads a config file. Returns 0, or -1 with a one-line reason (file:line: ...) in err. */
+int audit_config_read(const char *path, struct audit_config *cfg, char *err, size_t errlen);
+void audit_config_free(struct audit_config *cfg);
+/* Does a rule's section cover the family keyed family ("struct ck_ring")? */
+bool audit_rule_applies(const struct audit_rule *r, const char *family);
+/* The last rule of verb that applies to function (or to the family when function is NULL)
+ * in the family keyed `family`, or NULL. param, when given, must match too. */
+const struct audit_rule *audit_config_find(const struct audit_config *cfg, const char *family,
+					   const char *verb, const char *function,
+					   const char *param);
+
+/* ---- the plan ------------------------------------------------------------------------ */
+
+/* What a parameter is given. */
+enum audit_role {
+	ROLE_OBJECT,   /* the family's object */
+	ROLE_VALUE,    /* a value from a domain (integers, enums, bool, floating point) */
+	ROLE_FIXED,    /* one C expression (a size, a config value) */
+	ROLE_FRESH,    /* a zeroed object from a pool, never handed out before */
+	ROLE_SHARED,   /* one zeroed object (with room for an array) shared by every call */
+	ROLE_TOKEN,    /* a void * payload: token#k; a written token is observed */
+	ROLE_OUT,      /* an out-parameter: a slot whose value is observed */
+	ROLE_NULL,     /* NULL (config) */
+};
+
+const char *audit_role_name(enum audit_role r);
+int audit_role_parse(const char *name);      /* -1 when unknown */
+
+struct audit_arg {
+	const struct sa_param *param;
+	enum audit_role role;
+	long lo, hi;               /* ROLE_VALUE */
+	bool by_pointer;           /* ROLE_VALUE passed as a pointer to a const value */
+	char *fixed;               /* ROLE_FIXED: the expression */
+	int pool;                  /* ROLE_FRESH, ROLE_SHARED: index into the family's pools */
+	bool observed;             /* ROLE_OUT, or a ROLE_TOKEN the function may write */
+};
+
+enum audit_field { FIELD_INT, FIELD_UINT, FIELD_BOOL, FIELD_POINTER, FIELD_TOKEN };
+
+struct audit_op {
+	const struct sa_function *fn;
+	struct audit_arg *args;    /* one per parameter */
+	int nargs;
+	int nvalues;               /* ROLE_VALUE and ROLE_TOKEN arguments: 0..2 */
+	int nfields;               /* observed: the return value (if any) and observed args */
+	bool packed;               /* more than the return value is observed */
+	const char *contract;      /* single-producer, single-consumer, owner-only, or NULL */
+};
+
+struct audit_pool {
+	char *type;                /* the element type, as C names it */
+	char *name;                /* entry, node, buffer: how results name its objects */
+	bool shared;               /* one object for every call (else handed out fresh) */
+	bool flexible;             /* ends in a flexible array member: elements get room */
+};
+
+enum audit_start { START_ZERO, START_INITIALIZER, START_CONSTRUCTOR };
+
+struct audit_family {
+	char *key;                 /* the object type ("struct ck_stack", "int"), or
+				      "globals of FILE" for functions without parameters */
+	char *name;                /* the harness's name, a C identifier */
+	bool globals;              /* a family of functions without parameters */
+	int object_size;           /* sizeof the object type, -1 when incomplete */
+	bool flexible;             /* the object type ends in a flexible array member */
+	enum audit_start start;
+	const struct sa_function *starter;   /* the constructor or initializer */
+	struct audit_arg *start_args;        /* its parameters' roles */
+	int nstart_args;
+	char **setup;              /* extra set-up statements (config) */
+	int nsetup;
+	struct audit_op *ops;
+	int nops;
+	struct audit_pool *pools;
+	int npools;
+	int tokens;                /* token#0 .. token#(tokens-1), 0 when none */
+	const char *header;        /* the header that declares the family */
+	bool digest_complete;      /* all its state is in memory the harness owns: no
+				      constructor, no function touching globals or unscanned */
+	char *initial;             /* one line: how the initial state is built */
+};
+
+/* Something the audit skipped or could not do, and why. */
+struct audit_note {
+	char *kind;                /* header, family, function */
+	char *name;
+	char *family;              /* the family concerned, or NULL */
+	char *status;              /* skipped, failed */
+	char *detail;
+};
+
+/* An API function of the named headers. */
+struct audit_fn {
+	const struct sa_function *def;   /* as the header declares it (its types are what the
+					    harness sees), or its definition there */
+	const struct sa_function *body;  /* its definition in the scanned code (state, sites),
+					    or NULL when a library defines it */
+	const char *header;        /* which named header's API it belongs to */
+};
+
+struct audit_plan {
+	struct audit_fn *fns;
+	int nfns, cap_fns;
+	struct audit_family *families;
+	int nfamilies, cap_families;
+	struct audit_note *notes;
+	int nnotes, cap_notes;
+};
+
+struct audit_options {
+	int domain;                /* integer domains are 0..domain-1 */
+	char *const *families;     /* --family: only these keys (or names); NULL: all */
+	int nfamilies;
+	const struct audit_config *config;
+};
+
+/* audit_api.c: the API functions of each named header (what it and the headers below its
+ * folder that it includes declare or define), typed, in file and line order. Headers that
+ * did not parse, or declare nothing, get a note. */
+void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
+		       const struct sa_units *units, char *const *headers, int nheaders);
+
+/* audit_family.c: groups the API into families, picks each family's initial state and
+ * its operations; what is left out gets a note. */
+void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
+			 const struct audit_options *opt);
+
+/* audit_roles.c: the roles of one function's parameters in a family. Returns 0, or -1
+ * with why in why (the function cannot be generated). */
+int audit_assign_op(struct audit_family *fam, const struct audit_fn *all, int nall,
+		    const struct audit_options *opt, struct audit_op *op, char *why,
+		    size_t whylen);
+/* The roles of a constructor's or initializer's parameters (fixed values, fresh or
+ * shared objects). Returns 0, or -1 with why. */
+int audit_assign_start(struct audit_family *fam, const struct audit_fn *all, int nall,
+		       const struct audit_options *opt, char *why, size_t whylen);
+/* The contract a function's name implies (ck_fifo_spsc_dequeue: single-consumer). */
+const char *audit_contract_from_name(const char *name);
+
+void audit_note(struct audit_plan *plan, const char *kind, const char *name,
+		const char *family, const char *status, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+void audit_plan_free(struct audit_plan *plan);
+
+/* audit_emit.c: the harness of a family, as C text. include is how the harness includes
+ * the header (<ck_stack.h> or "/abs/path.h"); command is how to run it again. */
+void audit_emit(FILE *out, const struct audit_family *fam, const char *include,
+		const char *command);
+/* How C code includes header: <rel> when it lies in a system include folder. */
+char *audit_include_of(const char *header);
+
+#endif

@@ -1,0 +1,135 @@
+/* audit_api.c: which functions are the API of the headers an audit names.
+ *
+ * A header is the API's surface: what it declares or defines, and what the headers *below
+ * its folder* that it includes declare or define, followed only through such headers.
+ * That takes in ck_pr.h's gcc/x86_64/ck_pr.h, ck_spinlock.h's spinlock/fas.h and
+ * urcu/wfstack.h's urcu/static/wfstack.h (where the _LGPL_SOURCE bodies are), and leaves
+ * out what a header merely uses: ck_stack.h includes ck_pr.h from its own folder, so the
+ * ck_pr_* functions are not the stack's API. Each header is scanned as a unit of its own,
+ * so its include graph (sa_file.includer) is known.
+ *
+ * A function is typed as the header declares it (what a harness that includes the header
+ * sees: struct account may be complete in bank.c and opaque in bank.h) and, when the
+ * scanned code defines it, comes with its body's facts (state, sites). A header that did
+ * not parse or declares no function gets a note; the audit goes on with the others. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "audit.h"
+
+/* Is path in a folder below dir (not in dir itself)? */
+static bool below(const char *path, const char *dir, size_t dirlen)
+{
+	return strncmp(path, dir, dirlen) == 0 && path[dirlen] == '/' &&
+	       strchr(path + dirlen + 1, '/');
+}
+
+static bool in_set(char **set, int n, const char *s)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(set[i], s) == 0)
+			return true;
+	return false;
+}
+
+/* The files of unit u that are API of its main file (the header). */
+static int api_files(const struct sa_unit *u, char ***out)
+{
+	const char *slash = strrchr(u->file, '/');
+	size_t dirlen = slash ? (size_t)(slash - u->file) : 0;
+	char **set = calloc((size_t)u->nfiles + 1, sizeof *set);
+	if (!set)
+		return 0;
+	int n = 0;
+	set[n++] = u->file;
+	for (bool grew = true; grew;) {
+		grew = false;
+		for (int i = 0; i < u->nfiles; i++) {
+			const struct sa_file *f = &u->files[i];
+			if (f->includer && !in_set(set, n, f->path) && in_set(set, n, f->includer) &&
+			    below(f->path, u->file, dirlen)) {
+				set[n++] = f->path;
+				grew = true;
+			}
+		}
+	}
+	*out = set;
+	return n;
+}
+
+static void add_fn(struct audit_plan *plan, const struct sa_function *def,
+		   const struct sa_function *body, const char *header)
+{
+	for (int i = 0; i < plan->nfns; i++)
+		if (strcmp(plan->fns[i].def->usr, def->usr) == 0)
+			return;
+	if (plan->nfns == plan->cap_fns) {
+		plan->cap_fns = plan->cap_fns ? 2 * plan->cap_fns : 64;
+		plan->fns = realloc(plan->fns, (size_t)plan->cap_fns * sizeof *plan->fns);
+		if (!plan->fns) {
+			fprintf(stderr, "snc audit: out of memory\n");
+			exit(2);
+		}
+	}
+	plan->fns[plan->nfns++] = (struct audit_fn){ def, body, header };
+}
+
+/* The model's definition of a declared function (by USR, else by name), or NULL. */
+static const struct sa_function *definition(const struct sa_model *m, const struct sa_function *d)
+{
+	for (int i = 0; i < m->nfns; i++)
+		if (strcmp(m->fns[i].def->usr, d->usr) == 0)
+			return m->fns[i].def;
+	for (int i = 0; i < m->nfns; i++)
+		if (strcmp(m->fns[i].def->name, d->name) == 0 && m->fns[i].def->linkage == SA_LINK_EXTERN)
+			return m->fns[i].def;
+	return NULL;
+}
+
+static const struct sa_unit *unit_of(const struct sa_units *units, const char *path)
+{
+	for (int i = 0; i < units->count; i++)
+		if (strcmp(units->units[i].file, path) == 0)
+			return &units->units[i];
+	return NULL;
+}
+
+void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
+		       const struct sa_units *units, char *const *headers, int nheaders)
+{
+	for (int h = 0; h < nheaders; h++) {
+		char real[PATH_MAX];
+		const char *path = realpath(headers[h], real) ? real : headers[h];
+		const struct sa_unit *u = unit_of(units, path);
+		if (!u || u->status == SA_UNIT_FAILED) {
+			audit_note(plan, "header", headers[h], NULL, "skipped",
+				   "libclang could not parse it%s%s", u && u->ndiagnostics ? ": " : "",
+				   u && u->ndiagnostics ? u->diagnostics[0].message : "");
+			continue;
+		}
+		if (u->status == SA_UNIT_ERRORS)
+			audit_note(plan, "header", headers[h], NULL, "failed",
+				   "%d error%s (%s:%d: %s); audited what clang recovered",
+				   u->ndiagnostics, u->ndiagnostics == 1 ? "" : "s",
+				   u->diagnostics[0].file ? u->diagnostics[0].file : u->file,
+				   u->diagnostics[0].line, u->diagnostics[0].message);
+		char **files = NULL;
+		int nfiles = api_files(u, &files);
+		int before = plan->nfns;
+		for (int i = 0; i < model->nfns; i++) {
+			const struct sa_function *def = model->fns[i].def;
+			if (def->typed && in_set(files, nfiles, def->file))
+				add_fn(plan, def, def, u->file);
+		}
+		for (int i = 0; i < u->ndeclarations; i++) {
+			const struct sa_function *d = &u->declarations[i];
+			if (!in_set(files, nfiles, d->file))
+				continue;
+			add_fn(plan, d, definition(model, d), u->file);
+		}
+		free(files);
+		if (plan->nfns == before)
+			audit_note(plan, "header", headers[h], NULL, "skipped",
+				   "declares no function (macros only, or everything is #ifdef'd out)");
+	}
+}

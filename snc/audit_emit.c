@@ -1,0 +1,525 @@
+/* audit_emit.c: a family's harness as C text, written against the public <snc.h> so that a
+ * user can keep it (--emit-harness) and start from it.
+ *
+ * Layout of a generated harness, top to bottom: a comment that says where it comes from,
+ * how its initial state is built and what each kind of argument is given; the object
+ * (`obj` points to it); the pools of fresh and shared objects and the token cells; the
+ * helpers that name those objects in results (only when some result is a pointer or
+ * packs out-parameters); setup() and digest(); one small wrapper per operation, each under
+ * the declaration of the function it calls; describe(); SNC_HARNESS.
+ *
+ * The digest hashes every byte the harness owns (the object, the pools and how many of
+ * each pool were handed out, the tokens); memory a constructor allocates is hashed only
+ * as far as the object's own bytes. Results that observe out-parameters are packed into
+ * one number of four 16-bit fields (small values; pointers as the named object they point
+ * to) so that snc compares them as one result, and describe() prints them back
+ * ("true, *r = entry#2"). */
+#include <stdlib.h>
+#include <string.h>
+#include "audit.h"
+
+#define POOL 32            /* objects per pool: depth + two calls never need more */
+#define ROOM 256           /* bytes after a flexible array member */
+
+static const char *const words_taken[] = {
+	"obj", "object", "storage", "token", "unwritten", "named", "result", "digest", "setup",
+	"describe", "h", NULL,
+};
+
+/* A parameter's name as a local variable of the wrapper: its own, unless unnamed or taken. */
+static void local_name(const struct audit_family *fam, const struct audit_arg *a, int index,
+		       char *buf, size_t len)
+{
+	const char *n = a->param->name;
+	if (!n[0]) {
+		snprintf(buf, len, "arg%d", index + 1);
+		return;
+	}
+	bool taken = false;
+	for (int i = 0; words_taken[i] && !taken; i++)
+		taken = strcmp(words_taken[i], n) == 0;
+	for (int i = 0; i < fam->npools && !taken; i++)
+		taken = strcmp(fam->pools[i].name, n) == 0;
+	snprintf(buf, len, "%s%s", n, taken ? "_" : "");
+}
+
+char *audit_include_of(const char *header)
+{
+	static const char *const dirs[] = { "/usr/include/x86_64-linux-gnu/", "/usr/local/include/",
+					    "/usr/include/", NULL };
+	char *out = malloc(strlen(header) + 4);
+	for (int i = 0; dirs[i]; i++) {
+		size_t n = strlen(dirs[i]);
+		if (strncmp(header, dirs[i], n) == 0) {
+			sprintf(out, "<%s>", header + n);
+			return out;
+		}
+	}
+	sprintf(out, "\"%s\"", header);
+	return out;
+}
+
+/* ---- what the harness needs ------------------------------------------------------------ */
+
+static bool needs_naming(const struct audit_family *fam)
+{
+	for (int i = 0; i < fam->nops; i++)
+		if (fam->ops[i].packed || fam->ops[i].fn->result.cls == SA_TYPE_POINTER)
+			return true;
+	return false;
+}
+
+static bool owns_object(const struct audit_family *fam)
+{
+	return !fam->globals && fam->start != START_CONSTRUCTOR;
+}
+
+/* The C type of an out-parameter's slot. */
+static const char *slot_type(const struct sa_type *t)
+{
+	return t->target_cls == SA_TYPE_VOID && t->levels == 1 ? "void *" : t->pointee;
+}
+
+static enum audit_field field_of_type(const struct sa_type *t)
+{
+	if (t->cls == SA_TYPE_POINTER)
+		return FIELD_POINTER;
+	if (t->cls == SA_TYPE_BOOL)
+		return FIELD_BOOL;
+	return t->is_signed ? FIELD_INT : FIELD_UINT;
+}
+
+/* The field kind of an observed argument: what its slot holds. */
+static enum audit_field field_of_arg(const struct audit_arg *a)
+{
+	const struct sa_type *t = &a->param->type;
+	if (a->role == ROLE_TOKEN)
+		return FIELD_TOKEN;
+	if (t->levels >= 2 || t->target_cls == SA_TYPE_VOID)
+		return FIELD_POINTER;
+	if (t->target_cls == SA_TYPE_BOOL)
+		return FIELD_BOOL;
+	return t->is_signed || t->target_cls == SA_TYPE_ENUM ? FIELD_INT : FIELD_UINT;
+}
+
+/* ---- sections -------------------------------------------------------------------------- */
+
+static void emit_header(FILE *out, const struct audit_family *fam, const char *include,
+			const char *command)
+{
+	fprintf(out, "/* %s.c: a harness `snc audit` generated for the family `%s` of\n * %s.\n",
+		fam->name, fam->key, fam->header);
+	fprintf(out, " * It is ordinary C against <snc.h>: edit it and run it again with\n *\n"
+		     " *     %s\n *\n", command);
+	fprintf(out, " * Initial state: %s.\n", fam->initial);
+	for (int i = 0; i < fam->npools; i++)
+		fprintf(out, " * %s *: %s.\n", fam->pools[i].type, fam->pools[i].shared ?
+			"one zeroed array every call shares" :
+			"a zeroed object from a pool, never one handed out before");
+	if (fam->tokens)
+		fprintf(out, " * void *: token#0..token#%d, the addresses of cells a function may also "
+			"write\n * through (what it writes is part of its result).\n", fam->tokens - 1);
+	fprintf(out, " * Integers take 0..N-1 (--domain), bool both values. docs/audit.md explains "
+		     "every choice. */\n");
+	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n#include %s\n\n",
+		include);
+}
+
+static void emit_storage(FILE *out, const struct audit_family *fam)
+{
+	if (fam->npools || fam->tokens)
+		fprintf(out, "#define POOL %d\n", POOL);
+	bool room = fam->flexible;
+	for (int i = 0; i < fam->npools; i++)
+		room |= fam->pools[i].flexible;
+	if (room)
+		fprintf(out, "#define ROOM %d          /* bytes for a flexible array member */\n", ROOM);
+	if (fam->npools || fam->tokens || room)
+		fputc('\n', out);
+	if (fam->globals)
+		;
+	else if (fam->start == START_CONSTRUCTOR)
+		fprintf(out, "static %s *obj;                  /* what %s returned */\n", fam->key,
+			fam->starter->name);
+	else if (fam->flexible)
+		fprintf(out, "static struct {\n\t%s object;\n\tunsigned char room[ROOM];\n} storage;\n"
+			     "static %s *const obj = &storage.object;\n", fam->key, fam->key);
+	else if (strcmp(fam->key, "void") == 0)
+		fprintf(out, "static uint64_t object;         /* an opaque target: a 64-bit cell */\n"
+			     "static uint64_t *const obj = &object;\n");
+	else
+		fprintf(out, "static %s object;\nstatic %s *const obj = &object;\n", fam->key, fam->key);
+	for (int i = 0; i < fam->npools; i++) {
+		const struct audit_pool *p = &fam->pools[i];
+		if (p->flexible)
+			fprintf(out, "static struct {\n\t%s object;\n\tunsigned char room[ROOM];\n} %s[POOL];",
+				p->type, p->name);
+		else
+			fprintf(out, "static %s %s[POOL];", p->type, p->name);
+		if (p->shared)
+			fprintf(out, "        /* shared: every call gets %s */\n", p->name);
+		else
+			fprintf(out, "        /* handed out once each by fresh_%s() */\n"
+				     "static int %s_used;\n", p->name, p->name);
+	}
+	if (fam->tokens)
+		fprintf(out, "static void *token[%d];            /* token#k: opaque payloads */\n"
+			     "static char unwritten;             /* marks a token cell nobody wrote */\n",
+			fam->tokens);
+	for (int i = 0; i < fam->npools; i++) {
+		const struct audit_pool *p = &fam->pools[i];
+		if (p->shared)
+			continue;
+		fprintf(out, "\nstatic %s *fresh_%s(void)\n{\n\treturn %s_used < POOL ? &%s[%s_used++]%s : "
+			     "NULL;\n}\n", p->type, p->name, p->name, p->name, p->name,
+			p->flexible ? ".object" : "");
+	}
+	if (fam->tokens)
+		fprintf(out, "\n/* The address of token[k], marked unwritten: a function that writes "
+			     "through it is seen. */\nstatic void *token_arg(long k)\n{\n"
+			     "\ttoken[k] = &unwritten;\n\treturn &token[k];\n}\n");
+	fputc('\n', out);
+}
+
+static void emit_code_address(FILE *out)
+{
+	fprintf(out, "/* The address a pointer code stands for. */\n"
+		     "static uintptr_t code_address(unsigned code)\n{\n\tunsigned first = 1;\n"
+		     "\tfor (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {\n"
+		     "\t\tif (code < first + named[i].count)\n"
+		     "\t\t\treturn (uintptr_t)named[i].base + (code - first) * named[i].size;\n"
+		     "\t\tfirst += (unsigned)named[i].count;\n\t}\n\treturn 0;\n}\n\n");
+}
+
+static void emit_naming(FILE *out, const struct audit_family *fam)
+{
+	fprintf(out, "/* ---- naming objects in results ----------------------------------------- */\n\n"
+		     "/* Every object an operation gets or returns, so that results read entry#2, not "
+		     "an\n * address. */\nstatic const struct named {\n\tconst char *name;\n"
+		     "\tconst void *base;\n\tsize_t size, count;\n} named[] = {\n");
+	if (owns_object(fam))
+		fprintf(out, "\t{ \"obj\", %s, sizeof %s, 1 },\n", fam->flexible ? "&storage" : "&object",
+			fam->flexible ? "storage" : "object");
+	for (int i = 0; i < fam->npools; i++)
+		fprintf(out, "\t{ \"%s\", %s, sizeof %s[0], POOL },\n", fam->pools[i].name,
+			fam->pools[i].name, fam->pools[i].name);
+	if (fam->tokens)
+		fprintf(out, "\t{ \"token\", token, sizeof token[0], %d },\n", fam->tokens);
+	fprintf(out, "\t{ \"(none)\", NULL, 1, 0 },\n};\n\n");
+	fprintf(out,
+		"enum { CODE_NULL = 0, CODE_UNWRITTEN = 0xfffe, CODE_OTHER = 0xffff };\n\n"
+		"/* Writes how a pointer reads: NULL, obj+8, entry#2 (entry#2+8), or its address. */\n"
+		"static void name_pointer(uintptr_t p, char *buf, size_t len)\n{\n"
+		"\tif (!p) {\n\t\tsnprintf(buf, len, \"NULL\");\n\t\treturn;\n\t}\n"
+		"\tfor (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {\n"
+		"\t\tuintptr_t base = (uintptr_t)named[i].base;\n"
+		"\t\tif (p < base || p >= base + named[i].size * named[i].count)\n\t\t\tcontinue;\n"
+		"\t\tsize_t k = (p - base) / named[i].size, off = (p - base) %% named[i].size;\n"
+		"\t\tif (named[i].count == 1)\n"
+		"\t\t\tsnprintf(buf, len, off ? \"%%s+%%zu\" : \"%%s\", named[i].name, off);\n"
+		"\t\telse\n"
+		"\t\t\tsnprintf(buf, len, off ? \"%%s#%%zu+%%zu\" : \"%%s#%%zu\", named[i].name, k, off);\n"
+		"\t\treturn;\n\t}\n\tsnprintf(buf, len, \"%%#lx\", (unsigned long)p);\n}\n\n"
+		"/* A pointer as a 16-bit field of a packed result: 1 + its place among the named "
+		"objects. */\nstatic unsigned pointer_code(const void *p)\n{\n"
+		"\tunsigned code = 1;\n\tif (!p)\n\t\treturn CODE_NULL;\n"
+		"\tfor (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {\n"
+		"\t\tuintptr_t base = (uintptr_t)named[i].base, q = (uintptr_t)p;\n"
+		"\t\tif (q >= base && q < base + named[i].size * named[i].count &&\n"
+		"\t\t    (q - base) %% named[i].size == 0)\n"
+		"\t\t\treturn code + (unsigned)((q - base) / named[i].size);\n"
+		"\t\tcode += (unsigned)named[i].count;\n\t}\n\treturn CODE_OTHER;\n}\n\n");
+	emit_code_address(out);
+	if (fam->tokens)
+		fprintf(out, "/* What a function wrote into token[k], or CODE_UNWRITTEN. */\n"
+			     "static unsigned token_written(long k)\n{\n"
+			     "\treturn token[k] == &unwritten ? CODE_UNWRITTEN : pointer_code(token[k]);\n}\n\n");
+	fprintf(out,
+		"/* Results that observe out-parameters: 16-bit fields packed into one number. */\n"
+		"#define FIELD(i, v) ((unsigned long)(uint16_t)(v) << (16 * (i)))\n\n"
+		"enum field_kind { F_INT, F_UINT, F_BOOL, F_POINTER };\n"
+		"struct field {\n\tconst char *name;\n\tenum field_kind kind;\n};\n\n"
+		"static int describe_fields(uint64_t v, const struct field *f, int n, char *buf, size_t len)\n"
+		"{\n\tsize_t used = 0;\n\tbuf[0] = '\\0';\n"
+		"\tfor (int i = 0; i < n && used < len; i++) {\n"
+		"\t\tunsigned code = (unsigned)(v >> (16 * i)) & 0xffff;\n\t\tchar one[64];\n"
+		"\t\tif (f[i].kind == F_POINTER && code == CODE_UNWRITTEN)\n\t\t\tcontinue;\n"
+		"\t\tif (f[i].kind == F_INT)\n\t\t\tsnprintf(one, sizeof one, \"%%d\", (int16_t)code);\n"
+		"\t\telse if (f[i].kind == F_UINT)\n\t\t\tsnprintf(one, sizeof one, \"%%u\", code);\n"
+		"\t\telse if (f[i].kind == F_BOOL)\n"
+		"\t\t\tsnprintf(one, sizeof one, \"%%s\", code ? \"true\" : \"false\");\n"
+		"\t\telse if (code == CODE_OTHER)\n\t\t\tsnprintf(one, sizeof one, \"another pointer\");\n"
+		"\t\telse\n\t\t\tname_pointer(code == CODE_NULL ? 0 : code_address(code), one, sizeof one);\n"
+		"\t\tused += (size_t)snprintf(buf + used, len - used, \"%%s%%s%%s%%s\", used ? \", \" : \"\",\n"
+		"\t\t\t\t\t  f[i].name, f[i].name[0] ? \" = \" : \"\", one);\n\t}\n"
+		"\tif (used == 0)\n\t\tsnprintf(buf, len, \"void\");\n\treturn 1;\n}\n\n");
+}
+
+/* The expression an argument is passed as. */
+static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, const char *local,
+		     char *buf, size_t len)
+{
+	const struct sa_type *t = &a->param->type;
+	switch (a->role) {
+	case ROLE_OBJECT:
+		snprintf(buf, len, "obj");
+		return;
+	case ROLE_VALUE:
+		if (a->by_pointer)
+			snprintf(buf, len, "&(const %s){ %s }", t->pointee, local);
+		else
+			snprintf(buf, len, "%s", local);
+		return;
+	case ROLE_FIXED:
+		snprintf(buf, len, "%s", a->fixed);
+		return;
+	case ROLE_FRESH:
+		snprintf(buf, len, "fresh_%s()", fam->pools[a->pool].name);
+		return;
+	case ROLE_SHARED:
+		snprintf(buf, len, "%s%s", fam->pools[a->pool].flexible ? "&" : "",
+			 fam->pools[a->pool].name);
+		if (fam->pools[a->pool].flexible)
+			strncat(buf, "[0].object", len - strlen(buf) - 1);
+		return;
+	case ROLE_TOKEN:
+		snprintf(buf, len, "token_arg(%s)", local);
+		return;
+	case ROLE_OUT:
+		snprintf(buf, len, "&%s", local);
+		return;
+	case ROLE_NULL:
+		snprintf(buf, len, "NULL");
+		return;
+	}
+}
+
+static void emit_call(FILE *out, const struct audit_family *fam, const struct sa_function *fn,
+		      const struct audit_arg *args, int nargs)
+{
+	fprintf(out, "%s(", fn->name);
+	for (int i = 0; i < nargs; i++) {
+		char local[128], expr[256];
+		local_name(fam, &args[i], i, local, sizeof local);
+		arg_expr(fam, &args[i], local, expr, sizeof expr);
+		fprintf(out, "%s%s", i ? ", " : "", expr);
+	}
+	fputc(')', out);
+}
+
+static void emit_setup(FILE *out, const struct audit_family *fam)
+{
+	if (!fam->starter && fam->nsetup == 0)
+		return;
+	fprintf(out, "static void setup(void)\n{\n");
+	if (fam->starter) {
+		for (int i = 0; i < fam->nstart_args; i++)
+			if (fam->start_args[i].role == ROLE_OUT) {
+				char local[128];
+				local_name(fam, &fam->start_args[i], i, local, sizeof local);
+				fprintf(out, "\t%s %s = { 0 };\n", slot_type(&fam->start_args[i].param->type),
+					local);
+			}
+		fprintf(out, "\t%s", fam->start == START_CONSTRUCTOR ? "obj = " : "");
+		emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args);
+		fprintf(out, ";\n");
+	}
+	for (int i = 0; i < fam->nsetup; i++)
+		fprintf(out, "\t%s%s\n", fam->setup[i],
+			fam->setup[i][strlen(fam->setup[i]) - 1] == ';' ? "" : ";");
+	fprintf(out, "}\n\n");
+}
+
+static void emit_digest(FILE *out, const struct audit_family *fam)
+{
+	if (fam->globals)
+		return;
+	fprintf(out, "/* Every byte the harness owns: equal digests, equal states. */\n"
+		     "static uint64_t digest(void)\n{\n\tuint64_t h = 0;\n");
+	if (fam->start == START_CONSTRUCTOR && fam->object_size >= 0)
+		fprintf(out, "\tif (obj)\n\t\th = snc_hash(h, obj, sizeof *obj);\n");
+	else if (fam->start != START_CONSTRUCTOR)
+		fprintf(out, "\th = snc_hash(h, &%s, sizeof %s);\n", fam->flexible ? "storage" : "object",
+			fam->flexible ? "storage" : "object");
+	for (int i = 0; i < fam->npools; i++) {
+		fprintf(out, "\th = snc_hash(h, %s, sizeof %s);\n", fam->pools[i].name, fam->pools[i].name);
+		if (!fam->pools[i].shared)
+			fprintf(out, "\th = snc_hash_u64(h, (uint64_t)%s_used);\n", fam->pools[i].name);
+	}
+	if (fam->tokens)
+		fprintf(out, "\th = snc_hash(h, token, sizeof token);\n");
+	fprintf(out, "\treturn h;\n}\n\n");
+}
+
+static const char *wrapper_return(const struct audit_op *op)
+{
+	const struct sa_type *r = &op->fn->result;
+	if (op->packed)
+		return "unsigned long";
+	switch (r->cls) {
+	case SA_TYPE_VOID: return "void";
+	case SA_TYPE_BOOL: return "bool";
+	case SA_TYPE_POINTER: return "void *";
+	default: return r->is_signed || r->cls == SA_TYPE_ENUM ? "long" : "unsigned long";
+	}
+}
+
+static void emit_op(FILE *out, const struct audit_family *fam, const struct audit_op *op)
+{
+	const struct sa_function *fn = op->fn;
+	const char *ret = wrapper_return(op);
+	fprintf(out, "/* %s */\nstatic %s%sop_%s(", fn->signature, ret,
+		ret[strlen(ret) - 1] == '*' ? "" : " ", fn->name);
+	int nvalues = 0;
+	for (int i = 0; i < op->nargs; i++)
+		if (op->args[i].role == ROLE_VALUE || op->args[i].role == ROLE_TOKEN) {
+			char local[128];
+			local_name(fam, &op->args[i], i, local, sizeof local);
+			fprintf(out, "%slong %s", nvalues++ ? ", " : "", local);
+		}
+	fprintf(out, "%s)\n{\n", nvalues ? "" : "void");
+	for (int i = 0; i < op->nargs; i++)
+		if (op->args[i].role == ROLE_OUT) {
+			char local[128];
+			local_name(fam, &op->args[i], i, local, sizeof local);
+			fprintf(out, "\t%s %s = { 0 };\n", slot_type(&op->args[i].param->type), local);
+		}
+	bool has_result = fn->result.cls != SA_TYPE_VOID;
+	if (!op->packed) {
+		fprintf(out, "\t%s", has_result ? "return " : "");
+		if (fn->result.cls == SA_TYPE_POINTER)
+			fprintf(out, "(void *)");
+		emit_call(out, fam, fn, op->args, op->nargs);
+		fprintf(out, ";\n}\n\n");
+		return;
+	}
+	fprintf(out, "\t");
+	if (has_result)
+		fprintf(out, "%s%sresult = ", fn->result.spelling,
+			fn->result.spelling[strlen(fn->result.spelling) - 1] == '*' ? "" : " ");
+	emit_call(out, fam, fn, op->args, op->nargs);
+	fprintf(out, ";\n\treturn ");
+	int field = 0;
+	if (has_result)
+		fprintf(out, fn->result.cls == SA_TYPE_POINTER ? "FIELD(%d, pointer_code(result))" :
+			"FIELD(%d, result)", field++);
+	for (int i = 0; i < op->nargs; i++) {
+		const struct audit_arg *a = &op->args[i];
+		if (!a->observed)
+			continue;
+		char local[128];
+		local_name(fam, a, i, local, sizeof local);
+		const char *sep = field ? " |\n\t       " : "";
+		enum audit_field k = field_of_arg(a);
+		if (k == FIELD_TOKEN)
+			fprintf(out, "%sFIELD(%d, token_written(%s))", sep, field, local);
+		else if (k == FIELD_POINTER)
+			fprintf(out, "%sFIELD(%d, pointer_code(%s))", sep, field, local);
+		else
+			fprintf(out, "%sFIELD(%d, %s)", sep, field, local);
+		field++;
+	}
+	fprintf(out, ";\n}\n\n");
+}
+
+static const char *kind_name(enum audit_field k)
+{
+	switch (k) {
+	case FIELD_INT: return "F_INT";
+	case FIELD_UINT: return "F_UINT";
+	case FIELD_BOOL: return "F_BOOL";
+	default: return "F_POINTER";
+	}
+}
+
+static void emit_describe(FILE *out, const struct audit_family *fam)
+{
+	fprintf(out, "/* How results read: pointers as the objects they are, packed results field "
+		     "by field. */\nstatic int describe(int op, uint64_t v, char *buf, size_t len)\n"
+		     "{\n\tswitch (op) {\n");
+	for (int i = 0; i < fam->nops; i++) {
+		const struct audit_op *op = &fam->ops[i];
+		const struct sa_function *fn = op->fn;
+		if (!op->packed && fn->result.cls != SA_TYPE_POINTER)
+			continue;
+		if (!op->packed) {
+			fprintf(out, "\tcase %d: /* %s */\n\t\tname_pointer((uintptr_t)v, buf, len);\n"
+				     "\t\treturn 1;\n", i, fn->name);
+			continue;
+		}
+		fprintf(out, "\tcase %d: { /* %s */\n\t\tstatic const struct field f[] = { ", i, fn->name);
+		int n = 0;
+		if (fn->result.cls != SA_TYPE_VOID)
+			fprintf(out, "{ \"\", %s }", kind_name(field_of_type(&fn->result))), n++;
+		for (int a = 0; a < op->nargs; a++)
+			if (op->args[a].observed) {
+				const char *name = op->args[a].param->name;
+				fprintf(out, "%s{ \"*%s\", %s }", n ? ", " : "", name[0] ? name : "out",
+					kind_name(field_of_arg(&op->args[a])));
+				n++;
+			}
+		fprintf(out, " };\n\t\treturn describe_fields(v, f, %d, buf, len);\n\t}\n", n);
+	}
+	fprintf(out, "\tdefault:\n\t\treturn 0;\n\t}\n}\n\n");
+}
+
+static const char *contract_macro(const char *contract)
+{
+	if (!contract)
+		return NULL;
+	if (strcmp(contract, "single-producer") == 0)
+		return "SNC_SINGLE_PRODUCER";
+	if (strcmp(contract, "single-consumer") == 0)
+		return "SNC_SINGLE_CONSUMER";
+	return "SNC_OWNER_ONLY";
+}
+
+static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
+{
+	fprintf(out, "SNC_HARNESS(.name = \"%s\",", fam->name);
+	if (fam->starter || fam->nsetup)
+		fprintf(out, " .setup = setup,");
+	if (!fam->globals)
+		fprintf(out, " .digest = digest,");
+	if (naming)
+		fprintf(out, " .describe = describe,");
+	if (fam->digest_complete)
+		fprintf(out, "\n\t    .digest_complete = true,");
+	fprintf(out, "\n\t    .timeout_ms = 20,\n\t    .ops = SNC_OPS(");
+	for (int i = 0; i < fam->nops; i++) {
+		const struct audit_op *op = &fam->ops[i];
+		const char *contract = contract_macro(op->contract);
+		if (contract)
+			fprintf(out, "%sSNC_OP_CONTRACT_AS(\"%s\", op_%s, %s", i ? ",\n\t\t\t   " : "",
+				op->fn->name, op->fn->name, contract);
+		else
+			fprintf(out, "%sSNC_OP_AS(\"%s\", op_%s", i ? ",\n\t\t\t   " : "", op->fn->name,
+				op->fn->name);
+		for (int a = 0; a < op->nargs; a++) {
+			const struct audit_arg *arg = &op->args[a];
+			if (arg->role == ROLE_VALUE)
+				fprintf(out, ", SNC_RANGE(%ld, %ld)", arg->lo, arg->hi);
+			else if (arg->role == ROLE_TOKEN)
+				fprintf(out, ", SNC_RANGE(0, %d)", fam->tokens - 1);
+		}
+		fputc(')', out);
+	}
+	fprintf(out, "));\n");
+}
+
+void audit_emit(FILE *out, const struct audit_family *fam, const char *include,
+		const char *command)
+{
+	bool naming = needs_naming(fam);
+	emit_header(out, fam, include, command);
+	emit_storage(out, fam);
+	if (naming)
+		emit_naming(out, fam);
+	emit_setup(out, fam);
+	emit_digest(out, fam);
+	for (int i = 0; i < fam->nops; i++)
+		emit_op(out, fam, &fam->ops[i]);
+	if (naming)
+		emit_describe(out, fam);
+	emit_harness(out, fam, naming);
+}

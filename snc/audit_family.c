@@ -1,0 +1,609 @@
+/* audit_family.c: the object families of an API and how each starts.
+ *
+ * A *family* is the set of functions whose first parameter points to the same type T: a
+ * struct (every ck_stack_* function takes a struct ck_stack *), a scalar target (int * for
+ * the ck_pr_*_int operations), a pointer (struct ck_spinlock_mcs ** for the MCS lock's
+ * queue), or an opaque `void *` (urcu's __uatomic_* functions). A GNU transparent union of
+ * pointers (urcu's cds_wfs_stack_ptr_t) puts its function in the family of each pointer
+ * type it accepts. Functions without parameters that touch the same global state form a
+ * family of their own ("globals"): union-find over the globals their bodies read or
+ * write; bodiless ones (a library's) are grouped per header.
+ *
+ * Each family's *initial state*, in this order (a config file can name any of them):
+ *   1. an initializer: `void x_init(T *, ...)` (the name ends in init), run on a zeroed T;
+ *   2. a constructor: returns T * and takes no T *; the object is what it returns;
+ *   3. a zeroed T, when T is complete (a scalar, a struct with a known size).
+ * A family of an incomplete T without a constructor cannot be built and is reported.
+ * Destructors (names with destroy, deinit, fini, free, delete) end an object's life and
+ * are not operations; neither is the starter, nor a helper whose name starts with an
+ * underscore when most of the family's functions are public (ck_ring's
+ * _ck_ring_enqueue_reserve_sp; urcu's _LGPL_SOURCE bodies are underscored and stay).
+ *
+ * Every other member becomes an operation (audit_roles.c gives its parameters values);
+ * what cannot be generated is a note that says why. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "audit.h"
+
+#define MAX_OPS 64
+
+static void *grow(void *p, int *cap, int n, size_t size)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? 2 * *cap : 16;
+	p = realloc(p, (size_t)*cap * size);
+	if (!p) {
+		fprintf(stderr, "snc audit: out of memory\n");
+		exit(2);
+	}
+	return p;
+}
+
+void audit_note(struct audit_plan *plan, const char *kind, const char *name, const char *family,
+		const char *status, const char *fmt, ...)
+{
+	plan->notes = grow(plan->notes, &plan->cap_notes, plan->nnotes, sizeof *plan->notes);
+	char detail[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof detail, fmt, ap);
+	va_end(ap);
+	plan->notes[plan->nnotes++] = (struct audit_note){
+		strdup(kind), strdup(name), family ? strdup(family) : NULL, strdup(status),
+		strdup(detail),
+	};
+}
+
+static bool name_has(const char *name, const char *const *words)
+{
+	for (int i = 0; words[i]; i++)
+		if (strstr(name, words[i]))
+			return true;
+	return false;
+}
+
+static bool is_destructor(const char *name)
+{
+	static const char *const words[] = { "destroy", "deinit", "fini", "_free", "delete", NULL };
+	return name_has(name, words);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* The family keys of a function's first parameter: the pointee of a pointer, or of each
+ * member of a transparent union. */
+static int keys_of(const struct sa_function *f, const char *keys[8])
+{
+	if (f->nparams == 0)
+		return 0;
+	const struct sa_type *t = &f->param_types[0].type;
+	if (t->cls == SA_TYPE_POINTER && t->target_cls != SA_TYPE_FUNCTION) {
+		keys[0] = t->pointee;
+		return 1;
+	}
+	int n = 0;
+	if (t->cls == SA_TYPE_TRANSPARENT_UNION)
+		for (int i = 0; i < t->nmembers && n < 8; i++)
+			if (t->members[i].cls == SA_TYPE_POINTER)
+				keys[n++] = t->members[i].pointee;
+	return n;
+}
+
+/* The harness name of a key: a C identifier (struct ck_stack: ck_stack; int: int;
+ * struct ck_spinlock_mcs *: ck_spinlock_mcs_ptr). */
+static char *name_of_key(const char *key)
+{
+	const char *p = key;
+	for (const char *prefix; (prefix = strncmp(p, "struct ", 7) == 0 ? "struct " :
+			strncmp(p, "union ", 6) == 0 ? "union " : strncmp(p, "const ", 6) == 0 ? "const " : NULL);)
+		p += strlen(prefix);
+	char *name = malloc(strlen(p) * 4 + 8), *o = name;
+	for (; *p; p++) {
+		if (*p == '*')
+			o += sprintf(o, "%sptr", o > name && o[-1] != '_' ? "_" : "");
+		else if (*p == ' ')
+			*o++ = '_';
+		else if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			 (*p >= '0' && *p <= '9'))
+			*o++ = *p;
+	}
+	while (o > name && o[-1] == '_')
+		o--;
+	*o = '\0';
+	return name;
+}
+
+struct member_list {
+	struct audit_fn *v;
+	int n, cap;
+};
+
+struct draft {
+	struct audit_family fam;
+	struct member_list members;
+};
+
+static struct draft *draft_for(struct draft **drafts, int *n, int *cap, const char *key,
+			       const char *header)
+{
+	for (int i = 0; i < *n; i++)
+		if (strcmp((*drafts)[i].fam.key, key) == 0)
+			return &(*drafts)[i];
+	*drafts = grow(*drafts, cap, *n, sizeof **drafts);
+	struct draft *d = &(*drafts)[(*n)++];
+	memset(d, 0, sizeof *d);
+	d->fam.key = strdup(key);
+	if (strcmp(key, "void") == 0) {   /* an opaque target: named after its header */
+		const char *base = strrchr(header, '/') ? strrchr(header, '/') + 1 : header;
+		char *name = strdup(base), *dot = strrchr(name, '.');
+		if (dot)
+			*dot = '\0';
+		d->fam.name = name_of_key(name);
+		free(name);
+	} else {
+		d->fam.name = name_of_key(key);
+	}
+	d->fam.header = header;
+	d->fam.object_size = -1;
+	return d;
+}
+
+static void add_member(struct draft *d, const struct audit_fn *f)
+{
+	d->members.v = grow(d->members.v, &d->members.cap, d->members.n, sizeof *d->members.v);
+	d->members.v[d->members.n++] = *f;
+}
+
+/* The first parameter type of the family in f (for the object's size). */
+static const struct sa_type *object_type(const struct draft *d, const struct sa_function *f)
+{
+	const struct sa_type *t = &f->param_types[0].type;
+	if (t->cls == SA_TYPE_TRANSPARENT_UNION)
+		for (int i = 0; i < t->nmembers; i++)
+			if (t->members[i].pointee && strcmp(t->members[i].pointee, d->fam.key) == 0)
+				return &t->members[i];
+	return t;
+}
+
+/* ---- globals families: union-find over shared global state ----------------------------- */
+
+static int find(int *parent, int i)
+{
+	while (parent[i] != i)
+		i = parent[i] = parent[parent[i]];
+	return i;
+}
+
+static const struct sa_fn *model_fn(const struct sa_model *m, const struct sa_function *def)
+{
+	for (int i = 0; i < m->nfns; i++)
+		if (m->fns[i].def == def)
+			return &m->fns[i];
+	return NULL;
+}
+
+static bool is_global(const struct sa_model *m, int state)
+{
+	return strncmp(m->states[state].key, "c:", 2) == 0;   /* a variable's USR, not a field */
+}
+
+static void plan_globals(struct audit_plan *plan, const struct sa_model *m, struct audit_fn **fns,
+			 int n, struct draft **drafts, int *ndrafts, int *cap)
+{
+	int *parent = malloc((size_t)(n + 1) * sizeof *parent);
+	int *first_state = malloc((size_t)(m->nstates + 1) * sizeof *first_state);
+	for (int i = 0; i < n; i++)
+		parent[i] = i;
+	for (int s = 0; s < m->nstates; s++)
+		first_state[s] = -1;
+	for (int i = 0; i < n; i++) {
+		const struct sa_fn *mf = fns[i]->body ? model_fn(m, fns[i]->body) : NULL;
+		for (int e = 0; mf && e < mf->neffects; e++) {
+			int s = mf->effects[e].state;
+			if (!is_global(m, s))
+				continue;
+			if (first_state[s] < 0)
+				first_state[s] = i;
+			else
+				parent[find(parent, i)] = find(parent, first_state[s]);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		const struct sa_fn *mf = fns[i]->body ? model_fn(m, fns[i]->body) : NULL;
+		char key[1024];
+		const char *base = strrchr(fns[i]->header, '/');
+		base = base ? base + 1 : fns[i]->header;
+		if (fns[i]->body) {
+			int root = find(parent, i);
+			const char *state = NULL;
+			for (int s = 0; s < m->nstates && !state; s++)
+				if (first_state[s] >= 0 && find(parent, first_state[s]) == root)
+					state = m->states[s].name;
+			if (!state || !mf) {
+				audit_note(plan, "function", fns[i]->def->name, NULL, "skipped",
+					   "takes no object and touches no global state");
+				continue;
+			}
+			snprintf(key, sizeof key, "globals %s", state);
+		} else {
+			snprintf(key, sizeof key, "globals of %s", base);
+		}
+		struct draft *d = draft_for(drafts, ndrafts, cap, key, fns[i]->header);
+		if (!d->fam.globals) {
+			d->fam.globals = true;
+			free(d->fam.name);
+			char name[1100];
+			snprintf(name, sizeof name, "globals_%s", strchr(key, ' ') + 1);
+			d->fam.name = name_of_key(name);
+		}
+		add_member(d, fns[i]);
+	}
+	free(parent);
+	free(first_state);
+}
+
+/* ---- starting states ------------------------------------------------------------------- */
+
+static const struct audit_fn *member_named(const struct draft *d, const struct audit_fn *all,
+					   int nall, const char *name)
+{
+	for (int i = 0; i < d->members.n; i++)
+		if (strcmp(d->members.v[i].def->name, name) == 0)
+			return &d->members.v[i];
+	for (int i = 0; i < nall; i++)
+		if (strcmp(all[i].def->name, name) == 0)
+			return &all[i];
+	return NULL;
+}
+
+static bool takes_key(const struct sa_function *f, const char *key)
+{
+	for (int p = 0; p < f->nparams; p++) {
+		const struct sa_type *t = &f->param_types[p].type;
+		if (t->cls == SA_TYPE_POINTER && strcmp(t->pointee, key) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Returns T *, takes no object (no pointer to a struct or union, no transparent union). */
+static bool is_constructor(const struct sa_function *f, const char *key)
+{
+	if (!f->typed || f->result.cls != SA_TYPE_POINTER || f->result.levels != 1 ||
+	    strcmp(f->result.pointee, key) != 0 || is_destructor(f->name))
+		return false;
+	for (int p = 0; p < f->nparams; p++) {
+		const struct sa_type *t = &f->param_types[p].type;
+		if (t->cls == SA_TYPE_TRANSPARENT_UNION || (t->cls == SA_TYPE_POINTER &&
+		    (t->target_cls == SA_TYPE_RECORD || strcmp(t->pointee, key) == 0)))
+			return false;
+	}
+	return true;
+}
+
+static bool is_initializer(const struct sa_function *f, const char *key)
+{
+	const char *keys[8];
+	return f->result.cls == SA_TYPE_VOID && ends_with(f->name, "init") &&
+	       !is_destructor(f->name) && keys_of(f, keys) > 0 && takes_key(f, key);
+}
+
+/* Picks the starter of d; returns 0, or -1 after a note saying why the family cannot be
+ * built. */
+static int pick_start(struct audit_plan *plan, struct draft *d, const struct audit_fn *all,
+		      int nall, const struct audit_options *opt)
+{
+	struct audit_family *fam = &d->fam;
+	const struct audit_rule *r;
+	const char *verbs[] = { "initializer", "constructor", "zero" };
+	for (int v = 0; v < 3; v++) {
+		if (!(r = audit_config_find(opt->config, fam->key, verbs[v], NULL, NULL)))
+			continue;
+		if (v == 2) {
+			fam->start = START_ZERO;
+			return 0;
+		}
+		const struct audit_fn *f = member_named(d, all, nall, r->function);
+		if (!f) {
+			audit_note(plan, "family", fam->key, fam->key, "skipped", "%s:%d: no function "
+				   "named %s in the API", opt->config->path, r->line, r->function);
+			return -1;
+		}
+		fam->start = v == 0 ? START_INITIALIZER : START_CONSTRUCTOR;
+		fam->starter = f->def;
+		return 0;
+	}
+	const struct sa_function *init = NULL, *ctor = NULL;
+	for (int i = 0; i < d->members.n; i++) {
+		const struct sa_function *f = d->members.v[i].def;
+		if (is_initializer(f, fam->key) && (!init || strlen(f->name) < strlen(init->name)))
+			init = f;
+	}
+	for (int i = 0; i < nall && !init; i++)
+		if (is_constructor(all[i].def, fam->key) &&
+		    (!ctor || all[i].def->nparams < ctor->nparams))
+			ctor = all[i].def;
+	if (init) {
+		fam->start = START_INITIALIZER;
+		fam->starter = init;
+	} else if (ctor) {
+		fam->start = START_CONSTRUCTOR;
+		fam->starter = ctor;
+	} else if (fam->object_size >= 0 || fam->globals) {
+		fam->start = START_ZERO;
+	} else {
+		audit_note(plan, "family", fam->key, fam->key, "skipped", "%s is incomplete (opaque) "
+			   "and no constructor returns it: name one in a config file", fam->key);
+		return -1;
+	}
+	return 0;
+}
+
+static char *initial_text(const struct audit_family *fam)
+{
+	char buf[1024];
+	if (fam->globals)
+		snprintf(buf, sizeof buf, "the globals as the program starts");
+	else if (fam->start == START_CONSTRUCTOR)
+		snprintf(buf, sizeof buf, "obj = %s(...)", fam->starter->name);
+	else if (fam->start == START_INITIALIZER)
+		snprintf(buf, sizeof buf, "a zeroed %s, then %s(obj, ...)", fam->key, fam->starter->name);
+	else
+		snprintf(buf, sizeof buf, "a zeroed %s", fam->key);
+	if (fam->nsetup > 0)
+		strncat(buf, ", then the config's set-up", sizeof buf - strlen(buf) - 1);
+	return strdup(buf);
+}
+
+static bool selected(const struct audit_family *fam, const struct audit_options *opt)
+{
+	if (opt->nfamilies == 0)
+		return true;
+	for (int i = 0; i < opt->nfamilies; i++)
+		if (strcmp(opt->families[i], fam->key) == 0 || strcmp(opt->families[i], fam->name) == 0)
+			return true;
+	return false;
+}
+
+static bool skipped_by_config(const struct audit_options *opt, const char *family, const char *fn)
+{
+	return audit_config_find(opt->config, family, "skip", fn, NULL) != NULL;
+}
+
+static void free_args(struct audit_arg *args, int n)
+{
+	for (int i = 0; args && i < n; i++)
+		free(args[i].fixed);
+	free(args);
+}
+
+/* Does f keep state outside its arguments (a global variable), or is its body unknown? */
+static bool keeps_own_state(const struct sa_model *m, const struct audit_fn *f)
+{
+	const struct sa_fn *mf = f->body ? model_fn(m, f->body) : NULL;
+	if (!mf)
+		return true;
+	for (int e = 0; e < mf->neffects; e++)
+		if (is_global(m, mf->effects[e].state))
+			return true;
+	return false;
+}
+
+/* Turns a draft into a family of the plan (or notes why not). */
+static void finish_family(struct audit_plan *plan, const struct sa_model *m, struct draft *d,
+			  const struct audit_fn *all, int nall, const struct audit_options *opt)
+{
+	struct audit_family *fam = &d->fam;
+	char why[512];
+	if (pick_start(plan, d, all, nall, opt) != 0)
+		goto drop;
+	for (int i = 0; opt->config && i < opt->config->nrules; i++) {
+		const struct audit_rule *r = &opt->config->rules[i];
+		if (strcmp(r->verb, "setup") == 0 && audit_rule_applies(r, fam->key)) {
+			fam->setup = realloc(fam->setup, (size_t)(fam->nsetup + 1) * sizeof *fam->setup);
+			fam->setup[fam->nsetup++] = strdup(r->value);
+		}
+	}
+	if (fam->starter &&
+	    audit_assign_start(fam, d->members.v, d->members.n, opt, why, sizeof why) != 0) {
+		audit_note(plan, "family", fam->key, fam->key, "skipped", "its %s %s: %s",
+			   fam->start == START_CONSTRUCTOR ? "constructor" : "initializer",
+			   fam->starter->name, why);
+		goto drop;
+	}
+	int public = 0;
+	for (int i = 0; i < d->members.n; i++)
+		public += d->members.v[i].def->name[0] != '_';
+	bool has_public = 2 * public > d->members.n;
+	fam->ops = calloc(MAX_OPS, sizeof *fam->ops);
+	for (int i = 0; i < d->members.n; i++) {
+		const struct sa_function *f = d->members.v[i].def;
+		if (f == fam->starter)
+			continue;
+		if (fam->nops == MAX_OPS) {
+			audit_note(plan, "function", f->name, fam->key, "skipped",
+				   "the family has more than %d operations (a harness's limit)", MAX_OPS);
+			continue;
+		}
+		if (skipped_by_config(opt, fam->key, f->name)) {
+			audit_note(plan, "function", f->name, fam->key, "skipped", "skipped by the config");
+			continue;
+		}
+		if (f->name[0] == '_' && has_public) {
+			audit_note(plan, "function", f->name, fam->key, "skipped", "an internal helper "
+				   "(leading underscore) in a family of mostly public functions");
+			continue;
+		}
+		if (is_destructor(f->name)) {
+			audit_note(plan, "function", f->name, fam->key, "skipped",
+				   "a destructor ends the object's life: not an operation");
+			continue;
+		}
+		struct audit_op *op = &fam->ops[fam->nops];
+		memset(op, 0, sizeof *op);
+		op->fn = f;
+		if (audit_assign_op(fam, d->members.v, d->members.n, opt, op, why, sizeof why) != 0) {
+			audit_note(plan, "function", f->name, fam->key, "skipped", "%s", why);
+			free_args(op->args, op->nargs);
+			continue;
+		}
+		if (op->nvalues > 0)
+			for (int a = 0; a < op->nargs; a++)
+				if (op->args[a].role == ROLE_TOKEN && fam->tokens < opt->domain)
+					fam->tokens = opt->domain;
+		fam->nops++;
+	}
+	if (fam->nops == 0) {
+		audit_note(plan, "family", fam->key, fam->key, "skipped",
+			   "no operations besides its %s", fam->starter ? "starter" : "members skipped above");
+		goto drop;
+	}
+	fam->initial = initial_text(fam);
+	fam->digest_complete = !fam->globals && fam->start != START_CONSTRUCTOR;
+	for (int i = 0; i < d->members.n && fam->digest_complete; i++)
+		fam->digest_complete = !keeps_own_state(m, &d->members.v[i]);
+	plan->families = grow(plan->families, &plan->cap_families, plan->nfamilies,
+			      sizeof *plan->families);
+	plan->families[plan->nfamilies++] = *fam;
+	free(d->members.v);
+	return;
+drop:
+	free(d->members.v);
+	free(fam->key);
+	free(fam->name);
+	for (int i = 0; fam->ops && i < fam->nops; i++)
+		free_args(fam->ops[i].args, fam->ops[i].nargs);
+	free(fam->ops);
+	free_args(fam->start_args, fam->nstart_args);
+	for (int i = 0; i < fam->nsetup; i++)
+		free(fam->setup[i]);
+	free(fam->setup);
+	for (int i = 0; i < fam->npools; i++) {
+		free(fam->pools[i].type);
+		free(fam->pools[i].name);
+	}
+	free(fam->pools);
+}
+
+static void unique_names(struct draft *drafts, int n)
+{
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < i; k++)
+			if (strcmp(drafts[i].fam.name, drafts[k].fam.name) == 0) {
+				char *longer = malloc(strlen(drafts[i].fam.name) + 16);
+				sprintf(longer, "%s_%d", drafts[i].fam.name, i);
+				free(drafts[i].fam.name);
+				drafts[i].fam.name = longer;
+			}
+}
+
+void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
+			 const struct audit_options *opt)
+{
+	struct draft *drafts = NULL;
+	int ndrafts = 0, cap = 0;
+	struct audit_fn **parameterless = calloc((size_t)plan->nfns + 1, sizeof *parameterless);
+	int nparameterless = 0;
+	for (int i = 0; i < plan->nfns; i++) {
+		const struct audit_fn *f = &plan->fns[i];
+		const char *keys[8];
+		if (strstr(f->def->signature, "...")) {
+			audit_note(plan, "function", f->def->name, NULL, "skipped",
+				   "variadic: the generator cannot call it");
+			continue;
+		}
+		if (f->def->nparams == 0) {
+			parameterless[nparameterless++] = &plan->fns[i];
+			continue;
+		}
+		int nkeys = keys_of(f->def, keys);
+		if (nkeys == 0) {
+			bool builds = false;
+			for (int k = 0; k < plan->nfns && !builds; k++) {
+				const char *other[8];
+				builds = keys_of(plan->fns[k].def, other) > 0 &&
+					 is_constructor(f->def, other[0]);
+			}
+			if (!builds)
+				audit_note(plan, "function", f->def->name, NULL, "skipped",
+					   "its first parameter (%s) is not a pointer to an object",
+					   f->def->param_types[0].type.spelling);
+			continue;
+		}
+		for (int k = 0; k < nkeys; k++) {
+			struct draft *d = draft_for(&drafts, &ndrafts, &cap, keys[k], f->header);
+			const struct sa_type *t = object_type(d, f->def);
+			if (strcmp(keys[k], "void") == 0)
+				d->fam.object_size = 8;   /* an opaque target: a 64-bit cell */
+			else if (t->pointee_size > d->fam.object_size) {
+				d->fam.object_size = t->pointee_size;
+				d->fam.flexible = t->pointee_flexible;
+			}
+			add_member(d, f);
+		}
+	}
+	int kept = 0;
+	for (int i = 0; i < nparameterless; i++) {   /* account_new(void) builds, it is no op */
+		bool builds = false;
+		for (int k = 0; k < ndrafts && !builds; k++)
+			builds = is_constructor(parameterless[i]->def, drafts[k].fam.key);
+		if (!builds)
+			parameterless[kept++] = parameterless[i];
+	}
+	nparameterless = kept;
+	plan_globals(plan, model, parameterless, nparameterless, &drafts, &ndrafts, &cap);
+	free(parameterless);
+	unique_names(drafts, ndrafts);
+	for (int i = 0; i < ndrafts; i++) {
+		if (!selected(&drafts[i].fam, opt)) {
+			audit_note(plan, "family", drafts[i].fam.key, drafts[i].fam.key, "skipped",
+				   "not selected (--family)");
+			drafts[i].members.n = 0;
+			free(drafts[i].members.v);
+			free(drafts[i].fam.key);
+			free(drafts[i].fam.name);
+			continue;
+		}
+		finish_family(plan, model, &drafts[i], plan->fns, plan->nfns, opt);
+	}
+	free(drafts);
+}
+
+void audit_plan_free(struct audit_plan *plan)
+{
+	for (int i = 0; i < plan->nfamilies; i++) {
+		struct audit_family *f = &plan->families[i];
+		for (int k = 0; k < f->nops; k++)
+			free_args(f->ops[k].args, f->ops[k].nargs);
+		free(f->ops);
+		free_args(f->start_args, f->nstart_args);
+		for (int k = 0; k < f->nsetup; k++)
+			free(f->setup[k]);
+		free(f->setup);
+		for (int k = 0; k < f->npools; k++) {
+			free(f->pools[k].type);
+			free(f->pools[k].name);
+		}
+		free(f->pools);
+		free(f->key);
+		free(f->name);
+		free(f->initial);
+	}
+	free(plan->families);
+	for (int i = 0; i < plan->nnotes; i++) {
+		free(plan->notes[i].kind);
+		free(plan->notes[i].name);
+		free(plan->notes[i].family);
+		free(plan->notes[i].status);
+		free(plan->notes[i].detail);
+	}
+	free(plan->notes);
+	free(plan->fns);
+	memset(plan, 0, sizeof *plan);
+}

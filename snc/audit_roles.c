@@ -1,0 +1,456 @@
+/* audit_roles.c: what each parameter of a generated operation is given (its *role*), and
+ * the contract an operation's name implies.
+ *
+ * The first parameter of an operation is the family's object. The others, by type:
+ *
+ *   bool                     both values (a value role with the domain 0..1)
+ *   integer, enum, floating  0..N-1 (--domain N, default 2); an integer named len, size,
+ *                            length, width or nbytes beside an opaque `void *` object is
+ *                            the object's size (uatomic's __uatomic_add(addr, v, len))
+ *   pointer to the object's own struct    the object itself
+ *   pointer to another struct U
+ *     U is an *entry* of the family (some function returns U * or fills a U **): a fresh
+ *     zeroed U from a pool, never handed out before, so push/enqueue never re-links a node
+ *     already inside;
+ *     else U is given to the initializer or constructor, or some function only reads it
+ *     (const U *): one shared zeroed U with room for an array (ck_ring's buffer, the tail
+ *     of urcu's wfcqueue);
+ *     else a fresh one from a pool.
+ *   T ** (any T), void **    an out-parameter: a slot, whose value after the call is part
+ *                            of the operation's observed result
+ *   pointer to a scalar      const: a value from the domain, passed by address; else an
+ *                            out-parameter (ck_pr_inc_int_zero's bool *zero)
+ *   void *, const void *     a token: the address of token[k] (token#k in results). The
+ *                            cell is marked before the call, so a function that writes
+ *                            through a `void *` (ck_fifo_spsc_dequeue's value) is seen
+ *                            doing it: the written value becomes part of the result.
+ *   anything else            (function pointers, structs by value, arrays, strings) the
+ *                            function cannot be generated; it is reported and skipped.
+ *
+ * A constructor's or initializer's parameters get one value each: integers 4 (a small
+ * capacity that is a power of two, as ck_ring_init wants), bool false, floating 0, struct
+ * pointers a fresh or shared object as above (ck_fifo's stub entry), void * NULL.
+ *
+ * A config file (audit_config.c) overrides any of it: `role F.P fresh`, `arg F.P 0..3`,
+ * `arg F.P 8`. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "audit.h"
+
+static const char *const role_names[] = {
+	[ROLE_OBJECT] = "object", [ROLE_VALUE] = "value", [ROLE_FIXED] = "fixed",
+	[ROLE_FRESH] = "fresh", [ROLE_SHARED] = "shared", [ROLE_TOKEN] = "token",
+	[ROLE_OUT] = "out", [ROLE_NULL] = "null",
+};
+
+const char *audit_role_name(enum audit_role r)
+{
+	return role_names[r];
+}
+
+int audit_role_parse(const char *name)
+{
+	for (int i = 0; i < (int)(sizeof role_names / sizeof role_names[0]); i++)
+		if (strcmp(role_names[i], name) == 0 && i != ROLE_FIXED)
+			return i;
+	return -1;
+}
+
+static int why_not(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int why_not(char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* ---- the family's types: entries and shared objects ------------------------------------ */
+
+/* Does some function of the family hand out U (return U *, or fill a U ** argument)? */
+static bool is_entry(const struct audit_fn *members, int n, const char *u)
+{
+	for (int i = 0; i < n; i++) {
+		const struct sa_function *f = members[i].def;
+		if (f->result.cls == SA_TYPE_POINTER && f->result.levels == 1 &&
+		    strcmp(f->result.pointee, u) == 0)
+			return true;
+		for (int p = 1; p < f->nparams; p++) {
+			const struct sa_type *t = &f->param_types[p].type;
+			if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target &&
+			    strcmp(t->target, u) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Is U given to the family's starter, or only read (const U *) by some function? */
+static bool is_shared(const struct audit_family *fam, const struct audit_fn *members, int n,
+		      const char *u)
+{
+	if (fam->starter)
+		for (int p = 0; p < fam->starter->nparams; p++) {
+			const struct sa_type *t = &fam->starter->param_types[p].type;
+			if (t->cls == SA_TYPE_POINTER && t->levels == 1 && strcmp(t->pointee, u) == 0)
+				return true;
+		}
+	for (int i = 0; i < n; i++) {
+		const struct sa_function *f = members[i].def;
+		for (int p = 1; p < f->nparams; p++) {
+			const struct sa_type *t = &f->param_types[p].type;
+			if (t->cls == SA_TYPE_POINTER && t->levels == 1 && t->pointee_const &&
+			    strcmp(t->pointee, u) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* How results name objects of type u: what is left of its tag after the family's name
+ * (ck_stack_entry in family ck_stack: entry; cds_wfs_node in cds_wfs_stack: node). */
+static char *short_name(const char *family, const char *u)
+{
+	const char *tag = strchr(u, ' ') ? strrchr(u, ' ') + 1 : u;
+	while (*family == '_')
+		family++;
+	while (*tag == '_')
+		tag++;
+	size_t common = 0, last_sep = 0;
+	while (family[common] && tag[common] && family[common] == tag[common]) {
+		if (tag[common] == '_')
+			last_sep = common + 1;
+		common++;
+	}
+	if (!family[common] && tag[common] == '_')   /* the family's whole name, then _ */
+		last_sep = common + 1;
+	const char *rest = tag + last_sep;
+	char *name = strdup(*rest ? rest : tag);
+	for (char *p = name; *p; p++)
+		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9')))
+			*p = '_';
+	return name;
+}
+
+static int pool_for(struct audit_family *fam, const struct sa_type *t, bool shared)
+{
+	for (int i = 0; i < fam->npools; i++)
+		if (strcmp(fam->pools[i].type, t->pointee) == 0 && fam->pools[i].shared == shared)
+			return i;
+	fam->pools = realloc(fam->pools, (size_t)(fam->npools + 1) * sizeof *fam->pools);
+	if (!fam->pools) {
+		fprintf(stderr, "snc audit: out of memory\n");
+		exit(2);
+	}
+	char *name = short_name(fam->name, t->pointee);
+	if (strcmp(name, "obj") == 0 || strcmp(name, "object") == 0 || strcmp(name, "token") == 0) {
+		char *longer = malloc(strlen(name) + 6);
+		sprintf(longer, "%s_pool", name);
+		free(name);
+		name = longer;
+	}
+	for (int i = 0; i < fam->npools; i++)
+		if (strcmp(fam->pools[i].name, name) == 0) {   /* the same name for a shared and a
+							       fresh pool of one type */
+			char *longer = malloc(strlen(name) + 8);
+			sprintf(longer, "%s_%s", name, shared ? "shared" : "fresh");
+			free(name);
+			name = longer;
+			break;
+		}
+	fam->pools[fam->npools] = (struct audit_pool){ strdup(t->pointee), name, shared,
+						      t->pointee_flexible };
+	return fam->npools++;
+}
+
+/* ---- one parameter -------------------------------------------------------------------- */
+
+static bool names_a_size(const char *name)
+{
+	static const char *const names[] = { "len", "size", "length", "width", "nbytes", NULL };
+	for (int i = 0; names[i]; i++)
+		if (strcmp(name, names[i]) == 0)
+			return true;
+	return false;
+}
+
+static bool parse_range(const char *s, long *lo, long *hi)
+{
+	char *end;
+	*lo = strtol(s, &end, 0);
+	if (end == s || strncmp(end, "..", 2) != 0)
+		return false;
+	const char *rest = end + 2;
+	*hi = strtol(rest, &end, 0);
+	return end != rest && !*end && *hi >= *lo && *hi - *lo < 64;
+}
+
+struct param_ctx {
+	struct audit_family *fam;
+	const struct audit_fn *members;
+	int nmembers;
+	const struct audit_options *opt;
+	const struct sa_function *fn;
+	bool starter;           /* a constructor's or initializer's parameter */
+};
+
+static bool is_object(const struct audit_family *fam, const struct sa_type *t)
+{
+	if (t->cls == SA_TYPE_POINTER)
+		return t->pointee && strcmp(t->pointee, fam->key) == 0;
+	if (t->cls == SA_TYPE_TRANSPARENT_UNION)
+		for (int i = 0; i < t->nmembers; i++)
+			if (is_object(fam, &t->members[i]))
+				return true;
+	return false;
+}
+
+/* The role a config line gives the parameter, if any: returns 1 when it applied, 0 when
+ * there is none, -1 when it cannot apply. */
+static int configured(const struct param_ctx *c, const struct sa_param *p, struct audit_arg *a,
+		      char *why, size_t len)
+{
+	const struct audit_config *cfg = c->opt->config;
+	const struct audit_rule *arg = audit_config_find(cfg, c->fam->key, "arg", c->fn->name, p->name);
+	if (arg) {
+		if (parse_range(arg->value, &a->lo, &a->hi))
+			a->role = ROLE_VALUE;
+		else
+			a->role = ROLE_FIXED, a->fixed = strdup(arg->value);
+		return 1;
+	}
+	const struct audit_rule *role = audit_config_find(cfg, c->fam->key, "role", c->fn->name, p->name);
+	if (!role)
+		return 0;
+	a->role = (enum audit_role)audit_role_parse(role->value);
+	const struct sa_type *t = &p->type;
+	switch (a->role) {
+	case ROLE_VALUE:
+		a->lo = 0;
+		a->hi = c->opt->domain - 1;
+		a->by_pointer = t->cls == SA_TYPE_POINTER;
+		return 1;
+	case ROLE_FRESH:
+	case ROLE_SHARED:
+		if (t->cls != SA_TYPE_POINTER || t->pointee_size < 0)
+			return why_not(why, len, "%s:%d: role %s needs a pointer to a complete type, "
+				       "and %s is %s", cfg->path, role->line, role->value, p->name,
+				       t->spelling);
+		a->pool = pool_for(c->fam, t, a->role == ROLE_SHARED);
+		return 1;
+	case ROLE_OUT:
+		if (t->cls != SA_TYPE_POINTER || (t->pointee_size < 0 && t->target_cls != SA_TYPE_VOID))
+			return why_not(why, len, "%s:%d: role out needs a pointer to a complete type",
+				       cfg->path, role->line);
+		a->observed = !c->starter && (t->levels >= 2 || t->target_cls != SA_TYPE_RECORD);
+		return 1;
+	case ROLE_TOKEN:
+		a->observed = t->cls == SA_TYPE_POINTER && !t->pointee_const;
+		return 1;
+	default:
+		return 1;
+	}
+}
+
+static int assign(const struct param_ctx *c, int index, struct audit_arg *a, char *why, size_t len)
+{
+	const struct sa_param *p = &c->fn->param_types[index];
+	const struct sa_type *t = &p->type;
+	memset(a, 0, sizeof *a);
+	a->param = p;
+	int r = configured(c, p, a, why, len);
+	if (r != 0)
+		return r < 0 ? -1 : 0;
+	const char *name = p->name[0] ? p->name : "(unnamed)";
+	/* The object: the first parameter, or another pointer to the family's struct
+	 * (ck_bitmap_union's src). Another int * beside a scalar target is an out-parameter
+	 * (ck_pr_cas_int_value's v). */
+	if (!c->fam->globals && is_object(c->fam, t) &&
+	    (index == 0 || (t->cls == SA_TYPE_POINTER && t->target_cls == SA_TYPE_RECORD))) {
+		a->role = ROLE_OBJECT;
+		return 0;
+	}
+	switch (t->cls) {
+	case SA_TYPE_BOOL:
+	case SA_TYPE_INTEGER:
+	case SA_TYPE_ENUM:
+	case SA_TYPE_FLOAT:
+		if (c->starter) {
+			a->role = ROLE_FIXED;
+			a->fixed = strdup(t->cls == SA_TYPE_INTEGER ? "4" : "0");
+		} else if (t->cls == SA_TYPE_INTEGER && strcmp(c->fam->key, "void") == 0 &&
+			   names_a_size(p->name)) {
+			a->role = ROLE_FIXED;
+			a->fixed = strdup("sizeof *obj");
+		} else {
+			a->role = ROLE_VALUE;
+			a->lo = 0;
+			a->hi = t->cls == SA_TYPE_BOOL ? 1 : c->opt->domain - 1;
+		}
+		return 0;
+	case SA_TYPE_POINTER:
+		break;
+	default:
+		return why_not(why, len, "parameter %s has type %s, which the generator cannot make "
+			       "values of", name, t->spelling);
+	}
+	if (t->target_cls == SA_TYPE_FUNCTION)
+		return why_not(why, len, "parameter %s is a function pointer (%s)", name, t->spelling);
+	if (t->levels >= 2) {
+		a->role = ROLE_OUT;
+		a->observed = !c->starter;
+		return 0;
+	}
+	switch (t->target_cls) {
+	case SA_TYPE_VOID:
+		if (c->starter) {
+			a->role = ROLE_NULL;
+		} else {
+			a->role = ROLE_TOKEN;
+			a->observed = !t->pointee_const;
+		}
+		return 0;
+	case SA_TYPE_BOOL:
+	case SA_TYPE_INTEGER:
+	case SA_TYPE_ENUM:
+	case SA_TYPE_FLOAT:
+		if (t->pointee_const) {
+			a->role = ROLE_VALUE;
+			a->by_pointer = true;
+			a->lo = 0;
+			a->hi = t->target_cls == SA_TYPE_BOOL ? 1 : c->opt->domain - 1;
+		} else {
+			a->role = ROLE_OUT;
+			a->observed = !c->starter;
+		}
+		return 0;
+	case SA_TYPE_RECORD:
+		if (t->pointee_size < 0)
+			return why_not(why, len, "parameter %s points to %s, an incomplete type the "
+				       "generator cannot allocate", name, t->pointee);
+		if (is_entry(c->members, c->nmembers, t->pointee))
+			a->role = ROLE_FRESH;
+		else if (is_shared(c->fam, c->members, c->nmembers, t->pointee))
+			a->role = ROLE_SHARED;
+		else
+			a->role = ROLE_FRESH;
+		a->pool = pool_for(c->fam, t, a->role == ROLE_SHARED);
+		return 0;
+	default:
+		return why_not(why, len, "parameter %s has type %s, which the generator cannot make "
+			       "values of", name, t->spelling);
+	}
+}
+
+static bool result_supported(const struct sa_type *t)
+{
+	return t->cls == SA_TYPE_VOID || t->cls == SA_TYPE_BOOL || t->cls == SA_TYPE_INTEGER ||
+	       t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_POINTER;
+}
+
+int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, int nmembers,
+		    const struct audit_options *opt, struct audit_op *op, char *why, size_t whylen)
+{
+	const struct sa_function *fn = op->fn;
+	if (!result_supported(&fn->result))
+		return why_not(why, whylen, "returns %s, which results cannot be compared as",
+			       fn->result.spelling);
+	struct param_ctx c = { fam, members, nmembers, opt, fn, false };
+	op->args = calloc((size_t)fn->nparams + 1, sizeof *op->args);
+	if (!op->args)
+		return why_not(why, whylen, "out of memory");
+	op->nargs = fn->nparams;
+	op->nfields = fn->result.cls != SA_TYPE_VOID;
+	for (int i = 0; i < fn->nparams; i++) {
+		struct audit_arg *a = &op->args[i];
+		if (assign(&c, i, a, why, whylen) != 0)
+			return -1;
+		if (a->role == ROLE_VALUE || a->role == ROLE_TOKEN)
+			op->nvalues++;
+		if (a->observed)
+			op->nfields++;
+	}
+	if (op->nvalues > 2)
+		return why_not(why, whylen, "%d parameters take varying values; a harness operation "
+			       "takes at most 2 (fix some with `arg` in a config file)", op->nvalues);
+	if (op->nfields > 4)
+		return why_not(why, whylen, "observes %d values (return and out-parameters); at "
+			       "most 4 fit in one result", op->nfields);
+	op->packed = op->nfields > (fn->result.cls != SA_TYPE_VOID);
+	const struct audit_rule *ct = audit_config_find(opt->config, fam->key, "contract", fn->name, NULL);
+	if (ct)
+		op->contract = strcmp(ct->value, "none") == 0 ? NULL : ct->value;
+	else
+		op->contract = audit_contract_from_name(fn->name);
+	return 0;
+}
+
+int audit_assign_start(struct audit_family *fam, const struct audit_fn *members, int nmembers,
+		       const struct audit_options *opt, char *why, size_t whylen)
+{
+	const struct sa_function *fn = fam->starter;
+	struct param_ctx c = { fam, members, nmembers, opt, fn, true };
+	fam->start_args = calloc((size_t)fn->nparams + 1, sizeof *fam->start_args);
+	if (!fam->start_args)
+		return why_not(why, whylen, "out of memory");
+	fam->nstart_args = fn->nparams;
+	for (int i = 0; i < fn->nparams; i++) {
+		struct audit_arg *a = &fam->start_args[i];
+		if (assign(&c, i, a, why, whylen) != 0)
+			return -1;
+		if (a->role == ROLE_VALUE) {   /* one state: the first value of a domain */
+			a->role = ROLE_FIXED;
+			char v[32];
+			snprintf(v, sizeof v, "%ld", a->lo);
+			a->fixed = strdup(v);
+		}
+		a->observed = false;
+	}
+	return 0;
+}
+
+/* ---- contracts from names -------------------------------------------------------------- */
+
+static bool has_word(const char *name, const char *const *words)
+{
+	for (int i = 0; words[i]; i++)
+		if (strstr(name, words[i]))
+			return true;
+	return false;
+}
+
+/* A word of the name like spsc, mpsc, spmc, npsc, spnc: X producers, Y consumers. */
+static bool producer_consumer_word(const char *name, char *x, char *y)
+{
+	for (const char *p = name; *p; p++) {
+		if (p != name && p[-1] != '_')
+			continue;
+		if (strchr("smnu", p[0]) && p[1] == 'p' && strchr("smnu", p[2]) && p[3] == 'c' &&
+		    (p[4] == '\0' || p[4] == '_')) {
+			*x = p[0];
+			*y = p[2];
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *audit_contract_from_name(const char *name)
+{
+	static const char *const producing[] = { "push", "enqueue", "put", "insert", "produce",
+						 "reserve", "commit", NULL };
+	static const char *const consuming[] = { "pop", "dequeue", "get", "take", "remove",
+						 "consume", NULL };
+	char x, y;
+	if (!producer_consumer_word(name, &x, &y) || strstr(name, "lock"))
+		return NULL;
+	if (x == 's' && has_word(name, producing))
+		return "single-producer";
+	if (y == 's' && has_word(name, consuming))
+		return "single-consumer";
+	return NULL;
+}

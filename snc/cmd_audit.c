@@ -1,0 +1,495 @@
+/* cmd_audit.c: `snc audit HEADER... [SOURCES...] [-- CFLAGS...]`, a library's verdicts
+ * without a hand-written harness.
+ *
+ * One run (command "audit") holds everything: the scan of the headers and sources, one
+ * harness per object family (audit.h explains the plan), each built with the library and
+ * run into the same run, and the notes on what was skipped and why. The steps and their
+ * wall times (scan, generate+build, classify, measure) are printed at the end; the bench
+ * reads that line. A header that does not parse, a family that cannot be built, a harness
+ * that does not compile or whose initial state crashes: each is a note, and the audit goes
+ * on. Exit status 0 when the audit ran (whatever it found), 2 for a usage error or a
+ * database that cannot be written. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "audit.h"
+#include "cli.h"
+#include "config.h"
+#include "scan.h"
+
+static const char usage[] =
+	"usage: snc audit [options] HEADER... [SOURCE.c|DIR...] [-- CFLAGS...]\n"
+	"       snc audit [options] -p BUILD/compile_commands.json --lib LIB HEADER...\n"
+	"\n"
+	"Classifies every pair of a library's API functions without a hand-written harness:\n"
+	"scans the headers (and sources), groups the functions into object families (the\n"
+	"same type behind the first parameter), generates one harness per family, builds it\n"
+	"with the library and classifies it. Everything goes into one run of the database;\n"
+	"what cannot be generated is reported with the reason.\n"
+	"\n"
+	"  -p, --compile-commands FILE  scan the project's sources with their build flags\n"
+	"  --lib LIB                    link harnesses with LIB (an archive, a .so, -lNAME);\n"
+	"                               SOURCE.c files given are compiled in\n"
+	"  --emit-harness DIR           keep the generated harnesses in DIR (NAME.c)\n"
+	"  --domain N                   integer arguments take 0..N-1 (default 2)\n"
+	"  --family TYPE                audit only this family (its type or harness name);\n"
+	"                               repeat for more\n"
+	"  --config FILE                constructors, set-up, roles and domains (docs/audit.md)\n"
+	"  -I DIR, -D NAME[=VALUE]      flags for scanning and building (so are CFLAGS after --)\n"
+	"  --db FILE                    database (default ./snc.db)\n"
+	"  --no-measure                 do not measure costs under the snc Valgrind tool (they\n"
+	"                               are measured when the tool is available)\n"
+	"  --json                       print the verdicts as JSON\n"
+	"  --quiet                      print only the notes and the summary line\n"
+	"  Passed to each harness program (see 'snc run --help'):\n"
+	"  --depth N (default 1 for audits), --max-states N, --seed N, --timeout SECONDS,\n"
+	"  --repeat N, --jobs N, --measure-states N (default 4 for audits),\n"
+	"  --blocking-observable, --verbose\n"
+	"  --help\n";
+
+static const char *const forwarded_with_value[] = {
+	"depth", "max-states", "seed", "timeout", "repeat", "jobs", "measure-states", NULL,
+};
+static const char *const forwarded_flags[] = {
+	"blocking-observable", "verbose", NULL,
+};
+
+struct strings {
+	char **v;
+	int n, cap;
+};
+
+static void push(struct strings *s, const char *value)
+{
+	if (s->n + 2 > s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		s->v = realloc(s->v, (size_t)s->cap * sizeof *s->v);
+		if (!s->v) {
+			fprintf(stderr, "snc audit: out of memory\n");
+			exit(EXIT_USAGE);
+		}
+	}
+	s->v[s->n++] = strdup(value);
+	s->v[s->n] = NULL;
+}
+
+static void strings_free(struct strings *s)
+{
+	for (int i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+struct audit_request {
+	struct strings headers, sources, libs, cflags, families, forward;
+	const char *compdb, *emit_dir, *config_path, *db_path;
+	int domain;
+	bool json, quiet, depth_given, measure_states_given, no_measure;
+};
+
+struct audit_times {
+	double scan, build, classify, measure;
+};
+
+/* ---- one family: write, build, run ----------------------------------------------------- */
+
+/* The command that runs an emitted harness again, for its top comment. */
+static void rerun_command(const struct audit_request *rq, const char *file, char *buf, size_t len)
+{
+	size_t used = (size_t)snprintf(buf, len, "snc run %s", file);
+	for (int i = 0; i < rq->sources.n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, " %s", rq->sources.v[i]);
+	if (rq->cflags.n + rq->libs.n > 0 && used < len)
+		used += (size_t)snprintf(buf + used, len - used, " --");
+	for (int i = 0; i < rq->cflags.n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, " %s", rq->cflags.v[i]);
+	for (int i = 0; i < rq->libs.n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, " %s", rq->libs.v[i]);
+}
+
+static int write_harness(const struct audit_request *rq, const struct audit_family *fam,
+			 const char *dir, char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s.c", dir, fam->name);
+	FILE *out = fopen(path, "w");
+	if (!out)
+		return -1;
+	char *include = audit_include_of(fam->header);
+	char command[2048];
+	rerun_command(rq, path, command, sizeof command);
+	audit_emit(out, fam, include, command);
+	free(include);
+	return fclose(out) == 0 ? 0 : -1;
+}
+
+/* Compiles a harness with the sources and libraries named. */
+static int build_family(const struct audit_request *rq, const char *source, const char *program)
+{
+	struct strings inputs = { 0 }, flags = { 0 };
+	for (int i = 0; i < rq->sources.n; i++)
+		push(&inputs, rq->sources.v[i]);
+	for (int i = 0; i < rq->libs.n; i++)
+		push(&inputs, rq->libs.v[i]);
+	for (int i = 0; i < rq->cflags.n; i++)
+		push(&flags, rq->cflags.v[i]);
+	int rc = harness_program_build("audit", source, inputs.v, inputs.n, flags.v, flags.n, program);
+	strings_free(&inputs);
+	strings_free(&flags);
+	return rc;
+}
+
+static int audit_family(struct snc_db *db, const struct audit_request *rq, struct audit_plan *plan,
+			const struct audit_family *fam, const char *dir, int64_t run_id,
+			struct audit_times *t)
+{
+	char source[PATH_MAX], program[PATH_MAX];
+	double start = now();
+	if (write_harness(rq, fam, dir, source, sizeof source) != 0) {
+		audit_note(plan, "family", fam->key, fam->key, "failed", "cannot write %s: %s", source,
+			   strerror(errno));
+		return 0;
+	}
+	snprintf(program, sizeof program, "%s/%s.program", dir, fam->name);
+	if (!rq->quiet)
+		fprintf(stderr, "snc audit: %s: %d operation%s, initial state: %s\n", fam->name, fam->nops,
+			fam->nops == 1 ? "" : "s", fam->initial);
+	int built = build_family(rq, source, program);
+	t->build += now() - start;
+	if (built != 0) {
+		audit_note(plan, "family", fam->key, fam->key, "failed",
+			   "the generated harness %s did not compile (the compiler's messages are above; "
+			   "--emit-harness keeps it)", source);
+		return 0;
+	}
+	start = now();
+	int rc = harness_program_run(program, source, rq->db_path, run_id, rq->forward.v, rq->forward.n);
+	double took = now() - start;
+	unlink(program);
+	double measured = 0;
+	char fresh[128] = "";
+	int64_t states = 0;
+	int found = snc_db_audit_harness(db, run_id, fam->name, fresh, sizeof fresh, &states, &measured);
+	if (found < 0)
+		return cli_error("audit", "%s", snc_db_errmsg(db));
+	t->measure += measured;
+	t->classify += took - measured;
+	if (rc != 0 || found != 0) {
+		audit_note(plan, "family", fam->key, fam->key, "failed",
+			   "its harness program ended with status %d (its messages are above)", rc);
+		return 0;
+	}
+	if (strcmp(fresh, "ok") != 0)
+		audit_note(plan, "family", fam->key, fam->key, "failed", "its initial state could not be "
+			   "built (%s in %s): every verdict is unknown", fresh,
+			   fam->starter ? fam->starter->name : "setup");
+	return 0;
+}
+
+/* ---- notes ------------------------------------------------------------------------------ */
+
+static int store_notes(struct snc_db *db, int64_t run_id, const struct audit_plan *plan)
+{
+	if (snc_db_begin(db) != 0)
+		return -1;
+	for (int i = 0; i < plan->nfamilies; i++) {
+		const struct audit_family *f = &plan->families[i];
+		bool failed = false;
+		for (int k = 0; k < plan->nnotes && !failed; k++)
+			failed = strcmp(plan->notes[k].kind, "family") == 0 && plan->notes[k].family &&
+				 strcmp(plan->notes[k].family, f->key) == 0;
+		if (!failed && snc_db_audit_item_add(db, run_id, "family", f->key, f->key, f->name,
+						     "audited", f->initial) != 0)
+			goto fail;
+	}
+	for (int i = 0; i < plan->nnotes; i++) {
+		const struct audit_note *n = &plan->notes[i];
+		bool ran = false;
+		const char *harness = NULL;
+		for (int k = 0; k < plan->nfamilies && !ran; k++)
+			if (n->family && strcmp(plan->families[k].key, n->family) == 0)
+				harness = plan->families[k].name, ran = strcmp(n->kind, "family") == 0;
+		if (snc_db_audit_item_add(db, run_id, n->kind, n->name, n->family, harness, n->status,
+					  n->detail) != 0)
+			goto fail;
+	}
+	return snc_db_commit(db);
+fail:
+	snc_db_rollback(db);
+	return -1;
+}
+
+/* Notes go to stderr: failures one per line, skipped functions counted by reason after the
+ * first few (ck_pr.h alone skips dozens for the same reason). */
+static void print_notes(const struct audit_plan *plan)
+{
+	int shown = 0, skipped = 0;
+	for (int i = 0; i < plan->nnotes; i++) {
+		const struct audit_note *n = &plan->notes[i];
+		bool failed = strcmp(n->status, "failed") == 0;
+		if (!failed && strcmp(n->detail, "not selected (--family)") == 0)
+			continue;
+		if (!failed && ++skipped > 12)
+			continue;
+		fprintf(stderr, "snc audit: %s %s %s%s%s: %s\n", n->status, n->kind, n->name,
+			n->family && strcmp(n->kind, "family") ? " in " : "",
+			n->family && strcmp(n->kind, "family") ? n->family : "", n->detail);
+		shown++;
+	}
+	if (skipped > 12)
+		fprintf(stderr, "snc audit: ... and %d more skipped (the audit_items view lists them all)\n",
+			skipped - 12);
+}
+
+/* ---- the command ------------------------------------------------------------------------ */
+
+static int parse(int argc, char **argv, struct audit_request *rq)
+{
+	int nopts = argc;
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--") == 0) {
+			nopts = i;
+			break;
+		}
+	enum { O_DB = 256, O_JSON, O_HELP, O_QUIET, O_LIB, O_EMIT, O_DOMAIN, O_FAMILY, O_CONFIG,
+	       O_NO_MEASURE, O_FORWARD };
+	struct option longopts[32] = {
+		{ "compile-commands", required_argument, NULL, 'p' },
+		{ "db", required_argument, NULL, O_DB },
+		{ "json", no_argument, NULL, O_JSON },
+		{ "help", no_argument, NULL, O_HELP },
+		{ "quiet", no_argument, NULL, O_QUIET },
+		{ "lib", required_argument, NULL, O_LIB },
+		{ "emit-harness", required_argument, NULL, O_EMIT },
+		{ "domain", required_argument, NULL, O_DOMAIN },
+		{ "family", required_argument, NULL, O_FAMILY },
+		{ "config", required_argument, NULL, O_CONFIG },
+		{ "no-measure", no_argument, NULL, O_NO_MEASURE },
+	};
+	int nlong = 11;
+	for (int i = 0; forwarded_with_value[i]; i++)
+		longopts[nlong++] = (struct option){ forwarded_with_value[i], required_argument, NULL, O_FORWARD };
+	for (int i = 0; forwarded_flags[i]; i++)
+		longopts[nlong++] = (struct option){ forwarded_flags[i], no_argument, NULL, O_FORWARD };
+	int c, index;
+	optind = 1;
+	while ((c = getopt_long(nopts, argv, ":p:I:D:", longopts, &index)) != -1) {
+		char *end, flag[4200];
+		switch (c) {
+		case 'p': rq->compdb = optarg; break;
+		case 'I':
+		case 'D':
+			snprintf(flag, sizeof flag, "-%c%s", c, optarg);
+			push(&rq->cflags, flag);
+			break;
+		case O_DB: rq->db_path = optarg; break;
+		case O_JSON: rq->json = true; break;
+		case O_QUIET: rq->quiet = true; break;
+		case O_LIB: push(&rq->libs, optarg); break;
+		case O_EMIT: rq->emit_dir = optarg; break;
+		case O_FAMILY: push(&rq->families, optarg); break;
+		case O_CONFIG: rq->config_path = optarg; break;
+		case O_NO_MEASURE: rq->no_measure = true; break;
+		case O_DOMAIN:
+			rq->domain = (int)strtol(optarg, &end, 10);
+			if (*end || rq->domain < 1 || rq->domain > 64)
+				return cli_error("audit", "--domain needs a number from 1 to 64, not '%s'", optarg);
+			break;
+		case O_HELP:
+			fputs(usage, stdout);
+			return -1;
+		case O_FORWARD:
+			snprintf(flag, sizeof flag, "--%s", longopts[index].name);
+			push(&rq->forward, flag);
+			if (optarg)
+				push(&rq->forward, optarg);
+			rq->depth_given |= strcmp(longopts[index].name, "depth") == 0;
+			rq->measure_states_given |= strcmp(longopts[index].name, "measure-states") == 0;
+			break;
+		default:
+			return cli_bad_option("audit", c, argv);
+		}
+	}
+	for (int i = nopts + 1; i < argc; i++)
+		push(&rq->cflags, argv[i]);
+	for (int i = optind; i < nopts; i++) {
+		struct stat st;
+		if (stat(argv[i], &st) != 0)
+			return cli_error("audit", "'%s' not found", argv[i]);
+		if (S_ISDIR(st.st_mode) || has_suffix(argv[i], ".c"))
+			push(&rq->sources, argv[i]);
+		else
+			push(&rq->headers, argv[i]);
+	}
+	if (rq->headers.n == 0)
+		return cli_error("audit", "no header given: name the header(s) that declare the API "
+				 "(see 'snc audit --help')");
+	if (!rq->depth_given) {
+		push(&rq->forward, "--depth");
+		push(&rq->forward, "1");
+	}
+	if (!rq->no_measure) {
+		push(&rq->forward, "--measure");
+		if (!rq->measure_states_given) {
+			push(&rq->forward, "--measure-states");
+			push(&rq->forward, "4");
+		}
+	}
+	push(&rq->forward, "--quiet");
+	return 0;
+}
+
+/* The .c files to compile into harness programs: the sources named (directories: every
+ * .c the scan found below them). */
+static void sources_to_build(struct audit_request *rq, const struct scan_outcome *o)
+{
+	struct strings files = { 0 };
+	for (int i = 0; i < rq->sources.n; i++) {
+		struct stat st;
+		if (stat(rq->sources.v[i], &st) == 0 && !S_ISDIR(st.st_mode)) {
+			push(&files, rq->sources.v[i]);
+			continue;
+		}
+		char real[PATH_MAX];
+		if (!realpath(rq->sources.v[i], real))
+			continue;
+		size_t n = strlen(real);
+		for (int u = 0; u < o->units.count; u++) {
+			const char *f = o->units.units[u].file;
+			if (strncmp(f, real, n) == 0 && f[n] == '/' && has_suffix(f, ".c"))
+				push(&files, f);
+		}
+	}
+	strings_free(&rq->sources);
+	rq->sources = files;
+}
+
+static int run_audit(struct audit_request *rq, const struct audit_config *cfg, int argc, char **argv)
+{
+	char err[512], tmpdir[] = "/tmp/snc-audit-XXXXXX";
+	struct snc_db *db = snc_db_open(rq->db_path, SNC_DB_CREATE, err, sizeof err);
+	if (!db)
+		return cli_error("audit", "%s", err);
+	const char *dir = rq->emit_dir;
+	if (dir && mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		snc_db_close(db);
+		return cli_error("audit", "cannot make '%s': %s", dir, strerror(errno));
+	}
+	if (!dir && !(dir = mkdtemp(tmpdir))) {
+		snc_db_close(db);
+		return cli_error("audit", "cannot make a temporary folder in /tmp");
+	}
+	char *args = cli_joined(argc, argv);
+	int64_t run_id = snc_db_run_start(db, "audit", args, rq->headers.v[0], SNC_VERSION);
+	free(args);
+	int rc = EXIT_USAGE;
+	struct audit_times t = { 0 };
+	struct audit_plan plan = { 0 };
+	struct scan_outcome scan = { 0 };
+	if (run_id < 0) {
+		cli_error("audit", "%s", snc_db_errmsg(db));
+		goto out;
+	}
+	struct strings paths = { 0 };
+	for (int i = 0; i < rq->headers.n; i++)
+		push(&paths, rq->headers.v[i]);
+	for (int i = 0; i < rq->sources.n; i++)
+		push(&paths, rq->sources.v[i]);
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	struct scan_request req = {
+		.paths = paths.v, .npaths = paths.n, .compdb = rq->compdb, .flags = rq->cflags.v,
+		.nflags = rq->cflags.n, .jobs = ncpu > 0 ? (int)ncpu : 1, .progress = !rq->quiet,
+		.parse_all = true, .cmd = "audit",
+	};
+	double start = now();
+	rc = scan_prepare(&req, &scan);
+	if (rc == 0) {
+		sa_units_add_orphan_headers(&scan.units, &scan.headers);  /* every header a unit */
+		sa_units_sort(&scan.units);
+		rc = scan_execute(db, run_id, &req, &scan);
+	}
+	strings_free(&paths);
+	t.scan = now() - start;
+	if (rc != 0)
+		goto finish;
+	sources_to_build(rq, &scan);
+	struct audit_options opt = {
+		.domain = rq->domain ? rq->domain : cfg && cfg->domain ? cfg->domain : 2,
+		.families = rq->families.v, .nfamilies = rq->families.n, .config = cfg,
+	};
+	audit_collect_api(&plan, scan.model, &scan.units, rq->headers.v, rq->headers.n);
+	audit_plan_families(&plan, scan.model, &opt);
+	if (plan.nfamilies == 0)
+		audit_note(&plan, "header", rq->headers.v[0], NULL, "skipped",
+			   "no object family to audit: %d API function%s, none with an object or "
+			   "global state the generator can build", plan.nfns, plan.nfns == 1 ? "" : "s");
+	for (int i = 0; i < plan.nfamilies && rc == 0; i++)
+		rc = audit_family(db, rq, &plan, &plan.families[i], dir, run_id, &t);
+	if (rc == 0 && store_notes(db, run_id, &plan) != 0)
+		rc = cli_error("audit", "storing the notes: %s", snc_db_errmsg(db));
+finish:
+	snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
+	if (rc == 0 && (rq->json || !rq->quiet))
+		rc = show_run(rq->db_path, run_id, rq->json, "audit");
+	print_notes(&plan);
+	if (rc == 0)
+		fprintf(stderr, "snc audit: %d famil%s audited, %d note%s; scan %.1f s, generate+build "
+			"%.1f s, classify %.1f s, measure %.1f s; run %lld in %s\n", plan.nfamilies,
+			plan.nfamilies == 1 ? "y" : "ies", plan.nnotes, plan.nnotes == 1 ? "" : "s", t.scan,
+			t.build, t.classify, t.measure, (long long)run_id, rq->db_path);
+out:
+	if (!rq->emit_dir) {
+		for (int i = 0; i < plan.nfamilies; i++) {
+			char path[PATH_MAX];
+			snprintf(path, sizeof path, "%s/%s.c", dir, plan.families[i].name);
+			unlink(path);
+		}
+		rmdir(dir);
+	}
+	audit_plan_free(&plan);
+	scan_outcome_free(&scan);
+	snc_db_close(db);
+	return rc;
+}
+
+int cmd_audit(int argc, char **argv)
+{
+	struct audit_request rq = { .db_path = "snc.db" };
+	struct audit_config cfg = { 0 };
+	int rc = parse(argc, argv, &rq);
+	if (rc == 0 && rq.config_path) {
+		char err[512];
+		if (audit_config_read(rq.config_path, &cfg, err, sizeof err) != 0)
+			rc = cli_error("audit", "%s", err);
+	}
+	if (rc == 0)
+		rc = run_audit(&rq, rq.config_path ? &cfg : NULL, argc, argv);
+	else if (rc < 0)
+		rc = 0;   /* --help */
+	audit_config_free(&cfg);
+	strings_free(&rq.headers);
+	strings_free(&rq.sources);
+	strings_free(&rq.libs);
+	strings_free(&rq.cflags);
+	strings_free(&rq.families);
+	strings_free(&rq.forward);
+	return rc;
+}

@@ -1,0 +1,30 @@
+# audit.ck_fifo: Concurrency Kit's ck_fifo.h. The SPSC queue's dequeue writes the payload
+# through a `void *` (an out-parameter the generator detects through token cells); with
+# itself it is snc, pays no heavyweight instruction, and is correct only because the API
+# allows a single consumer: the verdict carries that contract, it does not hide it.
+. "$(dirname "$0")/lib.sh"
+need_ck
+audit_measured /usr/include/ck_fifo.h
+expect_eq "$(v ck_fifo_spsc ck_fifo_spsc_dequeue ck_fifo_spsc_dequeue)" "snc" "spsc dequeue with itself"
+expect_eq "$(contract ck_fifo_spsc ck_fifo_spsc_dequeue ck_fifo_spsc_dequeue)" "single-consumer" "with its contract"
+expect_eq "$(contract ck_fifo_spsc ck_fifo_spsc_enqueue ck_fifo_spsc_enqueue)" "single-producer" "enqueue: single producer"
+expect_match "$(q "$DB" "SELECT f_alone FROM pair_verdicts WHERE run_id = $run
+                         AND f = 'ck_fifo_spsc_dequeue' AND g = 'ck_fifo_spsc_dequeue'")" "^true, \*value = token#" \
+	"the dequeued payload is the token enqueued"
+expect_eq "$(q "$DB" "SELECT transitive_heavyweight FROM scan_functions WHERE run_id = $run AND name = 'ck_fifo_spsc_dequeue'")" \
+	"0" "the scan finds no heavyweight instruction in spsc dequeue"
+expect_eq "$(v ck_fifo_mpmc ck_fifo_mpmc_dequeue ck_fifo_mpmc_dequeue)" "snc" "mpmc dequeue with itself"
+expect_eq "$(contract ck_fifo_mpmc ck_fifo_mpmc_dequeue ck_fifo_mpmc_dequeue)" "-" "mpmc dequeue has no contract"
+expect_match "$(item function ck_fifo_spsc_deinit)" "^skipped: a destructor" "deinit is not an operation"
+m=$(measured ck_fifo_spsc ck_fifo_spsc_dequeue)
+if [ -n "$m" ]; then
+	expect_eq "$m" "0.00" "spsc dequeue executes no RMW (measured)"
+	expect_eq "$(measured ck_fifo_spsc ck_fifo_spsc_dequeue fences_per_call)" "0.00" "and no full fence"
+	expect_match "$(q "$DB" "SELECT example FROM verdict_evidence WHERE run_id = $run
+	                         AND f = 'ck_fifo_spsc_dequeue' AND g = 'ck_fifo_spsc_dequeue'")" "" \
+		"its witness's solo executions were examined"
+	expect_eq "$(q "$DB" "SELECT max(awar) FROM verdict_evidence WHERE run_id = $run
+	                      AND f = 'ck_fifo_spsc_dequeue' AND g = 'ck_fifo_spsc_dequeue'")" "0" \
+		"and hold no AWAR: only the single-consumer contract makes it correct"
+fi
+finish

@@ -1,0 +1,16 @@
+# audit.ck_spinlock: two of Concurrency Kit's spinlocks (fas and ticket). trylock with itself
+# is snc (one of two acquires); lock after lock spins until the time limit: `blocks`, an
+# outcome, not a verdict (so lock x lock is unknown unless --blocking-observable). Spinning
+# to the limit costs CPU; the elided variants (ck_elide_*) are skipped to keep it short.
+. "$(dirname "$0")/lib.sh"
+need_ck
+printf 'skip ck_elide_*\n' > locks.conf
+audit /usr/include/ck_spinlock.h --family ck_spinlock_fas --family ck_spinlock_ticket --config locks.conf
+expect_eq "$(v ck_spinlock_fas ck_spinlock_fas_trylock ck_spinlock_fas_trylock)" "snc" "fas trylock with itself"
+expect_eq "$(v ck_spinlock_ticket ck_spinlock_ticket_trylock ck_spinlock_ticket_trylock)" "snc" "ticket trylock with itself"
+expect_eq "$(q "$DB" "SELECT verdict || ' ' || (blocked_states > 0) FROM pair_verdicts WHERE run_id = $run
+                      AND f = 'ck_spinlock_fas_lock' AND g = 'ck_spinlock_fas_lock'")" "unknown 1" \
+	"lock after lock blocks"
+expect_eq "$(v ck_spinlock_fas ck_spinlock_fas_locked ck_spinlock_fas_locked)" "commutative" "locked only reads"
+expect_match "$(item family 'struct ck_spinlock_mcs *')" "^skipped: not selected" "families not asked for are noted"
+finish

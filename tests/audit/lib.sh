@@ -1,0 +1,54 @@
+# lib.sh: what the audit tests share, on top of tests/lib.sh: running an audit into the
+# test's database (a small exploration: one repeat) and reading back what it stored
+# (pair_verdicts, audit_items, op_costs).
+. "$SNC_SOURCE_DIR/tests/lib.sh"
+command -v sqlite3 >/dev/null || { echo "sqlite3 is missing"; exit 77; }
+DB=$PWD/audit.db
+AFIX="$SNC_SOURCE_DIR/tests/audit/fixtures"
+URCU=/usr/include/x86_64-linux-gnu/urcu
+
+need_ck() { [ -f /usr/include/ck_pr.h ] || { echo "libck-dev is not installed"; exit 77; }; }
+need_urcu() { [ -f "$URCU/wfstack.h" ] || { echo "liburcu-dev is not installed"; exit 77; }; }
+
+# audit ARGS...: runs snc audit into $DB without measuring, keeps its output in $out and
+# the run in $run; a failing audit fails the test. audit_measured measures too, from a few
+# states (when the snc Valgrind tool is not available the audit says so and goes on).
+audit() {
+	expect_status 0 "snc audit $*" -- "$SNC" audit --db "$DB" --repeat 1 --no-measure "$@"
+	run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
+}
+audit_measured() {
+	expect_status 0 "snc audit $*" -- "$SNC" audit --db "$DB" --repeat 1 --measure-states 2 "$@"
+	run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
+}
+
+# v HARNESS F G: the verdict of a pair in the latest run (either order).
+v() { verdict "$DB" "$1" "$2" "$3"; }
+
+# contract HARNESS F G: the pair's contract, or -.
+contract() {
+	q "$DB" "SELECT coalesce(contract, '-') FROM pair_verdicts WHERE run_id = $run AND harness = '$1'
+	         AND ((f = '$2' AND g = '$3') OR (f = '$3' AND g = '$2'))"
+}
+
+# item KIND NAME: the status and detail of what the audit did with it.
+item() {
+	q "$DB" "SELECT status || ': ' || coalesce(detail, '') FROM audit_items
+	         WHERE run_id = $run AND kind = '$1' AND name = '$2' LIMIT 1"
+}
+
+# measured HARNESS OP [COLUMN]: the op's RMWs per call in the loop phase (or another
+# op_costs column), or nothing when the run has no measurements (the Valgrind tool is not
+# available here).
+measured() {
+	q "$DB" "SELECT printf('%.2f', ${3:-rmw_per_call}) FROM op_costs WHERE run_id = $run
+	         AND harness = '$1' AND op = '$2'"
+}
+
+# oneway HARNESS A B: "A->B" or "B->A" for a non-commutative pair, else its verdict.
+oneway() {
+	q "$DB" "SELECT CASE WHEN verdict <> 'non-commutative' THEN verdict
+	              WHEN (f = '$2') = (direction = 'f->g') THEN '$2->$3' ELSE '$3->$2' END
+	         FROM pair_verdicts WHERE run_id = $run AND harness = '$1'
+	         AND ((f = '$2' AND g = '$3') OR (f = '$3' AND g = '$2'))"
+}

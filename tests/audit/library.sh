@@ -1,0 +1,21 @@
+# audit.library: a library built here, as a project would hand it to snc: its sources
+# through compile_commands.json, the archive with --lib, the header that declares the API.
+# Accounts are opaque (only account_new builds one); tickets come from functions without
+# parameters that share a global (a "globals" family). Nothing synchronizes: the audit says
+# which pairs would have to (deposit with itself, take with itself).
+. "$(dirname "$0")/lib.sh"
+cp -r "$AFIX/bank" . && cd bank || exit 1
+cc -c -Iinclude src/bank.c -o bank.o && ar rcs libbank.a bank.o || { echo "cannot build the fixture"; exit 1; }
+cat > compile_commands.json <<JSON
+[{"directory": "$PWD", "command": "cc -Iinclude -c src/bank.c -o bank.o", "file": "src/bank.c"}]
+JSON
+audit -p compile_commands.json --lib libbank.a include/bank.h
+expect_match "$(item family 'struct account')" "^audited: obj = account_new" "the constructor builds the opaque account"
+expect_eq "$(v account account_deposit account_deposit)" "snc" "deposit with itself"
+expect_eq "$(v account account_balance account_balance)" "commutative" "balance only reads"
+expect_eq "$(oneway account account_credit account_balance)" "account_credit->account_balance" "credit influences balance"
+expect_eq "$(v globals_next_ticket ticket_take ticket_take)" "snc" "ticket_take with itself (a globals family)"
+expect_eq "$(oneway globals_next_ticket ticket_take ticket_peek)" "ticket_take->ticket_peek" "take influences peek"
+expect_eq "$(q "$DB" "SELECT count(*) FROM scan_functions WHERE run_id = $run AND name = 'account_deposit' AND file LIKE '%src/bank.c'")" \
+	"1" "the sources' facts are in the run"
+finish
