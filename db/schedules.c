@@ -201,7 +201,7 @@ int snc_db_schedule_work(struct snc_db *db, int64_t *schedules, int64_t *childre
 {
 	sqlite3_stmt *st = db_stmt(db,
 		"SELECT coalesce(sum(schedules), 0), coalesce(sum(schedules + (SELECT count(*) "
-		"FROM schedule_outcomes o WHERE o.exploration_id = e.id)), 0), "
+		"FROM schedule_outcomes o WHERE o.exploration_id = e.id AND o.schedule LIKE '%:%')), 0), "
 		"coalesce(sum(seconds), 0) FROM schedule_explorations e");
 	if (!st)
 		return -1;

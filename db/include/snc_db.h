@@ -331,7 +331,8 @@ int snc_db_schedule_get(struct snc_db *db, int64_t id,
 int snc_db_harness_build_get(struct snc_db *db, int64_t harness_id,
 			     int (*fn)(const struct snc_db_harness_build *b, void *ctx), void *ctx);
 /* Over every exploration in the file: schedules run, children forked (schedules and
- * determinism re-runs) and their wall time (bench/schedules_bench). */
+ * determinism re-runs: outcomes whose schedule has a preemption) and their wall time
+ * (bench/schedules_bench). */
 int snc_db_schedule_work(struct snc_db *db, int64_t *schedules, int64_t *children,
 			 double *seconds);
 
