@@ -25,6 +25,17 @@ int cli_bad_option(const char *cmd, int getopt_result, char **argv)
 	return cli_error(cmd, "unknown option '%s' (see 'snc %s --help')", arg, cmd);
 }
 
+int cli_parse_run(const char *cmd, const char *value, long long *run)
+{
+	char *end;
+	*run = strtoll(value, &end, 10);
+	if (end == value || *end || *run <= 0) {
+		cli_error(cmd, "--run needs a run number, not '%s'", value);
+		return -1;
+	}
+	return 0;
+}
+
 char *cli_joined(int argc, char **argv)
 {
 	size_t len = 5;

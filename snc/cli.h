@@ -36,6 +36,9 @@ int report_html_beside_db(const char *cmd, const char *db_path, int64_t run_id);
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* For what getopt_long returned on a bad option (optstring must start with ':'). */
 int cli_bad_option(const char *cmd, int getopt_result, char **argv);
+/* Reads the value of --run into *run (a positive run number); on a bad value prints the
+ * one-line error and returns -1. */
+int cli_parse_run(const char *cmd, const char *value, long long *run);
 /* The whole command line as one string, for the runs table. */
 char *cli_joined(int argc, char **argv);
 

@@ -54,13 +54,10 @@ int cmd_gate(int argc, char **argv)
 				return cli_error("gate", "--fail-on takes error, warning or note, not '%s'",
 						 optarg);
 			break;
-		case 'r': {
-			char *end;
-			run = strtoll(optarg, &end, 10);
-			if (*end || run <= 0)
-				return cli_error("gate", "--run needs a run number, not '%s'", optarg);
+		case 'r':
+			if (cli_parse_run("gate", optarg, &run) != 0)
+				return EXIT_USAGE;
 			break;
-		}
 		default:
 			return cli_bad_option("gate", c, argv);
 		}

@@ -54,13 +54,10 @@ int cmd_report(int argc, char **argv)
 		case 'J': json = optarg; break;
 		case 'R': root = optarg; break;
 		case 'h': fputs(usage, stdout); return 0;
-		case 'r': {
-			char *end;
-			run = strtoll(optarg, &end, 10);
-			if (*end || run <= 0)
-				return cli_error("report", "--run needs a run number, not '%s'", optarg);
+		case 'r':
+			if (cli_parse_run("report", optarg, &run) != 0)
+				return EXIT_USAGE;
 			break;
-		}
 		default:
 			return cli_bad_option("report", c, argv);
 		}

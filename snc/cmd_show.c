@@ -33,13 +33,10 @@ int cmd_show(int argc, char **argv)
 		case 'd': db_path = optarg; break;
 		case 'j': json = true; break;
 		case 'h': fputs(usage, stdout); return 0;
-		case 'r': {
-			char *end;
-			run = strtoll(optarg, &end, 10);
-			if (*end || run <= 0)
-				return cli_error("show", "--run needs a run number, not '%s'", optarg);
+		case 'r':
+			if (cli_parse_run("show", optarg, &run) != 0)
+				return EXIT_USAGE;
 			break;
-		}
 		default:
 			return cli_bad_option("show", c, argv);
 		}
