@@ -1,208 +1,119 @@
-/* options.c: the command line of a harness program (what `snc run` passes through). */
-#include <errno.h>
-#include <getopt.h>
+/* options.c: the command line of a harness program (what `snc run` passes through). The
+ * user-facing options are the shared table snc_run_options (cmdline/), so `snc run` and the
+ * program accept and check exactly the same things; the ones below are the program's own
+ * (where to record, replay, the measure worker's pipes). */
+#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include "runtime.h"
+#include "snc_cmdline.h"
 #include "snc_sched.h"
 
-static const char usage[] =
-	"usage: HARNESS-PROGRAM [options]\n"
-	"Classifies every pair of the harness's operations and stores the verdicts.\n"
-	"\n"
-	"  --db FILE               database to write (default ./snc.db)\n"
-	"  --depth N               states are op sequences up to length N (default 2)\n"
-	"  --max-states N          sample when there are more states (default 2000)\n"
-	"  --seed N                seed for sampling (default 1)\n"
-	"  --timeout SECONDS       time limit per operation (default 1; fractions allowed)\n"
-	"  --repeat N              run every execution N times to check determinism (default 2)\n"
-	"  --jobs N                executions in flight at once (default 16)\n"
-	"  --blocking-observable   count `blocks` as an influence (lock;lock is then snc)\n"
-	"  --verbose               let operations write to stdout/stderr\n"
-	"  --quiet                 no progress line\n"
-	"  --schedules             also run every pair concurrently under controlled schedules\n"
-	"  --preemptions N         every schedule with at most N preemptions (default 2)\n"
-	"  --pct N                 then N random PCT schedules per pair (default 0; --seed)\n"
-	"  --pct-depth D           PCT change points + 1 (default 3)\n"
-	"  --schedule-depth N      schedules from states up to length N (default 1)\n"
-	"  --max-schedules N       at most N schedules per pair and state (default 10000)\n"
-	"  --first-failure         stop a pair of ops at its first failing schedule\n"
-	"  --replay ID             re-run stored schedule ID with its trace (needs --db)\n"
-	"  --measure               then measure each op's cost under valgrind --tool=snc\n"
-	"  --measure-states N      measure from at most N of the states (default 8)\n"
-	"  --valgrind-lib DIR      the snc Valgrind tool's folder (default: where it was built\n"
-	"                          or installed)\n"
-	"  --version, --help\n";
+_Static_assert(SNC_RUN_MAX_PREEMPTIONS == SNC_SCHED_MAX_SWITCHES,
+	       "--preemptions' bound is the scheduler's");
 
-static int usage_error(const char *fmt, const char *what)
+enum { O_DB = 1, O_RUN_ID, O_SOURCE, O_ARGS, O_REPLAY, O_VALGRIND_LIB, O_MEASURE_WORKER };
+
+static const struct snc_opt program_options[] = {
+	{ O_DB, "db", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL, "database to write (default ./snc.db)" },
+	{ O_RUN_ID, "run-id", 0, SNC_OPT_INT, "N", 1, INT64_MAX, NULL,
+	  "record into this run (made by snc run) instead of a new one" },
+	{ O_SOURCE, "source", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL,
+	  "the harness source, for the record" },
+	{ O_ARGS, "record-args", 0, SNC_OPT_TEXT, "TEXT", 0, 0, NULL,
+	  "the command line to record with a new run" },
+	{ O_REPLAY, "replay", 0, SNC_OPT_INT, "ID", 1, INT64_MAX, NULL,
+	  "re-run stored schedule ID with its trace (needs --db)" },
+	{ O_VALGRIND_LIB, "valgrind-lib", 0, SNC_OPT_TEXT, "DIR", 0, 0, NULL,
+	  "the snc Valgrind tool's folder (default: where it was built or installed)" },
+	{ O_MEASURE_WORKER, "measure-worker", 0, SNC_OPT_TEXT, "PLAN_FD,RECORDS_FD", 0, 0, NULL,
+	  "internal: this process is a measure worker (runtime/measure.h)" },
+	{ 0 },
+};
+
+static const struct snc_opt *const tables[] = { program_options, snc_run_options, NULL };
+
+static const struct snc_command_doc doc = {
+	.prog = "harness-program",
+	.usage = "HARNESS-PROGRAM [options]",
+	.about = "Classifies every pair of the harness's operations and stores the verdicts.",
+	.tables = tables,
+	.version = SNC_VERSION_STRING,
+};
+
+static void set_run_option(struct runtime_options *opt, const struct snc_opt_value *v)
 {
-	fprintf(stderr, "error: ");
-	fprintf(stderr, fmt, what);
-	fprintf(stderr, " (see --help)\n");
-	return 2;
+	int n = (int)v->number;
+	switch (v->opt->id) {
+	case SNC_RUN_DEPTH: opt->depth = n; break;
+	case SNC_RUN_MAX_STATES: opt->max_states = n; break;
+	case SNC_RUN_SEED: opt->seed = (uint64_t)v->number; break;
+	case SNC_RUN_TIMEOUT: opt->timeout_ms = n; break;
+	case SNC_RUN_REPEAT: opt->repeats = n; break;
+	case SNC_RUN_JOBS: opt->jobs = n; break;
+	case SNC_RUN_BLOCKING_OBSERVABLE: opt->blocking_observable = true; break;
+	case SNC_RUN_VERBOSE: opt->verbose = true; break;
+	case SNC_RUN_QUIET: opt->quiet = true; break;
+	case SNC_RUN_SCHEDULES: opt->schedules = true; break;
+	case SNC_RUN_PREEMPTIONS: opt->preemptions = n; break;
+	case SNC_RUN_PCT: opt->pct_samples = n; break;
+	case SNC_RUN_PCT_DEPTH: opt->pct_depth = n; break;
+	case SNC_RUN_SCHEDULE_DEPTH: opt->schedule_depth = n; break;
+	case SNC_RUN_MAX_SCHEDULES: opt->max_schedules = n; break;
+	case SNC_RUN_FIRST_FAILURE: opt->first_failure = true; break;
+	case SNC_RUN_MEASURE: opt->measure = true; break;
+	case SNC_RUN_MEASURE_STATES: opt->measure_states = n; break;
+	}
 }
 
-static int parse_long(const char *s, long lo, long hi, long *out)
+static int set_program_option(struct runtime_options *opt, const struct snc_opt_value *v)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi)
-		return -1;
-	*out = v;
+	switch (v->opt->id) {
+	case O_DB: opt->db_path = v->text; break;
+	case O_RUN_ID: opt->run_id = v->number; break;
+	case O_SOURCE: opt->source = v->text; break;
+	case O_ARGS: opt->run_args = v->text; break;
+	case O_REPLAY: opt->replay_id = v->number; break;
+	case O_VALGRIND_LIB: opt->valgrind_lib = v->text; break;
+	case O_MEASURE_WORKER:
+		if (sscanf(v->text, "%d,%d", &opt->worker_plan_fd, &opt->worker_records_fd) != 2) {
+			snc_cmdline_error(doc.prog, "--measure-worker needs PLAN_FD,RECORDS_FD, not '%s'",
+					  v->text);
+			return -1;
+		}
+		break;
+	default: set_run_option(opt, v); break;
+	}
 	return 0;
 }
 
 /* Returns -1 to go on, or an exit status (0 after --help/--version, 2 on a usage error). */
 int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 {
-	enum { O_DB = 256, O_RUN_ID, O_SOURCE, O_ARGS, O_DEPTH, O_MAX_STATES, O_SEED, O_TIMEOUT,
-	       O_REPEAT, O_JOBS, O_BLOCKING, O_VERBOSE, O_QUIET, O_HELP, O_VERSION,
-	       O_MEASURE, O_MEASURE_STATES, O_VALGRIND_LIB, O_MEASURE_WORKER };
-	enum { O_SCHEDULES = 512, O_PREEMPTIONS, O_PCT, O_PCT_DEPTH, O_SCHEDULE_DEPTH,
-	       O_MAX_SCHEDULES, O_FIRST_FAILURE, O_REPLAY };
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, O_DB },
-		{ "run-id", required_argument, NULL, O_RUN_ID },
-		{ "source", required_argument, NULL, O_SOURCE },
-		{ "record-args", required_argument, NULL, O_ARGS },
-		{ "depth", required_argument, NULL, O_DEPTH },
-		{ "max-states", required_argument, NULL, O_MAX_STATES },
-		{ "seed", required_argument, NULL, O_SEED },
-		{ "timeout", required_argument, NULL, O_TIMEOUT },
-		{ "repeat", required_argument, NULL, O_REPEAT },
-		{ "jobs", required_argument, NULL, O_JOBS },
-		{ "blocking-observable", no_argument, NULL, O_BLOCKING },
-		{ "verbose", no_argument, NULL, O_VERBOSE },
-		{ "quiet", no_argument, NULL, O_QUIET },
-		{ "schedules", no_argument, NULL, O_SCHEDULES },
-		{ "preemptions", required_argument, NULL, O_PREEMPTIONS },
-		{ "pct", required_argument, NULL, O_PCT },
-		{ "pct-depth", required_argument, NULL, O_PCT_DEPTH },
-		{ "schedule-depth", required_argument, NULL, O_SCHEDULE_DEPTH },
-		{ "max-schedules", required_argument, NULL, O_MAX_SCHEDULES },
-		{ "first-failure", no_argument, NULL, O_FIRST_FAILURE },
-		{ "replay", required_argument, NULL, O_REPLAY },
-		{ "measure", no_argument, NULL, O_MEASURE },
-		{ "measure-states", required_argument, NULL, O_MEASURE_STATES },
-		{ "valgrind-lib", required_argument, NULL, O_VALGRIND_LIB },
-		{ "measure-worker", required_argument, NULL, O_MEASURE_WORKER },
-		{ "help", no_argument, NULL, O_HELP },
-		{ "version", no_argument, NULL, O_VERSION },
-		{ 0 },
-	};
 	*opt = (struct runtime_options){
 		.db_path = "snc.db", .depth = 2, .max_states = 2000, .seed = 1,
 		.repeats = 2, .jobs = 16, .measure_states = 8,
 		.worker_plan_fd = -1, .worker_records_fd = -1,
+		.preemptions = 2, .pct_depth = 3, .schedule_depth = 1, .max_schedules = 10000,
 	};
-	opt->preemptions = 2;
-	opt->pct_depth = 3;
-	opt->schedule_depth = 1;
-	opt->max_schedules = 10000;
-	opterr = 0;
-	int c;
-	long v;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case O_DB: opt->db_path = optarg; break;
-		case O_SOURCE: opt->source = optarg; break;
-		case O_ARGS: opt->run_args = optarg; break;
-		case O_RUN_ID:
-			if (parse_long(optarg, 1, INT64_MAX, &v))
-				return usage_error("--run-id needs a run number, not '%s'", optarg);
-			opt->run_id = v;
-			break;
-		case O_DEPTH:
-			if (parse_long(optarg, 0, 8, &v))
-				return usage_error("--depth must be 0..8, not '%s'", optarg);
-			opt->depth = (int)v;
-			break;
-		case O_MAX_STATES:
-			if (parse_long(optarg, 1, 10000000, &v))
-				return usage_error("--max-states must be a positive number, not '%s'", optarg);
-			opt->max_states = (int)v;
-			break;
-		case O_SEED:
-			if (parse_long(optarg, 0, INT64_MAX, &v))
-				return usage_error("--seed must be a non-negative number, not '%s'", optarg);
-			opt->seed = (uint64_t)v;
-			break;
-		case O_TIMEOUT: {
-			char *end;
-			double s = strtod(optarg, &end);
-			if (end == optarg || *end || !(s >= 0.001 && s <= 3600))
-				return usage_error("--timeout must be seconds between 0.001 and 3600, not '%s'",
-						   optarg);
-			opt->timeout_ms = (int)(s * 1000 + 0.5);
+	struct snc_cmdline cl;
+	if (snc_cmdline_init(&cl, &doc, argc, argv) != 0)
+		return 2;
+	struct snc_opt_value v;
+	int rc = -1, id;
+	while ((id = snc_cmdline_next(&cl, &v)) > 0)
+		if (set_program_option(opt, &v) != 0) {
+			rc = 2;
 			break;
 		}
-		case O_REPEAT:
-			if (parse_long(optarg, 1, 16, &v))
-				return usage_error("--repeat must be 1..16, not '%s'", optarg);
-			opt->repeats = (int)v;
-			break;
-		case O_JOBS:
-			if (parse_long(optarg, 1, 256, &v))
-				return usage_error("--jobs must be 1..256, not '%s'", optarg);
-			opt->jobs = (int)v;
-			break;
-		case O_BLOCKING: opt->blocking_observable = true; break;
-		case O_VERBOSE: opt->verbose = true; break;
-		case O_QUIET: opt->quiet = true; break;
-		case O_SCHEDULES: opt->schedules = true; break;
-		case O_FIRST_FAILURE: opt->first_failure = true; break;
-		case O_PREEMPTIONS:
-			if (parse_long(optarg, 0, SNC_SCHED_MAX_SWITCHES, &v))
-				return usage_error("--preemptions must be 0..32, not '%s'", optarg);
-			opt->preemptions = (int)v;
-			break;
-		case O_PCT:
-			if (parse_long(optarg, 0, 10000000, &v))
-				return usage_error("--pct must be 0..10000000, not '%s'", optarg);
-			opt->pct_samples = (int)v;
-			break;
-		case O_PCT_DEPTH:
-			if (parse_long(optarg, 1, SNC_SCHED_MAX_SWITCHES + 1, &v))
-				return usage_error("--pct-depth must be 1..33, not '%s'", optarg);
-			opt->pct_depth = (int)v;
-			break;
-		case O_SCHEDULE_DEPTH:
-			if (parse_long(optarg, 0, 8, &v))
-				return usage_error("--schedule-depth must be 0..8, not '%s'", optarg);
-			opt->schedule_depth = (int)v;
-			break;
-		case O_MAX_SCHEDULES:
-			if (parse_long(optarg, 0, INT32_MAX, &v))
-				return usage_error("--max-schedules must be a number (0: no cap), not '%s'",
-						   optarg);
-			opt->max_schedules = (int)v;
-			break;
-		case O_REPLAY:
-			if (parse_long(optarg, 1, INT64_MAX, &v))
-				return usage_error("--replay needs a schedule id, not '%s'", optarg);
-			opt->replay_id = v;
-			break;
-		case O_MEASURE: opt->measure = true; break;
-		case O_VALGRIND_LIB: opt->valgrind_lib = optarg; break;
-		case O_MEASURE_STATES:
-			if (parse_long(optarg, 1, 10000000, &v))
-				return usage_error("--measure-states must be a positive number, not '%s'",
-						   optarg);
-			opt->measure_states = (int)v;
-			break;
-		case O_MEASURE_WORKER:   /* internal: PLAN_FD,RECORDS_FD (runtime/measure.h) */
-			if (sscanf(optarg, "%d,%d", &opt->worker_plan_fd, &opt->worker_records_fd) != 2)
-				return usage_error("--measure-worker needs PLAN_FD,RECORDS_FD, not '%s'",
-						   optarg);
-			break;
-		case O_HELP: fputs(usage, stdout); return 0;
-		case O_VERSION: printf("snc runtime %s\n", SNC_VERSION_STRING); return 0;
-		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
-		}
+	if (id == SNC_CMDLINE_ERROR)
+		rc = 2;
+	else if (id == SNC_CMDLINE_ANSWERED)
+		rc = 0;
+	else if (rc < 0 && (cl.noperands > 0 || cl.rest < argc)) {
+		snc_cmdline_error(doc.prog, "unexpected argument '%s'",
+				  cl.noperands ? cl.operands[0] : argv[cl.rest]);
+		rc = 2;
 	}
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
-	return -1;
+	snc_cmdline_free(&cl);
+	return rc;
 }

@@ -1,5 +1,4 @@
 /* cli.c: uniform errors and the command line as a record, for every subcommand. */
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,23 +16,20 @@ int cli_error(const char *cmd, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-int cli_bad_option(const char *cmd, int getopt_result, char **argv)
+int cli_options_done(int last)
 {
-	const char *arg = argv[optind - 1];
-	if (getopt_result == ':')
-		return cli_error(cmd, "option '%s' needs a value (see 'snc %s --help')", arg, cmd);
-	return cli_error(cmd, "unknown option '%s' (see 'snc %s --help')", arg, cmd);
+	if (last == SNC_CMDLINE_ANSWERED)
+		return 0;
+	return last == SNC_CMDLINE_DONE ? -1 : EXIT_USAGE;
 }
 
-int cli_parse_run(const char *cmd, const char *value, long long *run)
+int cli_no_operands(const char *cmd, const struct snc_cmdline *cl)
 {
-	char *end;
-	*run = strtoll(value, &end, 10);
-	if (end == value || *end || *run <= 0) {
-		cli_error(cmd, "--run needs a run number, not '%s'", value);
-		return -1;
-	}
-	return 0;
+	if (cl->noperands)
+		return cli_error(cmd, "unexpected argument '%s'", cl->operands[0]);
+	if (cl->rest < cl->argc)
+		return cli_error(cmd, "unexpected argument '%s'", cl->argv[cl->rest]);
+	return -1;
 }
 
 char *cli_joined(int argc, char **argv)

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "snc_cmdline.h"
 
 #define EXIT_FINDINGS 1
 #define EXIT_USAGE 2
@@ -15,6 +16,7 @@ struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 	const char *summary;
+	const struct snc_command_doc *doc;
 };
 
 extern const struct command snc_commands[];
@@ -34,11 +36,43 @@ int report_html_beside_db(const char *cmd, const char *db_path, int64_t run_id);
 
 /* Prints "snc CMD: error: ..." on one line and returns EXIT_USAGE. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* For what getopt_long returned on a bad option (optstring must start with ':'). */
-int cli_bad_option(const char *cmd, int getopt_result, char **argv);
-/* Reads the value of --run into *run (a positive run number); on a bad value prints the
- * one-line error and returns -1. */
-int cli_parse_run(const char *cmd, const char *value, long long *run);
+
+/* Options that several commands take, declared once; a command's table lists the ones it
+ * takes (ids 1..99 are these, a command's own start at 100). */
+enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COMPDB, CLI_INCLUDE,
+       CLI_DEFINE };
+#define CLI_OPT_DB { CLI_DB, "db", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
+		     "database (default ./snc.db)" }
+#define CLI_OPT_RUN { CLI_RUN, "run", 0, SNC_OPT_INT, "N", 1, INT64_MAX, NULL, \
+		      "a given run instead of the latest one" }
+#define CLI_OPT_JSON { CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, \
+		       "print JSON instead of a table" }
+#define CLI_OPT_QUIET { CLI_QUIET, "quiet", 'q', SNC_OPT_FLAG, NULL, 0, 0, NULL, \
+			"print nothing but errors" }
+#define CLI_OPT_ROOT { CLI_ROOT, "root", 0, SNC_OPT_TEXT, "DIR", 0, 0, NULL, \
+		       "show paths relative to DIR (default: the current directory)" }
+#define CLI_OPT_BASELINE { CLI_BASELINE, "baseline", 0, SNC_OPT_TEXT, "OLD", 0, 0, NULL, \
+			   "compare with an older database or 'snc report --json' file\n" \
+			   "(e.g. the main branch's)" }
+
+#define CLI_OPT_COMPDB { CLI_COMPDB, "compile-commands", 'p', SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
+			 "use the flags of a compile_commands.json (or its folder)" }
+#define CLI_OPT_INCLUDE { CLI_INCLUDE, "include-dir", 'I', SNC_OPT_TEXT, "DIR", 0, 0, NULL, \
+			  "-I DIR for the sources (so are CFLAGS after --)" }
+#define CLI_OPT_DEFINE { CLI_DEFINE, "define", 'D', SNC_OPT_TEXT, "NAME[=VALUE]", 0, 0, NULL, \
+			 "-D NAME[=VALUE] for the sources" }
+
+/* Every command's --help text and option tables, in the order of snc_commands; the
+ * Markdown of docs/cli.md is made from these (snc help --markdown). */
+extern const struct snc_command_doc cmd_run_doc, cmd_demo_doc, cmd_show_doc, cmd_replay_doc,
+	cmd_report_doc, cmd_gate_doc, cmd_scan_doc, cmd_audit_doc;
+
+/* After the option loop: -1 when the options were read (go on), or the exit status when
+ * --help/--version was answered (0) or an option was wrong (2). */
+int cli_options_done(int last);
+/* -1 when the command line has no operand and nothing after "--", else the exit status of
+ * the one-line error. For commands that take options only. */
+int cli_no_operands(const char *cmd, const struct snc_cmdline *cl);
 /* The whole command line as one string, for the runs table. */
 char *cli_joined(int argc, char **argv);
 

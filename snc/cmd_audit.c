@@ -10,7 +10,6 @@
  * on. Exit status 0 when the audit ran (whatever it found), 2 for a usage error or a
  * database that cannot be written. */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,41 +22,45 @@
 #include "config.h"
 #include "scan.h"
 
-static const char usage[] =
-	"usage: snc audit [options] HEADER... [SOURCE.c|DIR...] [-- CFLAGS...]\n"
-	"       snc audit [options] -p BUILD/compile_commands.json --lib LIB HEADER...\n"
-	"\n"
-	"Classifies every pair of a library's API functions without a hand-written harness:\n"
-	"scans the headers (and sources), groups the functions into object families (the\n"
-	"same type behind the first parameter), generates one harness per family, builds it\n"
-	"with the library and classifies it. Everything goes into one run of the database;\n"
-	"what cannot be generated is reported with the reason.\n"
-	"\n"
-	"  -p, --compile-commands FILE  scan the project's sources with their build flags\n"
-	"  --lib LIB                    link harnesses with LIB (an archive, a .so, -lNAME);\n"
-	"                               SOURCE.c files given are compiled in\n"
-	"  --emit-harness DIR           keep the generated harnesses in DIR (NAME.c)\n"
-	"  --domain N                   integer arguments take 0..N-1 (default 2)\n"
-	"  --family TYPE                audit only this family (its type or harness name);\n"
-	"                               repeat for more\n"
-	"  --config FILE                constructors, set-up, roles and domains (docs/audit.md)\n"
-	"  -I DIR, -D NAME[=VALUE]      flags for scanning and building (so are CFLAGS after --)\n"
-	"  --db FILE                    database (default ./snc.db)\n"
-	"  --no-measure                 do not measure costs under the snc Valgrind tool (they\n"
-	"                               are measured when the tool is available)\n"
-	"  --json                       print the verdicts as JSON\n"
-	"  --quiet                      print only the notes and the summary line\n"
-	"  Passed to each harness program (see 'snc run --help'):\n"
-	"  --depth N (default 1 for audits), --max-states N, --seed N, --timeout SECONDS,\n"
-	"  --repeat N, --jobs N, --measure-states N (default 4 for audits),\n"
-	"  --blocking-observable, --verbose\n"
-	"  --help\n";
-
-static const char *const forwarded_with_value[] = {
-	"depth", "max-states", "seed", "timeout", "repeat", "jobs", "measure-states", NULL,
+enum { O_LIB = 100, O_EMIT, O_DOMAIN, O_FAMILY, O_CONFIG, O_NO_MEASURE };
+static const struct snc_opt audit_options[] = {
+	{ CLI_COMPDB, "compile-commands", 'p', SNC_OPT_TEXT, "FILE", 0, 0, NULL,
+	  "scan the project's sources with their build flags" },
+	{ O_LIB, "lib", 0, SNC_OPT_TEXT, "LIB", 0, 0, NULL,
+	  "link harnesses with LIB (an archive, a .so, -lNAME);\n"
+	  "SOURCE.c files given are compiled in" },
+	{ O_EMIT, "emit-harness", 0, SNC_OPT_TEXT, "DIR", 0, 0, NULL,
+	  "keep the generated harnesses in DIR (NAME.c)" },
+	{ O_DOMAIN, "domain", 0, SNC_OPT_INT, "N", 1, 64, NULL,
+	  "integer arguments take 0..N-1 (default 2)" },
+	{ O_FAMILY, "family", 0, SNC_OPT_TEXT, "TYPE", 0, 0, NULL,
+	  "audit only this family (its type or harness name);\nrepeat for more" },
+	{ O_CONFIG, "config", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL,
+	  "constructors, set-up, roles and domains (docs/audit.md)" },
+	CLI_OPT_INCLUDE, CLI_OPT_DEFINE, CLI_OPT_DB,
+	{ O_NO_MEASURE, "no-measure", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
+	  "do not measure costs under the snc Valgrind tool (they\n"
+	  "are measured when the tool is available)" },
+	{ CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, "print the verdicts as JSON" },
+	{ 0 },
 };
-static const char *const forwarded_flags[] = {
-	"blocking-observable", "verbose", NULL,
+/* Then every option of harness programs (--depth defaults to 1 and --measure-states to 4
+ * for audits; --quiet prints only the notes and the summary line). */
+static const struct snc_opt *const audit_tables[] = { audit_options, snc_run_options, NULL };
+
+const struct snc_command_doc cmd_audit_doc = {
+	.prog = "snc audit",
+	.usage = "snc audit [options] HEADER... [SOURCE.c|DIR...] [-- CFLAGS...]\n"
+		 "snc audit [options] -p BUILD/compile_commands.json --lib LIB HEADER...",
+	.about = "Classifies every pair of a library's API functions without a hand-written harness:\n"
+		 "scans the headers (and sources), groups the functions into object families (the\n"
+		 "same type behind the first parameter), generates one harness per family, builds it\n"
+		 "with the library and classifies it. Everything goes into one run of the database;\n"
+		 "what cannot be generated is reported with the reason. The options of harness\n"
+		 "programs (see 'snc run --help') are passed to each one; for audits --depth is 1\n"
+		 "and --measure-states 4 unless given.",
+	.tables = audit_tables,
+	.version = SNC_VERSION,
 };
 
 struct strings {
@@ -261,84 +264,71 @@ static void print_notes(const struct audit_plan *plan)
 
 /* ---- the command ------------------------------------------------------------------------ */
 
+/* Reads the command line into rq. Returns 0 to go on, or an exit status (0 after --help:
+ * then *answered is set). */
+static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool *answered)
+{
+	struct snc_opt_value v;
+	char flag[4200];
+	int id;
+	while ((id = snc_cmdline_next(cl, &v)) > 0) {
+		switch (id) {
+		case CLI_COMPDB: rq->compdb = v.text; continue;
+		case CLI_INCLUDE:
+		case CLI_DEFINE:
+			snprintf(flag, sizeof flag, "-%c%s", v.opt->short_name, v.text);
+			push(&rq->cflags, flag);
+			continue;
+		case CLI_DB: rq->db_path = v.text; continue;
+		case CLI_JSON: rq->json = true; continue;
+		case O_LIB: push(&rq->libs, v.text); continue;
+		case O_EMIT: rq->emit_dir = v.text; continue;
+		case O_FAMILY: push(&rq->families, v.text); continue;
+		case O_CONFIG: rq->config_path = v.text; continue;
+		case O_NO_MEASURE: rq->no_measure = true; continue;
+		case O_DOMAIN: rq->domain = (int)v.number; continue;
+		case SNC_RUN_QUIET: rq->quiet = true; continue;   /* always passed on */
+		case SNC_RUN_MEASURE: continue;                   /* the default */
+		}
+		/* An option of harness programs, already checked: passed on as given. */
+		snprintf(flag, sizeof flag, "--%s", v.opt->name);
+		push(&rq->forward, flag);
+		if (v.text)
+			push(&rq->forward, v.text);
+		rq->depth_given |= id == SNC_RUN_DEPTH;
+		rq->measure_states_given |= id == SNC_RUN_MEASURE_STATES;
+	}
+	*answered = id == SNC_CMDLINE_ANSWERED;
+	return id == SNC_CMDLINE_ERROR ? EXIT_USAGE : 0;
+}
+
+/* Returns 0 to go on, -1 after --help, or the exit status of an error. */
 static int parse(int argc, char **argv, struct audit_request *rq)
 {
-	int nopts = argc;
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--") == 0) {
-			nopts = i;
-			break;
-		}
-	enum { O_DB = 256, O_JSON, O_HELP, O_QUIET, O_LIB, O_EMIT, O_DOMAIN, O_FAMILY, O_CONFIG,
-	       O_NO_MEASURE, O_FORWARD };
-	struct option longopts[32] = {
-		{ "compile-commands", required_argument, NULL, 'p' },
-		{ "db", required_argument, NULL, O_DB },
-		{ "json", no_argument, NULL, O_JSON },
-		{ "help", no_argument, NULL, O_HELP },
-		{ "quiet", no_argument, NULL, O_QUIET },
-		{ "lib", required_argument, NULL, O_LIB },
-		{ "emit-harness", required_argument, NULL, O_EMIT },
-		{ "domain", required_argument, NULL, O_DOMAIN },
-		{ "family", required_argument, NULL, O_FAMILY },
-		{ "config", required_argument, NULL, O_CONFIG },
-		{ "no-measure", no_argument, NULL, O_NO_MEASURE },
-	};
-	int nlong = 11;
-	for (int i = 0; forwarded_with_value[i]; i++)
-		longopts[nlong++] = (struct option){ forwarded_with_value[i], required_argument, NULL, O_FORWARD };
-	for (int i = 0; forwarded_flags[i]; i++)
-		longopts[nlong++] = (struct option){ forwarded_flags[i], no_argument, NULL, O_FORWARD };
-	int c, index;
-	optind = 1;
-	while ((c = getopt_long(nopts, argv, ":p:I:D:", longopts, &index)) != -1) {
-		char *end, flag[4200];
-		switch (c) {
-		case 'p': rq->compdb = optarg; break;
-		case 'I':
-		case 'D':
-			snprintf(flag, sizeof flag, "-%c%s", c, optarg);
-			push(&rq->cflags, flag);
-			break;
-		case O_DB: rq->db_path = optarg; break;
-		case O_JSON: rq->json = true; break;
-		case O_QUIET: rq->quiet = true; break;
-		case O_LIB: push(&rq->libs, optarg); break;
-		case O_EMIT: rq->emit_dir = optarg; break;
-		case O_FAMILY: push(&rq->families, optarg); break;
-		case O_CONFIG: rq->config_path = optarg; break;
-		case O_NO_MEASURE: rq->no_measure = true; break;
-		case O_DOMAIN:
-			rq->domain = (int)strtol(optarg, &end, 10);
-			if (*end || rq->domain < 1 || rq->domain > 64)
-				return cli_error("audit", "--domain needs a number from 1 to 64, not '%s'", optarg);
-			break;
-		case O_HELP:
-			fputs(usage, stdout);
-			return -1;
-		case O_FORWARD:
-			snprintf(flag, sizeof flag, "--%s", longopts[index].name);
-			push(&rq->forward, flag);
-			if (optarg)
-				push(&rq->forward, optarg);
-			rq->depth_given |= strcmp(longopts[index].name, "depth") == 0;
-			rq->measure_states_given |= strcmp(longopts[index].name, "measure-states") == 0;
-			break;
-		default:
-			return cli_bad_option("audit", c, argv);
-		}
+	struct snc_cmdline cl;
+	bool answered = false;
+	if (snc_cmdline_init(&cl, &cmd_audit_doc, argc, argv) != 0)
+		return EXIT_USAGE;
+	int rc = parse_options(rq, &cl, &answered);
+	if (rc != 0 || answered) {
+		snc_cmdline_free(&cl);
+		return answered ? -1 : rc;
 	}
-	for (int i = nopts + 1; i < argc; i++)
+	for (int i = cl.rest; i < argc; i++)
 		push(&rq->cflags, argv[i]);
-	for (int i = optind; i < nopts; i++) {
+	for (int i = 0; i < cl.noperands; i++) {
+		const char *arg = cl.operands[i];
 		struct stat st;
-		if (stat(argv[i], &st) != 0)
-			return cli_error("audit", "'%s' not found", argv[i]);
-		if (S_ISDIR(st.st_mode) || has_suffix(argv[i], ".c"))
-			push(&rq->sources, argv[i]);
+		if (stat(arg, &st) != 0) {
+			snc_cmdline_free(&cl);
+			return cli_error("audit", "'%s' not found", arg);
+		}
+		if (S_ISDIR(st.st_mode) || has_suffix(arg, ".c"))
+			push(&rq->sources, arg);
 		else
-			push(&rq->headers, argv[i]);
+			push(&rq->headers, arg);
 	}
+	snc_cmdline_free(&cl);
 	if (rq->headers.n == 0)
 		return cli_error("audit", "no header given: name the header(s) that declare the API "
 				 "(see 'snc audit --help')");

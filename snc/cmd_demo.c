@@ -9,7 +9,6 @@
  * default, costs about three times as many schedules. With --measure every example is also
  * measured under the snc Valgrind tool; when the first one finds the tool cannot run here
  * (it says why in one line), the others are not asked to. */
-#include <getopt.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,19 +18,29 @@
 #include "scan.h"
 #include "snc_db.h"
 
-static const char usage[] =
-	"usage: snc demo [--db FILE] [--measure] [--quiet]\n"
-	"\n"
-	"Classifies every example of the article (counters, sets, allocators, an RCU-like read\n"
-	"side, a Treiber stack and an SPSC ring) into one run and prints the verdicts.\n"
-	"Every pair also runs concurrently under every schedule with at most one preemption\n"
-	"(snc run --schedules --preemptions 1), so the racy counter's lost update and the byte\n"
-	"set's double add are shown.\n"
-	"Ends by writing the HTML report next to the database (snc.db: snc-report/).\n"
-	"\n"
-	"  --db FILE    database (default ./snc.db)\n"
-	"  --measure    also measure each op's cost under valgrind --tool=snc\n"
-	"  --quiet      print only where the results are\n";
+enum { O_MEASURE = 100 };
+static const struct snc_opt demo_options[] = {
+	CLI_OPT_DB,
+	{ O_MEASURE, "measure", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
+	  "also measure each op's cost under valgrind --tool=snc" },
+	{ CLI_QUIET, "quiet", 'q', SNC_OPT_FLAG, NULL, 0, 0, NULL,
+	  "print only where the results are" },
+	{ 0 },
+};
+static const struct snc_opt *const demo_tables[] = { demo_options, NULL };
+
+const struct snc_command_doc cmd_demo_doc = {
+	.prog = "snc demo",
+	.usage = "snc demo [--db FILE] [--measure] [--quiet]",
+	.about = "Classifies every example of the article (counters, sets, allocators, an RCU-like read\n"
+		 "side, a Treiber stack and an SPSC ring) into one run and prints the verdicts.\n"
+		 "Every pair also runs concurrently under every schedule with at most one preemption\n"
+		 "(snc run --schedules --preemptions 1), so the racy counter's lost update and the byte\n"
+		 "set's double add are shown.\n"
+		 "Ends by writing the HTML report next to the database (snc.db: snc-report/).",
+	.tables = demo_tables,
+	.version = SNC_VERSION,
+};
 
 struct manifest_entry {
 	char name[128], program[4096], source[4096], options[512];
@@ -85,28 +94,25 @@ static bool measure_unavailable(struct snc_db *db, int64_t run_id)
 
 int cmd_demo(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "measure", no_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	const char *db_path = "snc.db";
 	bool quiet = false, measure = false;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd': db_path = optarg; break;
-		case 'q': quiet = true; break;
-		case 'm': measure = true; break;
-		case 'h': fputs(usage, stdout); return 0;
-		default: return cli_bad_option("demo", c, argv);
+	struct snc_cmdline cl;
+	struct snc_opt_value v;
+	if (snc_cmdline_init(&cl, &cmd_demo_doc, argc, argv) != 0)
+		return EXIT_USAGE;
+	int id;
+	while ((id = snc_cmdline_next(&cl, &v)) > 0)
+		switch (id) {
+		case CLI_DB: db_path = v.text; break;
+		case CLI_QUIET: quiet = true; break;
+		case O_MEASURE: measure = true; break;
 		}
-	}
-	if (optind < argc)
-		return cli_error("demo", "unexpected argument '%s'", argv[optind]);
+	int status = cli_options_done(id);
+	if (status < 0)
+		status = cli_no_operands("demo", &cl);
+	snc_cmdline_free(&cl);
+	if (status >= 0)
+		return status;
 	struct snc_paths paths;
 	struct manifest_entry *entries = NULL;
 	int count = 0;

@@ -6,66 +6,61 @@
  * Each is printed as a review comment, `file:line: rule: message`, on stdout; the decision
  * goes to stderr. Exit 1 when any outstanding finding reaches the --fail-on severity, 0
  * otherwise, 2 when the inputs cannot be read. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "cli.h"
+#include "config.h"
 #include "findings_input.h"
 #include "snc_report.h"
 
-static const char usage[] =
-	"usage: snc gate [--db FILE] [--run N] [--baseline OLD.db|OLD.json]\n"
-	"                [--fail-on error|warning|note] [--root DIR]\n"
-	"\n"
-	"Prints the outstanding findings (new against the baseline when one is given;\n"
-	"intentional ones excluded) as 'file:line: rule: message' and exits 1 when any\n"
-	"reaches the --fail-on severity, 0 otherwise, 2 on error.\n"
-	"\n"
-	"  --db FILE        database (default ./snc.db)\n"
-	"  --run N          a given run instead of the latest one\n"
-	"  --baseline OLD   an older database or 'snc report --json' file (e.g. main's)\n"
-	"  --fail-on LEVEL  error (default), warning or note\n"
-	"  --root DIR       show paths relative to DIR (default: the current directory)\n";
+enum { O_FAIL_ON = 100 };
+static const struct snc_opt gate_options[] = {
+	CLI_OPT_DB, CLI_OPT_RUN, CLI_OPT_BASELINE,
+	{ O_FAIL_ON, "fail-on", 0, SNC_OPT_CHOICE, "LEVEL", 0, 0, "error|warning|note",
+	  "fail at this severity or above: error (default), warning or note" },
+	CLI_OPT_ROOT,
+	{ 0 },
+};
+static const struct snc_opt *const gate_tables[] = { gate_options, NULL };
+
+const struct snc_command_doc cmd_gate_doc = {
+	.prog = "snc gate",
+	.usage = "snc gate [--db FILE] [--run N] [--baseline OLD.db|OLD.json]\n"
+		 "         [--fail-on error|warning|note] [--root DIR]",
+	.about = "Prints the outstanding findings (new against the baseline when one is given;\n"
+		 "intentional ones excluded) as 'file:line: rule: message' and exits 1 when any\n"
+		 "reaches the --fail-on severity, 0 otherwise, 2 on error.",
+	.tables = gate_tables,
+	.version = SNC_VERSION,
+};
 
 int cmd_gate(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "run", required_argument, NULL, 'r' },
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "fail-on", required_argument, NULL, 'f' },
-		{ "root", required_argument, NULL, 'R' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
+	static const enum snc_severity levels[] = { SNC_ERROR, SNC_WARNING, SNC_NOTE };
 	const char *db_path = "snc.db", *baseline = NULL, *root = NULL;
 	enum snc_severity threshold = SNC_ERROR;
 	long long run = 0;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd': db_path = optarg; break;
-		case 'b': baseline = optarg; break;
-		case 'R': root = optarg; break;
-		case 'h': fputs(usage, stdout); return 0;
-		case 'f':
-			if (!(threshold = snc_severity_parse(optarg)))
-				return cli_error("gate", "--fail-on takes error, warning or note, not '%s'",
-						 optarg);
-			break;
-		case 'r':
-			if (cli_parse_run("gate", optarg, &run) != 0)
-				return EXIT_USAGE;
-			break;
-		default:
-			return cli_bad_option("gate", c, argv);
+	struct snc_cmdline cl;
+	struct snc_opt_value v;
+	if (snc_cmdline_init(&cl, &cmd_gate_doc, argc, argv) != 0)
+		return EXIT_USAGE;
+	int id;
+	while ((id = snc_cmdline_next(&cl, &v)) > 0)
+		switch (id) {
+		case CLI_DB: db_path = v.text; break;
+		case CLI_RUN: run = v.number; break;
+		case CLI_BASELINE: baseline = v.text; break;
+		case CLI_ROOT: root = v.text; break;
+		case O_FAIL_ON: threshold = levels[v.number]; break;
 		}
-	}
-	if (optind < argc)
-		return cli_error("gate", "unexpected argument '%s'", argv[optind]);
+	int rc = cli_options_done(id);
+	if (rc < 0)
+		rc = cli_no_operands("gate", &cl);
+	snc_cmdline_free(&cl);
+	if (rc >= 0)
+		return rc;
 	struct findings_input in;
-	int rc = findings_input_load("gate", db_path, run, baseline, &in);
+	rc = findings_input_load("gate", db_path, run, baseline, &in);
 	if (rc != 0) {
 		findings_input_free(&in);
 		return rc;

@@ -7,24 +7,31 @@
  * folder. The program itself does the replay (`--replay ID`): it rebuilds the state, runs
  * the schedule with a trace, prints the trace and the outcome, and says whether the stored
  * outcome was reproduced byte for byte (exit 0) or not (exit 1). */
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "config.h"
 #include "snc_db.h"
 
-static const char usage[] =
-	"usage: snc replay [--db FILE] SCHEDULE-ID\n"
-	"\n"
-	"Runs a stored schedule again (the schedule_id of the schedules view, or the id 'snc\n"
-	"show' prints for a pair that schedules broke) and prints its interleaving as two\n"
-	"columns, thread 0 and thread 1: each access with its variable, value and source line.\n"
-	"Exit status 0 when the stored outcome was reproduced, 1 when it was not.\n"
-	"\n"
-	"  --db FILE    database (default ./snc.db)\n";
+static const struct snc_opt replay_options[] = {
+	CLI_OPT_DB,
+	{ 0 },
+};
+static const struct snc_opt *const replay_tables[] = { replay_options, NULL };
+
+const struct snc_command_doc cmd_replay_doc = {
+	.prog = "snc replay",
+	.usage = "snc replay [--db FILE] SCHEDULE-ID",
+	.about = "Runs a stored schedule again (the schedule_id of the schedules view, or the id 'snc\n"
+		 "show' prints for a pair that schedules broke) and prints its interleaving as two\n"
+		 "columns, thread 0 and thread 1: each access with its variable, value and source line.\n"
+		 "Exit status 0 when the stored outcome was reproduced, 1 when it was not.",
+	.tables = replay_tables,
+	.version = SNC_VERSION,
+};
 
 struct build {
 	char program[PATH_MAX], tmpdir[64];
@@ -96,28 +103,26 @@ static int harness_of(const struct snc_db_schedule *s, void *ctx)
 
 int cmd_replay(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	const char *db_arg = "snc.db";
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd': db_arg = optarg; break;
-		case 'h': fputs(usage, stdout); return 0;
-		default: return cli_bad_option("replay", c, argv);
-		}
-	}
-	if (optind != argc - 1)
-		return cli_error("replay", "give one SCHEDULE-ID (see 'snc replay --help')");
+	struct snc_cmdline cl;
+	struct snc_opt_value v;
+	if (snc_cmdline_init(&cl, &cmd_replay_doc, argc, argv) != 0)
+		return EXIT_USAGE;
+	int opt;
+	while ((opt = snc_cmdline_next(&cl, &v)) > 0)
+		if (opt == CLI_DB)
+			db_arg = v.text;
+	int status = cli_options_done(opt);
+	if (status < 0 && (cl.noperands != 1 || cl.rest < argc))
+		status = cli_error("replay", "give one SCHEDULE-ID (see 'snc replay --help')");
+	const char *id_arg = cl.noperands ? cl.operands[0] : "";
+	snc_cmdline_free(&cl);
+	if (status >= 0)
+		return status;
 	char *end;
-	long long id = strtoll(argv[optind], &end, 10);
-	if (*end || end == argv[optind] || id <= 0)
-		return cli_error("replay", "SCHEDULE-ID must be a positive number, not '%s'",
-				 argv[optind]);
+	long long id = strtoll(id_arg, &end, 10);
+	if (*end || end == id_arg || id <= 0)
+		return cli_error("replay", "SCHEDULE-ID must be a positive number, not '%s'", id_arg);
 	char err[512], db_path[PATH_MAX];
 	struct snc_db *db = snc_db_open(db_arg, SNC_DB_READONLY, err, sizeof err);
 	if (!db)

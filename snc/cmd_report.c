@@ -3,69 +3,67 @@
  * Without options it prints a summary for the terminal; --html, --sarif and --json write
  * the other forms (any combination, in one computation of the findings). With --baseline
  * the `regression` rule compares the run with an older result. */
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "config.h"
 #include "findings_input.h"
 #include "snc_report.h"
 
-static const char usage[] =
-	"usage: snc report [--db FILE] [--run N] [--baseline OLD.db|OLD.json]\n"
-	"                  [--html DIR] [--sarif FILE] [--json FILE] [--root DIR]\n"
-	"\n"
-	"Computes the findings of a run (docs/findings.md) and shows them with the verdicts.\n"
-	"Without --html, --sarif or --json it prints a summary.\n"
-	"\n"
-	"  --db FILE        database (default ./snc.db)\n"
-	"  --run N          a given run instead of the latest one\n"
-	"  --baseline OLD   compare with an older database or 'snc report --json' file\n"
-	"  --html DIR       a static site: DIR/index.html, a page per pair and per operation\n"
-	"  --sarif FILE     SARIF 2.1.0 for code-scanning services\n"
-	"  --json FILE      everything in the report as JSON (docs/report.md)\n"
-	"  --root DIR       show paths relative to DIR (default: the current directory)\n";
+enum { O_HTML = 100, O_SARIF, O_JSON_FILE };
+static const struct snc_opt report_options[] = {
+	CLI_OPT_DB, CLI_OPT_RUN, CLI_OPT_BASELINE,
+	{ O_HTML, "html", 0, SNC_OPT_TEXT, "DIR", 0, 0, NULL,
+	  "a static site: DIR/index.html, a page per pair and per operation" },
+	{ O_SARIF, "sarif", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL,
+	  "SARIF 2.1.0 for code-scanning services" },
+	{ O_JSON_FILE, "json", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL,
+	  "everything in the report as JSON (docs/report.md)" },
+	CLI_OPT_ROOT,
+	{ 0 },
+};
+static const struct snc_opt *const report_tables[] = { report_options, NULL };
+
+const struct snc_command_doc cmd_report_doc = {
+	.prog = "snc report",
+	.usage = "snc report [--db FILE] [--run N] [--baseline OLD.db|OLD.json]\n"
+		 "           [--html DIR] [--sarif FILE] [--json FILE] [--root DIR]",
+	.about = "Computes the findings of a run (docs/findings.md) and shows them with the verdicts.\n"
+		 "Without --html, --sarif or --json it prints a summary.",
+	.tables = report_tables,
+	.version = SNC_VERSION,
+};
 
 int cmd_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "run", required_argument, NULL, 'r' },
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "html", required_argument, NULL, 'H' },
-		{ "sarif", required_argument, NULL, 'S' },
-		{ "json", required_argument, NULL, 'J' },
-		{ "root", required_argument, NULL, 'R' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	const char *db_path = "snc.db", *baseline = NULL, *html_dir = NULL, *sarif = NULL,
 		   *json = NULL, *root = NULL;
 	long long run = 0;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd': db_path = optarg; break;
-		case 'b': baseline = optarg; break;
-		case 'H': html_dir = optarg; break;
-		case 'S': sarif = optarg; break;
-		case 'J': json = optarg; break;
-		case 'R': root = optarg; break;
-		case 'h': fputs(usage, stdout); return 0;
-		case 'r':
-			if (cli_parse_run("report", optarg, &run) != 0)
-				return EXIT_USAGE;
-			break;
-		default:
-			return cli_bad_option("report", c, argv);
+	struct snc_cmdline cl;
+	struct snc_opt_value v;
+	if (snc_cmdline_init(&cl, &cmd_report_doc, argc, argv) != 0)
+		return EXIT_USAGE;
+	int id;
+	while ((id = snc_cmdline_next(&cl, &v)) > 0)
+		switch (id) {
+		case CLI_DB: db_path = v.text; break;
+		case CLI_RUN: run = v.number; break;
+		case CLI_BASELINE: baseline = v.text; break;
+		case CLI_ROOT: root = v.text; break;
+		case O_HTML: html_dir = v.text; break;
+		case O_SARIF: sarif = v.text; break;
+		case O_JSON_FILE: json = v.text; break;
 		}
-	}
-	if (optind < argc)
-		return cli_error("report", "unexpected argument '%s'", argv[optind]);
+	int rc = cli_options_done(id);
+	if (rc < 0)
+		rc = cli_no_operands("report", &cl);
+	snc_cmdline_free(&cl);
+	if (rc >= 0)
+		return rc;
 	struct findings_input in;
-	int rc = findings_input_load("report", db_path, run, baseline, &in);
+	rc = findings_input_load("report", db_path, run, baseline, &in);
 	if (rc != 0) {
 		findings_input_free(&in);
 		return rc;

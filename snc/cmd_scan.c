@@ -5,7 +5,6 @@
  * the scan was stored (files that did not parse are reported and skipped, not fatal), 2
  * for a usage error, a missing path, an unreadable compile_commands.json or a database
  * that cannot be written. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,49 +13,39 @@
 #include "config.h"
 #include "scan.h"
 
-static const char usage[] =
-	"usage: snc scan [options] PATH... [-- CFLAGS...]\n"
-	"       snc scan [options] -p BUILD/compile_commands.json\n"
-	"\n"
-	"Scans C sources with libclang: every function definition, the shared state it reads\n"
-	"and writes, its calls, and its synchronization sites (atomic RMWs, fences, seq_cst\n"
-	"stores, lock acquisitions: the heavyweight instructions of the Laws of Order; and the\n"
-	"light ones). Pairs of API functions that share written state are classified\n"
-	"statically: never-snc, read-read, one-way or snc-candidate. A PATH is a directory\n"
-	"(every .c below it, and the headers no .c includes) or a file. Unchanged files are not\n"
-	"parsed again. Results are appended to the database as a new run.\n"
-	"\n"
-	"  -p, --compile-commands FILE  use the flags of a compile_commands.json (or its folder)\n"
-	"  -I DIR, -D NAME[=VALUE]      extra flags for PATHs (so are CFLAGS after --)\n"
-	"  -j, --jobs N                 parse N units at once (default: the number of CPUs)\n"
-	"  --system                     functions of system headers are API too (e.g. to\n"
-	"                               classify a header-only library installed in /usr/include)\n"
-	"  --db FILE                    database (default ./snc.db)\n"
-	"  --top N                      candidates to list (default 10)\n"
-	"  --json                       print the results as JSON\n"
-	"  --quiet                      print nothing but errors\n"
-	"  --help\n";
+enum { O_JOBS = 100, O_SYSTEM, O_TOP };
+static const struct snc_opt scan_options[] = {
+	CLI_OPT_COMPDB, CLI_OPT_INCLUDE, CLI_OPT_DEFINE,
+	{ O_JOBS, "jobs", 'j', SNC_OPT_INT, "N", 1, 1024, NULL,
+	  "parse N units at once (default: the number of CPUs)" },
+	{ O_SYSTEM, "system", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
+	  "functions of system headers are API too (e.g. to classify a\n"
+	  "header-only library installed in /usr/include)" },
+	CLI_OPT_DB,
+	{ O_TOP, "top", 0, SNC_OPT_INT, "N", 0, 1000000, NULL, "candidates to list (default 10)" },
+	{ CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, "print the results as JSON" },
+	CLI_OPT_QUIET,
+	{ 0 },
+};
+static const struct snc_opt *const scan_tables[] = { scan_options, NULL };
+
+const struct snc_command_doc cmd_scan_doc = {
+	.prog = "snc scan",
+	.usage = "snc scan [options] PATH... [-- CFLAGS...]\n"
+		 "snc scan [options] -p BUILD/compile_commands.json",
+	.about = "Scans C sources with libclang: every function definition, the shared state it reads\n"
+		 "and writes, its calls, and its synchronization sites (atomic RMWs, fences, seq_cst\n"
+		 "stores, lock acquisitions: the heavyweight instructions of the Laws of Order; and the\n"
+		 "light ones). Pairs of API functions that share written state are classified\n"
+		 "statically: never-snc, read-read, one-way or snc-candidate. A PATH is a directory\n"
+		 "(every .c below it, and the headers no .c includes) or a file. Unchanged files are not\n"
+		 "parsed again. Results are appended to the database as a new run.",
+	.tables = scan_tables,
+	.version = SNC_VERSION,
+};
 
 int cmd_scan(int argc, char **argv)
 {
-	int nopts = argc;
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--") == 0) {
-			nopts = i;
-			break;
-		}
-	enum { O_DB = 256, O_JSON, O_HELP, O_SYSTEM, O_TOP, O_QUIET };
-	static const struct option longopts[] = {
-		{ "compile-commands", required_argument, NULL, 'p' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "db", required_argument, NULL, O_DB },
-		{ "json", no_argument, NULL, O_JSON },
-		{ "system", no_argument, NULL, O_SYSTEM },
-		{ "top", required_argument, NULL, O_TOP },
-		{ "quiet", no_argument, NULL, O_QUIET },
-		{ "help", no_argument, NULL, O_HELP },
-		{ 0 },
-	};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	struct scan_request req = { .cmd = "scan", .jobs = ncpu > 0 ? (int)ncpu : 1,
 				    .progress = true };
@@ -64,51 +53,38 @@ int cmd_scan(int argc, char **argv)
 	bool json = false, quiet = false;
 	int top = 10;
 	char **flags = calloc((size_t)argc + 1, sizeof *flags);
-	int nflags = 0, c, rc = EXIT_USAGE;
-	if (!flags)
+	int nflags = 0, rc = EXIT_USAGE;
+	struct snc_cmdline cl;
+	struct snc_opt_value v;
+	if (!flags || snc_cmdline_init(&cl, &cmd_scan_doc, argc, argv) != 0) {
+		free(flags);
 		return cli_error("scan", "out of memory");
-	optind = 1;
-	while ((c = getopt_long(nopts, argv, ":p:j:I:D:", longopts, NULL)) != -1) {
-		char *end;
-		switch (c) {
-		case 'p': req.compdb = optarg; break;
-		case 'j':
-			req.jobs = (int)strtol(optarg, &end, 10);
-			if (*end || req.jobs < 1 || req.jobs > 1024) {
-				cli_error("scan", "-j needs a number of jobs from 1 to 1024, not '%s'", optarg);
-				goto out;
-			}
-			break;
-		case 'I':
-		case 'D':
-			if (asprintf(&flags[nflags], "-%c%s", c, optarg) < 0)
+	}
+	int id;
+	while ((id = snc_cmdline_next(&cl, &v)) > 0) {
+		switch (id) {
+		case CLI_COMPDB: req.compdb = v.text; break;
+		case O_JOBS: req.jobs = (int)v.number; break;
+		case CLI_INCLUDE:
+		case CLI_DEFINE:
+			if (asprintf(&flags[nflags], "-%c%s", v.opt->short_name, v.text) < 0)
 				goto out;
 			nflags++;
 			break;
-		case O_DB: db_path = optarg; break;
-		case O_JSON: json = true; break;
+		case CLI_DB: db_path = v.text; break;
+		case CLI_JSON: json = true; break;
 		case O_SYSTEM: req.system_api = true; break;
-		case O_QUIET: quiet = true; break;
-		case O_TOP:
-			top = (int)strtol(optarg, &end, 10);
-			if (*end || top < 0) {
-				cli_error("scan", "--top needs a count, not '%s'", optarg);
-				goto out;
-			}
-			break;
-		case O_HELP:
-			fputs(usage, stdout);
-			rc = 0;
-			goto out;
-		default:
-			rc = cli_bad_option("scan", c, argv);
-			goto out;
+		case CLI_QUIET: quiet = true; break;
+		case O_TOP: top = (int)v.number; break;
 		}
 	}
-	for (int i = nopts + 1; i < argc; i++)
+	if ((rc = cli_options_done(id)) >= 0)
+		goto out;
+	rc = EXIT_USAGE;
+	for (int i = cl.rest; i < argc; i++)
 		flags[nflags++] = strdup(argv[i]);
-	req.paths = argv + optind;
-	req.npaths = nopts - optind;
+	req.paths = cl.operands;
+	req.npaths = cl.noperands;
 	req.flags = flags;
 	req.nflags = nflags;
 	req.progress = !quiet && !json;
@@ -146,6 +122,7 @@ int cmd_scan(int argc, char **argv)
 		scan_print_text(&outcome, db_path, run_id, top);
 	scan_outcome_free(&outcome);
 out:
+	snc_cmdline_free(&cl);
 	for (int i = 0; i < nflags; i++)
 		free(flags[i]);
 	free(flags);

@@ -165,7 +165,7 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
 			push(&b, objects[i]);
 		push(&b, "-o");
 		push(&b, program);
-		static const char *const archives[] = { "snc_runtime", "snc_sched", "snc_db" };
+		static const char *const archives[] = { "snc_runtime", "snc_sched", "snc_db", "snc_cmdline" };
 		for (size_t i = 0; i < sizeof archives / sizeof archives[0]; i++) {
 			snprintf(lib, sizeof lib, "%s/lib%s.a", paths.lib_dir, archives[i]);
 			push(&b, lib);

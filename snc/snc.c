@@ -1,20 +1,27 @@
 /* snc.c: the snc program, a table of subcommands in the shape of git. Each command lives
- * in its own cmd_NAME.c; this file only dispatches and answers --help and --version. */
+ * in its own cmd_NAME.c with its option table; this file dispatches, answers --help and
+ * --version, `snc help [COMMAND]`, and `snc help --markdown` (docs/cli.md). */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
 #include "config.h"
 
 const struct command snc_commands[] = {
-	{ "run", cmd_run, "compile a harness with its library and classify every pair of ops" },
-	{ "demo", cmd_demo, "classify the article's examples and print the summary" },
-	{ "show", cmd_show, "print the verdicts of a run, with witnesses" },
-	{ "replay", cmd_replay, "run a stored schedule again and print its interleaving" },
-	{ "report", cmd_report, "findings and verdicts as a summary, HTML, SARIF or JSON" },
-	{ "gate", cmd_gate, "exit status for CI: new findings over a severity threshold" },
-	{ "scan", cmd_scan, "scan C sources (libclang): shared state, heavyweight sites, candidate pairs" },
-	{ "audit", cmd_audit, "classify a library's API from its headers, generating the harnesses" },
-	{ NULL, NULL, NULL },
+	{ "run", cmd_run, "compile a harness with its library and classify every pair of ops",
+	  &cmd_run_doc },
+	{ "demo", cmd_demo, "classify the article's examples and print the summary", &cmd_demo_doc },
+	{ "show", cmd_show, "print the verdicts of a run, with witnesses", &cmd_show_doc },
+	{ "replay", cmd_replay, "run a stored schedule again and print its interleaving",
+	  &cmd_replay_doc },
+	{ "report", cmd_report, "findings and verdicts as a summary, HTML, SARIF or JSON",
+	  &cmd_report_doc },
+	{ "gate", cmd_gate, "exit status for CI: new findings over a severity threshold",
+	  &cmd_gate_doc },
+	{ "scan", cmd_scan, "scan C sources (libclang): shared state, heavyweight sites, candidate pairs",
+	  &cmd_scan_doc },
+	{ "audit", cmd_audit, "classify a library's API from its headers, generating the harnesses",
+	  &cmd_audit_doc },
+	{ NULL, NULL, NULL, NULL },
 };
 
 static void usage(FILE *out)
@@ -25,8 +32,62 @@ static void usage(FILE *out)
 		     "full fence), whether the code pays, and how often.\n\nCommands:\n");
 	for (const struct command *c = snc_commands; c->name; c++)
 		fprintf(out, "  %-8s %s\n", c->name, c->summary);
-	fprintf(out, "\nRun 'snc <command> --help' for a command's options. Exit status: 0 ok,\n"
-		     "1 findings over the threshold, 2 usage or input error.\n");
+	fprintf(out, "\nRun 'snc help <command>' or 'snc <command> --help' for a command's options.\n"
+		     "Exit status: 0 ok, 1 findings over the threshold, 2 usage or input error.\n");
+}
+
+static const struct command *find_command(const char *name)
+{
+	for (const struct command *c = snc_commands; c->name; c++)
+		if (strcmp(name, c->name) == 0)
+			return c;
+	return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+	const char *names[16];
+	int n = 0;
+	for (const struct command *c = snc_commands; c->name && n < 16; c++)
+		names[n++] = c->name;
+	const char *close = snc_closest(name, names, n);
+	if (close)
+		fprintf(stderr, "snc: error: '%s' is not a snc command; did you mean '%s'?\n", name,
+			close);
+	else
+		fprintf(stderr, "snc: error: '%s' is not a snc command (see 'snc --help')\n", name);
+	return EXIT_USAGE;
+}
+
+/* The reference of every command, as docs/cli.md holds it. */
+static void markdown(void)
+{
+	printf("# The snc command line\n\n"
+	       "Made by `snc help --markdown` from the option tables that `--help` prints;\n"
+	       "a test checks that this page and the program agree. Every command also takes\n"
+	       "`-h`/`--help` and `--version`; exit status 0 ok, 1 findings over the threshold,\n"
+	       "2 usage or input error.\n\n");
+	for (const struct command *c = snc_commands; c->name; c++)
+		snc_cmdline_markdown(stdout, c->doc);
+}
+
+static int help(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "--markdown") == 0) {
+		markdown();
+		return 0;
+	}
+	const struct command *c = argc == 2 ? find_command(argv[1]) : NULL;
+	if (argc > 2)
+		return cli_error("help", "give one command (see 'snc --help')");
+	if (!c)
+		return unknown_command(argv[1]);
+	snc_cmdline_help(stdout, c->doc);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -35,18 +96,14 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "help") == 0) {
-		usage(stdout);
-		return 0;
-	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+		return help(1, argv + 1);
+	if (strcmp(argv[1], "help") == 0)
+		return help(argc - 1, argv + 1);
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("snc %s\n", SNC_VERSION);
 		return 0;
 	}
-	for (const struct command *c = snc_commands; c->name; c++)
-		if (strcmp(argv[1], c->name) == 0)
-			return c->run(argc - 1, argv + 1);
-	fprintf(stderr, "snc: error: '%s' is not a snc command (see 'snc --help')\n", argv[1]);
-	return EXIT_USAGE;
+	const struct command *c = find_command(argv[1]);
+	return c ? c->run(argc - 1, argv + 1) : unknown_command(argv[1]);
 }

@@ -27,7 +27,20 @@ expect_match "$out" "unknown option '--frobnicate'" "unknown option message"
 expect_status 2 "option without value" -- "$SNC" run --depth
 expect_match "$out" "needs a value" "missing value message"
 expect_status 2 "bad value" -- "$SNC" run --db $db --depth 99 "$EXAMPLE_BIN/treiber-stack"
-expect_match "$out" "depth must be 0..8" "bad value message"
+expect_match "$out" "depth needs a whole number from 0 to 8" "bad value message"
+# Values are checked before anything is compiled or stored: no database, no run row.
+expect_status 2 "bad value before compiling" -- "$SNC" run --db early.db --timeout 0 \
+	"$EXAMPLES/counters/atomic_harness.c" "$EXAMPLES/counters/counters.c"
+expect_match "$out" "timeout needs seconds from 0.001 to 3600" "timeout range message"
+[ -e early.db ] && fail "a bad option value created the database"
+expect_status 2 "a close option is suggested" -- "$SNC" run --shedules "$EXAMPLE_BIN/treiber-stack"
+expect_match "$out" "did you mean '--schedules'" "suggestion"
+expect_status 2 "a close command is suggested" -- "$SNC" reprot
+expect_match "$out" "did you mean 'report'" "command suggestion"
+expect_status 2 "--run is checked" -- "$SNC" show --db $db --run 0
+expect_match "$out" "run needs a whole number from 1" "run range message"
+expect_status 2 "a flag takes no value" -- "$SNC" show --json=yes
+expect_match "$out" "takes no value" "flag value message"
 expect_status 2 "unknown command" -- "$SNC" frobnicate
 expect_status 2 "show unknown run" -- "$SNC" show --db $db --run 999
 expect_match "$out" "no run 999" "unknown run message"

@@ -4,12 +4,12 @@ prog="$EXAMPLE_BIN/racy-counter"
 for bad in 33 -1 x ""; do
 	expect_status 2 "--preemptions '$bad'" -- "$SNC" run --db x.db --schedules --preemptions "$bad" "$prog"
 	expect_eq "$(printf '%s\n' "$out" | wc -l)" 1 "one line for --preemptions '$bad'"
-	expect_match "$out" "preemptions must be 0..32" "says the range"
+	expect_match "$out" "preemptions needs a whole number from 0 to 32" "says the range"
 done
 expect_status 2 "--pct-depth 0" -- "$SNC" run --db x.db --schedules --pct 5 --pct-depth 0 "$prog"
-expect_match "$out" "pct-depth must be 1..33" "pct-depth range"
+expect_match "$out" "pct-depth needs a whole number from 1 to 33" "pct-depth range"
 expect_status 2 "--schedule-depth 9" -- "$SNC" run --db x.db --schedules --schedule-depth 9 "$prog"
-expect_match "$out" "schedule-depth must be 0..8" "schedule-depth range"
+expect_match "$out" "schedule-depth needs a whole number from 0 to 8" "schedule-depth range"
 expect_status 2 "program: --preemptions 99" -- "$prog" --db x.db --schedules --preemptions 99
 expect_eq "$(printf '%s\n' "$out" | wc -l)" 1 "the program says it in one line too"
 expect_eq "$(q x.db "SELECT count(*) FROM schedules" 2>/dev/null || echo 0)" 0 "nothing stored"

@@ -1,0 +1,112 @@
+/* snc_cmdline.h: the command lines of the snc program and of harness programs.
+ *
+ * Every command declares its options once, in a table of struct snc_opt; parsing, value
+ * checks, `--help` and the Markdown of docs/cli.md are all made from that table. The
+ * options a harness program takes (what `snc run`, `snc audit` and `snc demo` forward to
+ * it) are one shared table, snc_run_options, so the snc program checks their values
+ * before it compiles or stores anything, and the harness program parses the same list.
+ *
+ * Syntax: `--name VALUE`, `--name=VALUE`, `-x VALUE`, `-xVALUE`; options and operands may
+ * be mixed; `--` ends the options (what follows is kept apart, e.g. CFLAGS). `-h`/`--help`
+ * and `--version` are answered by the parser itself. */
+#ifndef SNC_CMDLINE_H
+#define SNC_CMDLINE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum snc_opt_kind {
+	SNC_OPT_FLAG,      /* no value */
+	SNC_OPT_TEXT,      /* any value: a path, a name */
+	SNC_OPT_INT,       /* an integer from min to max */
+	SNC_OPT_SECONDS,   /* seconds, fractions allowed; number is in milliseconds, min..max */
+	SNC_OPT_CHOICE,    /* one of the words of choices, "a|b|c"; number is its index */
+};
+
+struct snc_opt {
+	int id;                 /* what snc_cmdline_next returns for it (> 0) */
+	const char *name;       /* long name without "--"; NULL ends a table */
+	char short_name;        /* 0: none */
+	enum snc_opt_kind kind;
+	const char *metavar;    /* the value as --help shows it: N, FILE */
+	long long min, max;     /* SNC_OPT_INT, SNC_OPT_SECONDS (milliseconds) */
+	const char *choices;    /* SNC_OPT_CHOICE */
+	const char *help;       /* one line, or several separated by '\n' */
+};
+
+/* What a command says about itself, for --help and the docs. */
+struct snc_command_doc {
+	const char *prog;       /* "snc run" */
+	const char *usage;      /* the usage lines, without "usage: " on the first */
+	const char *about;      /* paragraphs, '\n'-separated lines */
+	const struct snc_opt *const *tables;   /* NULL-terminated list of tables */
+	const char *version;    /* printed by --version */
+};
+
+struct snc_opt_value {
+	const struct snc_opt *opt;
+	const char *text;       /* the value as given (NULL for flags) */
+	long long number;       /* INT, SECONDS (ms), CHOICE (index) */
+};
+
+struct snc_cmdline {
+	const struct snc_command_doc *doc;
+	int argc;
+	char **argv;
+	int next;               /* next argument to read */
+	int end;                /* index of "--" (or argc) */
+	int rest;               /* first argument after "--" (or argc) */
+	char **operands;        /* the non-option arguments before "--", in order */
+	int noperands;
+	int short_pos;          /* inside a cluster of short options: next char */
+};
+
+enum {
+	SNC_CMDLINE_DONE = 0,      /* no more options: see operands and rest */
+	SNC_CMDLINE_ERROR = -1,    /* a one-line error was printed: exit 2 */
+	SNC_CMDLINE_ANSWERED = -2, /* --help or --version was printed: exit 0 */
+};
+
+/* Prepares to parse argv[1..argc-1] (argv[0] is the command's name). Returns -1 when out
+ * of memory (a message is printed). Free with snc_cmdline_free. */
+int snc_cmdline_init(struct snc_cmdline *cl, const struct snc_command_doc *doc, int argc,
+		     char **argv);
+void snc_cmdline_free(struct snc_cmdline *cl);
+
+/* The next option: its id (and value in *v), or one of SNC_CMDLINE_*. A value out of range,
+ * an unknown option (with "did you mean" when one is close) and a missing value are errors,
+ * reported before the command does anything. */
+int snc_cmdline_next(struct snc_cmdline *cl, struct snc_opt_value *v);
+
+/* Checks one value against its option; on error writes why into err. */
+int snc_opt_check(const struct snc_opt *o, const char *text, long long *number, char *err,
+		  size_t errlen);
+
+/* The option of these tables with this long name, or NULL. */
+const struct snc_opt *snc_opt_find(const struct snc_opt *const *tables, const char *name);
+
+/* The closest of candidates to word, or NULL when none is close enough to suggest. */
+const char *snc_closest(const char *word, const char *const *candidates, int n);
+
+/* --help as the parser prints it, and the same as a Markdown section. */
+void snc_cmdline_help(FILE *out, const struct snc_command_doc *doc);
+void snc_cmdline_markdown(FILE *out, const struct snc_command_doc *doc);
+
+/* Prints "PROG: error: ..." on one line. */
+void snc_cmdline_error(const char *prog, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* ---- the options of harness programs ---------------------------------------------------- */
+enum snc_run_option_id {
+	SNC_RUN_DEPTH = 1000, SNC_RUN_MAX_STATES, SNC_RUN_SEED, SNC_RUN_TIMEOUT, SNC_RUN_REPEAT,
+	SNC_RUN_JOBS, SNC_RUN_BLOCKING_OBSERVABLE, SNC_RUN_VERBOSE, SNC_RUN_QUIET,
+	SNC_RUN_SCHEDULES, SNC_RUN_PREEMPTIONS, SNC_RUN_PCT, SNC_RUN_PCT_DEPTH,
+	SNC_RUN_SCHEDULE_DEPTH, SNC_RUN_MAX_SCHEDULES, SNC_RUN_FIRST_FAILURE, SNC_RUN_MEASURE,
+	SNC_RUN_MEASURE_STATES,
+};
+/* The scheduler's bound on context switches per schedule (runtime/sched checks it). */
+#define SNC_RUN_MAX_PREEMPTIONS 32
+/* What a user may pass to `snc run` (forwarded to the harness program as given). */
+extern const struct snc_opt snc_run_options[];
+
+#endif
