@@ -33,6 +33,9 @@ expect_status 2 "bad value before compiling" -- "$SNC" run --db early.db --timeo
 	"$EXAMPLES/counters/atomic_harness.c" "$EXAMPLES/counters/counters.c"
 expect_match "$out" "timeout needs seconds from 0.001 to 3600" "timeout range message"
 [ -e early.db ] && fail "a bad option value created the database"
+expect_status 2 "a harness with its own main()" -- "$SNC" run --db main.db "$FIXTURES/own_main_harness.c"
+expect_match "$out" "multiple definition of .main" "the link says why"
+expect_eq "$(q main.db "SELECT count(*) FROM harnesses" 2>/dev/null || echo 0)" 0 "no harness recorded"
 expect_status 2 "a close option is suggested" -- "$SNC" run --shedules "$EXAMPLE_BIN/treiber-stack"
 expect_match "$out" "did you mean '--schedules'" "suggestion"
 expect_status 2 "a close command is suggested" -- "$SNC" reprot

@@ -127,6 +127,17 @@ int report_read_json(const char *path, struct snc_facts *facts, char ***fingerpr
 		json_object_put(top);
 		return -1;
 	}
+	json_object *version;
+	if (!json_object_object_get_ex(top, "format_version", &version) ||
+	    !json_object_is_type(version, json_type_int) || json_object_get_int64(version) < 1 ||
+	    json_object_get_int64(version) > REPORT_JSON_FORMAT_VERSION) {
+		snprintf(err, errlen, "'%s' has report format_version %s; this snc reads 1 to %d "
+			 "(make the baseline with this snc's 'snc report --json')", path,
+			 version ? json_object_to_json_string(version) : "(none)",
+			 REPORT_JSON_FORMAT_VERSION);
+		json_object_put(top);
+		return -1;
+	}
 	json_object *run;
 	if (json_object_object_get_ex(top, "run", &run))
 		snc_facts_set_run(facts, get_int(run, "id"), get_str(run, "command"),

@@ -6,7 +6,6 @@
 #include <string.h>
 #include "report_internal.h"
 
-#define FORMAT_VERSION 1
 
 static json_object *str(const char *s)
 {
@@ -286,7 +285,7 @@ int report_json(const struct snc_report *r, const char *file, char *err, size_t 
 	const struct snc_facts *f = r->facts;
 	json_object *top = json_object_new_object(), *run = json_object_new_object();
 	json_object_object_add(top, "format", json_object_new_string("snc-report"));
-	json_object_object_add(top, "format_version", json_object_new_int(FORMAT_VERSION));
+	json_object_object_add(top, "format_version", json_object_new_int(REPORT_JSON_FORMAT_VERSION));
 	json_object_object_add(run, "id", json_object_new_int64(f->run_id));
 	json_object_object_add(run, "command", str(f->command));
 	json_object_object_add(run, "started_at", str(f->started_at));

@@ -6,6 +6,10 @@
 #include <stdbool.h>
 #include "snc_report.h"
 
+/* The "format_version" of `snc report --json`: changes when a field changes meaning; a
+ * baseline of a newer version is refused. */
+#define REPORT_JSON_FORMAT_VERSION 1
+
 enum { NVERDICTS = 6 };
 /* snc, snc-split, non-commutative, state-only, commutative, unknown. */
 extern const char *const report_verdicts[NVERDICTS];

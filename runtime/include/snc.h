@@ -126,10 +126,15 @@ struct snc_harness {
 
 #define SNC_OPS(...) ((const struct snc_op[]){ __VA_ARGS__, { 0 } })
 
-/* Defines the harness. Exactly one per harness program. */
-#define SNC_HARNESS(...) const struct snc_harness snc_harness_definition = { __VA_ARGS__ }
+/* Defines the harness. Exactly one per harness program; the runtime brings main(), so a
+ * harness that defines its own main() fails to link ("multiple definition of main")
+ * instead of running without classifying anything. */
+#define SNC_HARNESS(...)                                                                  \
+	const char *const snc_harness_uses_runtime_main = &snc_runtime_main;               \
+	const struct snc_harness snc_harness_definition = { __VA_ARGS__ }
 
 extern const struct snc_harness snc_harness_definition;
+extern const char snc_runtime_main;   /* defined beside the runtime's main() */
 
 /* A 64-bit hash for digests: fold bytes into h (start with h = 0). Stable across runs. */
 static inline uint64_t snc_hash(uint64_t h, const void *data, size_t len)

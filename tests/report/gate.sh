@@ -75,6 +75,11 @@ expect_match "$out" "baseline 'nothere.db': No such file or directory" "missing 
 echo '{"a": 1}' > other.json
 expect_status 2 "foreign JSON baseline" -- "$SNC" gate --db base.db --baseline other.json
 expect_match "$out" "not a report written by 'snc report --json'" "foreign JSON message"
+# A baseline from a newer snc (or hand-edited) is refused, not half-read.
+sed 's/"format_version": *1/"format_version": 99/' base.json > newer.json
+grep -q '"format_version": *99' newer.json || fail "newer.json was not made"
+expect_status 2 "newer baseline format" -- "$SNC" gate --db base.db --baseline newer.json
+expect_match "$out" "format_version 99; this snc reads 1 to 1" "newer format message"
 expect_status 2 "missing db" -- "$SNC" gate --db nothere.db
 expect_status 2 "unknown option" -- "$SNC" gate --db base.db --frobnicate
 finish
