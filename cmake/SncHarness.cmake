@@ -11,7 +11,7 @@
 if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/SncTsanInstrument.cmake)      # installed beside it
   include(${CMAKE_CURRENT_LIST_DIR}/SncTsanInstrument.cmake)
 else()                                                            # the source tree
-  include(${CMAKE_CURRENT_LIST_DIR}/../runtime/sched/SncTsanInstrument.cmake)
+  include(${CMAKE_CURRENT_LIST_DIR}/../runtime/scheduler/SncTsanInstrument.cmake)
 endif()
 
 function(snc_add_harness name)

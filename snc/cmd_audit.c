@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include "audit.h"
+#include "snc_audit.h"
 #include "cli.h"
 #include "config.h"
 #include "scan.h"

@@ -104,7 +104,7 @@ enum snc_run_option_id {
 	SNC_RUN_SCHEDULE_DEPTH, SNC_RUN_MAX_SCHEDULES, SNC_RUN_FIRST_FAILURE, SNC_RUN_MEASURE,
 	SNC_RUN_MEASURE_STATES,
 };
-/* The scheduler's bound on context switches per schedule (runtime/sched checks it). */
+/* The scheduler's bound on context switches per schedule (runtime/scheduler checks it). */
 #define SNC_RUN_MAX_PREEMPTIONS 32
 /* What a user may pass to `snc run` (forwarded to the harness program as given). */
 extern const struct snc_opt snc_run_options[];

@@ -36,7 +36,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "audit.h"
+#include "snc_audit.h"
 
 static const char *const role_names[] = {
 	[ROLE_OBJECT] = "object", [ROLE_VALUE] = "value", [ROLE_FIXED] = "fixed",

@@ -1,7 +1,7 @@
 /* measure.h: the measure pass of a harness program (`--measure`), shared by its files.
  *
  * After classification the program measures what its operations execute, under the snc
- * Valgrind tool (runtime/vgtool, docs/valgrind-tool.md). The program re-executes itself
+ * Valgrind tool (runtime/valgrind-tool, docs/valgrind-tool.md). The program re-executes itself
  * under `valgrind --tool=snc` as a *measure worker* (measure_spawn.c); the worker
  * (measure_worker.c) reads a *plan* from one file descriptor and writes *records* to
  * another; the parent (measure.c) writes the plan from what the classifier stored, reads

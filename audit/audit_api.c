@@ -15,7 +15,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include "audit.h"
+#include "snc_audit.h"
 
 /* Is path in a folder below dir (not in dir itself)? */
 static bool below(const char *path, const char *dir, size_t dirlen)

@@ -1,4 +1,4 @@
-/* audit.h: `snc audit`, what its files share.
+/* snc_audit.h: the audit generator, a library `snc audit` calls: what its files share.
  *
  * An audit turns a library's headers into verdicts without a hand-written harness:
  *

@@ -24,7 +24,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "audit.h"
+#include "snc_audit.h"
 
 #define MAX_OPS 64
 

@@ -3,7 +3,7 @@
  *
  * The theorem's conditions are checked, not assumed: after the executor has run every
  * sequential execution from a state, the schedules pass runs every pair of instances
- * concurrently, as two threads under the controlled scheduler of runtime/sched, from a
+ * concurrently, as two threads under the controlled scheduler of runtime/scheduler, from a
  * forked copy of the same state, under every schedule with at most --preemptions
  * preemptions (then --pct random samples), and compares each outcome with the sequential
  * orders f;g and g;f from that state. Only states up to --schedule-depth long are explored

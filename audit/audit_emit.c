@@ -16,7 +16,7 @@
  * ("true, *r = entry#2"). */
 #include <stdlib.h>
 #include <string.h>
-#include "audit.h"
+#include "snc_audit.h"
 
 #define POOL 32            /* objects per pool: depth + two calls never need more */
 #define ROOM 256           /* bytes after a flexible array member */

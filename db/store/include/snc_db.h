@@ -2,7 +2,7 @@
  *
  * Every other part of snc (the runtime that classifies operations, the analyzer that scans
  * sources, the reports and the gate) reads and writes results through these functions; the
- * schema they fill is db/schema.sql and its views are documented in docs/db.md.
+ * schema they fill is db/store/schema.sql and its views are documented in docs/db.md.
  *
  * Conventions: functions that return int give 0 on success and -1 on error, functions that
  * return an id give the new row id or -1; after an error snc_db_errmsg() says what went
