@@ -2,12 +2,14 @@
 #   make demo   install what is missing (as root), build with CMake, run the whole
 #               pipeline on examples/ (costs measured under Valgrind), print the summary
 #   make test   the same set-up, then the whole test suite through ctest
+# and `make install PREFIX=...` (DESTDIR for staging).
 # and `make asan`: the suite again with AddressSanitizer and UBSan.
 # Re-running is quick: packages are only checked, the build is incremental.
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+PREFIX     ?= /usr/local
 DB         ?= snc.db
 PACKAGES   := cmake make gcc clang pkg-config sqlite3 libsqlite3-dev libjson-c-dev \
               libclang-19-dev valgrind libck-dev liburcu-dev libxxhash-dev \
@@ -16,7 +18,7 @@ PACKAGES   := cmake make gcc clang pkg-config sqlite3 libsqlite3-dev libjson-c-d
 # with Microsoft's validator, installed from npm into the build tree.)
 CMAKE_ARGS ?= -DSNC_WERROR=ON
 
-.PHONY: all deps build demo test asan clean
+.PHONY: all deps build demo test asan install clean
 
 all: build
 
@@ -55,6 +57,12 @@ asan: deps
 	cmake -S . -B $(ASAN_BUILD) $(CMAKE_ARGS) -DSNC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS)
+
+# make install [PREFIX=/usr/local] [DESTDIR=staging]: the program, man pages, bash
+# completion, the harness header and runtime, the Valgrind tool, the examples, and the
+# CMake and pkg-config packages. The installed tree finds everything relative to itself.
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -105,3 +105,64 @@ void snc_cmdline_markdown(FILE *out, const struct snc_command_doc *doc)
 		}
 	fprintf(out, "| `-h, --help` | this text |\n| `--version` | the version of snc |\n\n");
 }
+
+/* roff wants a backslash doubled and a leading dot or quote escaped. */
+static void roff_text(FILE *out, const char *text, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+		if (c == '\\')
+			fputs("\\e", out);
+		else if (c == '-')
+			fputs("\\-", out);
+		else if ((c == '.' || c == '\'') && (i == 0 || text[i - 1] == '\n'))
+			fprintf(out, "\\&%c", c);
+		else
+			fputc(c, out);
+	}
+}
+
+void snc_cmdline_man(FILE *out, const struct snc_command_doc *doc, const char *summary,
+		     const char *date)
+{
+	char name[64];
+	snprintf(name, sizeof name, "%s", doc->prog);
+	for (char *c = name; *c; c++)
+		*c = *c == ' ' ? '-' : (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+	fprintf(out, ".TH %s 1 \"%s\" \"snc %s\" \"snc manual\"\n.SH NAME\n", name, date,
+		doc->version ? doc->version : "");
+	for (const char *c = doc->prog; *c; c++)
+		fputc(*c == ' ' ? '-' : *c, out);
+	fputs(" \\- ", out);
+	roff_text(out, summary, strlen(summary));
+	fputs("\n.SH SYNOPSIS\n.nf\n", out);
+	roff_text(out, doc->usage, strlen(doc->usage));
+	fputs("\n.fi\n.SH DESCRIPTION\n", out);
+	if (doc->about)
+		roff_text(out, doc->about, strlen(doc->about));
+	fputs("\n.SH OPTIONS\n", out);
+	char left[160];
+	for (int t = 0; doc->tables[t]; t++)
+		for (const struct snc_opt *o = doc->tables[t]; o->name; o++) {
+			left_column(o, left, sizeof left);
+			fputs(".TP\n.B ", out);
+			roff_text(out, left, strlen(left));
+			fputc('\n', out);
+			roff_text(out, o->help, strlen(o->help));
+			fputc('\n', out);
+		}
+	fputs(".TP\n.B \\-h, \\-\\-help\nthis text\n.TP\n.B \\-\\-version\nthe version of snc\n"
+	      ".SH EXIT STATUS\n0 ok, 1 findings over the threshold, 2 usage or input error.\n"
+	      ".SH SEE ALSO\n'snc help' lists every command.\n", out);
+}
+
+void snc_cmdline_completion_words(FILE *out, const struct snc_command_doc *doc)
+{
+	for (int t = 0; doc->tables[t]; t++)
+		for (const struct snc_opt *o = doc->tables[t]; o->name; o++) {
+			fprintf(out, " --%s", o->name);
+			if (o->short_name)
+				fprintf(out, " -%c", o->short_name);
+		}
+	fputs(" --help -h --version", out);
+}

@@ -336,8 +336,13 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 		push(&rq->forward, "--depth");
 		push(&rq->forward, "1");
 	}
+	struct snc_paths paths;
 	if (!rq->no_measure) {
 		push(&rq->forward, "--measure");
+		if (snc_paths_find(&paths) == 0) {   /* the tool beside this snc, wherever it is */
+			push(&rq->forward, "--valgrind-lib");
+			push(&rq->forward, paths.valgrind_lib);
+		}
 		if (!rq->measure_states_given) {
 			push(&rq->forward, "--measure-states");
 			push(&rq->forward, "4");

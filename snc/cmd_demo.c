@@ -70,7 +70,12 @@ static int read_manifest(const char *path, struct manifest_entry **out, int *cou
 		}
 		snprintf(e[n].name, sizeof e[n].name, "%s", name);
 		snprintf(e[n].program, sizeof e[n].program, "%s/%s", base, prog);
-		snprintf(e[n].source, sizeof e[n].source, "%s", src ? src : "");
+		/* A relative source is relative to the manifest (an installed, movable prefix). */
+		char joined[8192];
+		snprintf(joined, sizeof joined, "%s%s%s", src && src[0] != '/' ? base : "",
+			 src && src[0] != '/' ? "/" : "", src ? src : "");
+		if (!realpath(joined, e[n].source))
+			snprintf(e[n].source, sizeof e[n].source, "%.4000s", joined);
 		snprintf(e[n].options, sizeof e[n].options, "%s", opts ? opts : "");
 		n++;
 	}

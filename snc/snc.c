@@ -1,8 +1,11 @@
 /* snc.c: the snc program, a table of subcommands in the shape of git. Each command lives
  * in its own cmd_NAME.c with its option table; this file dispatches, answers --help and
- * --version, `snc help [COMMAND]`, and `snc help --markdown` (docs/cli.md). */
+ * --version, `snc help [COMMAND]`, and the documents made from the option tables:
+ * `snc help --markdown` (docs/cli.md), `--man COMMAND` (man pages), `--completion` (bash). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "cli.h"
 #include "config.h"
 
@@ -71,6 +74,43 @@ static void markdown(void)
 		snc_cmdline_markdown(stdout, c->doc);
 }
 
+/* A bash completion script: commands, then each command's options; files otherwise. */
+static void completion(void)
+{
+	printf("# bash completion for snc, made by 'snc help --completion'\n"
+	       "_snc() {\n"
+	       "\tlocal cur=${COMP_WORDS[COMP_CWORD]} words\n"
+	       "\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n"
+	       "\t\twords=\"help --help --version");
+	for (const struct command *c = snc_commands; c->name; c++)
+		printf(" %s", c->name);
+	printf("\"\n\telse\n\t\tcase \"${COMP_WORDS[1]}\" in\n");
+	for (const struct command *c = snc_commands; c->name; c++) {
+		printf("\t\t%s) words=\"", c->name);
+		snc_cmdline_completion_words(stdout, c->doc);
+		printf("\";;\n");
+	}
+	printf("\t\thelp) words=\"");
+	for (const struct command *c = snc_commands; c->name; c++)
+		printf("%s ", c->name);
+	printf("--markdown --man --completion\";;\n"
+	       "\t\t*) words=\"\";;\n\t\tesac\n\tfi\n"
+	       "\tif [ \"$COMP_CWORD\" -eq 1 ] || [[ $cur == -* ]] || [ \"${COMP_WORDS[1]}\" = help ]; then\n"
+	       "\t\tCOMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n"
+	       "\telse\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n\tfi\n}\n"
+	       "complete -o filenames -F _snc snc\n");
+}
+
+/* The date of man pages: SOURCE_DATE_EPOCH when set (reproducible builds), else today. */
+static void man_date(char *buf, size_t len)
+{
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	time_t t = epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%d", &tm);
+}
+
 static int help(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -79,6 +119,19 @@ static int help(int argc, char **argv)
 	}
 	if (argc == 2 && strcmp(argv[1], "--markdown") == 0) {
 		markdown();
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "--completion") == 0) {
+		completion();
+		return 0;
+	}
+	if (argc == 3 && strcmp(argv[1], "--man") == 0) {
+		const struct command *c = find_command(argv[2]);
+		if (!c)
+			return unknown_command(argv[2]);
+		char date[32];
+		man_date(date, sizeof date);
+		snc_cmdline_man(stdout, c->doc, c->summary, date);
 		return 0;
 	}
 	const struct command *c = argc == 2 ? find_command(argv[1]) : NULL;

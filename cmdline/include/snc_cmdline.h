@@ -88,9 +88,14 @@ const struct snc_opt *snc_opt_find(const struct snc_opt *const *tables, const ch
 /* The closest of candidates to word, or NULL when none is close enough to suggest. */
 const char *snc_closest(const char *word, const char *const *candidates, int n);
 
-/* --help as the parser prints it, and the same as a Markdown section. */
+/* --help as the parser prints it, and the same as a Markdown section (docs/cli.md). */
 void snc_cmdline_help(FILE *out, const struct snc_command_doc *doc);
 void snc_cmdline_markdown(FILE *out, const struct snc_command_doc *doc);
+/* The same as a man page (roff, section 1), with its one-line summary, dated date. */
+void snc_cmdline_man(FILE *out, const struct snc_command_doc *doc, const char *summary,
+		     const char *date);
+/* Every option of the command, space-separated (for shell completion). */
+void snc_cmdline_completion_words(FILE *out, const struct snc_command_doc *doc);
 
 /* Prints "PROG: error: ..." on one line. */
 void snc_cmdline_error(const char *prog, const char *fmt, ...)

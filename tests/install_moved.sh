@@ -1,0 +1,73 @@
+# snc installed to a prefix other than the configured one, then moved: everything is found
+# relative to the program (never a compiled-in path). The moved install runs a harness with
+# --measure, the demo and an audit; a user's CMake project (find_package(snc 0.2)) and a
+# plain Makefile project (pkg-config snc) build harness programs against it; make install
+# stages into DESTDIR.
+. "$(dirname "$0")/lib.sh"
+expect_status 0 "install" -- cmake --install "$SNC_BUILD_DIR" --prefix "$SNC_SCRATCH/first"
+mv "$SNC_SCRATCH/first" "$SNC_SCRATCH/moved"
+prefix="$SNC_SCRATCH/moved"
+snc="$prefix/bin/snc"
+[ -x "$prefix/bin/snc" ] || fail "no snc in the moved prefix"
+
+# A harness compiled by the moved snc, measured under the moved Valgrind tool.
+expect_status 0 "run --measure" -- "$snc" run --db m.db --quiet --depth 1 --measure \
+	"$FIXTURES/cmake_project/harness.c" "$FIXTURES/cmake_project/counter.c"
+expect_eq "$(verdict m.db user-counter counter_fetch_add counter_fetch_add)" snc "moved run verdict"
+if command -v valgrind >/dev/null; then
+	expect_eq "$(q m.db "SELECT count(*) > 0 FROM op_costs WHERE op = 'counter_fetch_add' AND rmw_per_call >= 1")" 1 \
+		"costs measured by the moved tool"
+	expect_eq "$(q m.db "SELECT count(*) FROM cost_measurements WHERE status != 'measured'")" 0 "no unavailable measurement"
+else
+	echo "SKIPPED CHECK: valgrind is not installed (costs)"
+fi
+
+# The demo finds its examples and their sources in the moved prefix.
+expect_status 0 "demo from the moved prefix" -- "$snc" demo --db d.db --quiet
+expect_eq "$(verdict d.db atomic-counter atomic_inc atomic_inc)" commutative "demo verdict"
+expect_eq "$(q d.db "SELECT count(*) FROM scan_functions WHERE name = 'atomic_inc'")" 1 "demo scanned the moved sources"
+
+# An audit with the moved snc measures with the moved tool.
+mkdir -p lib && cat > lib/tally.h <<'H'
+void tally_add(int *t);
+int tally_get(int *t);
+H
+cat > lib/tally.c <<'C'
+#include "tally.h"
+void tally_add(int *t) { __atomic_fetch_add(t, 1, __ATOMIC_SEQ_CST); }
+int tally_get(int *t) { return __atomic_load_n(t, __ATOMIC_ACQUIRE); }
+C
+expect_status 0 "audit from the moved prefix" -- "$snc" audit --db a.db lib/tally.h lib/tally.c
+expect_match "$out" "audited" "the audit ran"
+if command -v valgrind >/dev/null; then
+	expect_eq "$(q a.db "SELECT count(*) > 0 FROM op_costs WHERE op = 'tally_add'")" 1 "audit costs measured"
+fi
+
+# A user's CMake project asks for version 0.2 and gets the moved package.
+expect_status 0 "configure a user project" -- cmake -S "$FIXTURES/cmake_project" -B user-build \
+	-DCMAKE_PREFIX_PATH="$prefix"
+expect_status 0 "build it" -- cmake --build user-build
+expect_status 0 "run its harness program" -- ./user-build/counter_harness --db user.db --quiet
+expect_eq "$(verdict user.db user-counter counter_fetch_add counter_get)" "non-commutative f->g" "CMake project verdict"
+mkdir -p v9 && sed 's/find_package(snc 0.2 REQUIRED)/find_package(snc 9.0 REQUIRED)/' \
+	"$FIXTURES/cmake_project/CMakeLists.txt" > v9/CMakeLists.txt
+cp "$FIXTURES/cmake_project/"*.c v9/
+expect_status 1 "find_package(snc 9.0) fails" -- cmake -S v9 -B v9-build -DCMAKE_PREFIX_PATH="$prefix"
+expect_match "$out" "version" "says which version"
+
+# A plain Makefile project with pkg-config.
+cp -r "$FIXTURES/make_project" mk && cp "$FIXTURES/cmake_project/"*.c mk/
+expect_status 0 "pkg-config project builds" -- env PKG_CONFIG_PATH="$prefix/lib/pkgconfig" make -C mk
+expect_status 0 "its harness program runs" -- ./mk/counter_harness --db mk.db --quiet --depth 1
+expect_eq "$(verdict mk.db user-counter counter_fetch_add counter_fetch_add)" snc "pkg-config project verdict"
+
+# Man pages and completion are installed; make install stages into DESTDIR.
+[ -f "$prefix/share/man/man1/snc-run.1" ] || fail "no man page for snc run"
+expect_match "$(cat "$prefix/share/man/man1/snc-gate.1")" "fail\\\\-on" "the man page has the options"
+expect_match "$(bash -c ". '$prefix/share/bash-completion/completions/snc'; COMP_WORDS=(snc run --sch); COMP_CWORD=2; _snc; echo \${COMPREPLY[*]}")" \
+	"--schedules --schedule-depth|--schedule-depth --schedules" "completion of snc run --sch"
+expect_status 0 "make install DESTDIR" -- make -C "$SNC_SOURCE_DIR" install BUILD="$SNC_BUILD_DIR" \
+	PREFIX=/opt/snc DESTDIR="$SNC_SCRATCH/stage"
+[ -x "$SNC_SCRATCH/stage/opt/snc/bin/snc" ] || fail "make install did not stage into DESTDIR"
+[ -e /opt/snc/bin/snc ] && fail "make install wrote outside DESTDIR"
+finish
