@@ -1,5 +1,5 @@
 # The article's answers are the first acceptance table: each example harness is run and
-# its verdicts compared with what the article (and DESIGN.md section 1) says.
+# its verdicts compared with what the article (and docs/design.md §1) says.
 . "$(dirname "$0")/lib.sh"
 db=article.db
 for h in atomic-counter split-counter racy-counter mutex-set byte-set global-allocator \

@@ -1,4 +1,4 @@
-/* findings.c: from facts to findings (DESIGN.md section 2, docs/findings.md).
+/* findings.c: from facts to findings (docs/design.md §2, docs/findings.md).
  *
  * Each rule (findings_verdicts.c, findings_static.c, findings_regression.c) walks the
  * facts and adds findings through finding_add, which gives every finding the same shape: a

@@ -1,4 +1,4 @@
-/* classify.c: from outcomes to verdicts, as DESIGN.md section 1 defines them.
+/* classify.c: from outcomes to verdicts, as docs/design.md §1 defines them.
  *
  * For a pair of operations (F, G), F declared no later than G, and every state s and
  * instances f of F and g of G:

@@ -14,7 +14,7 @@
  * outside the region), so the worker itself keeps nothing.
  *
  * Lock-based code must be measured as it behaves with threads: glibc's mutexes skip their
- * atomic instructions while the process has a single thread (NOTES.md). The worker starts
+ * atomic instructions while the process has a single thread (docs/measure.md). The worker starts
  * an idle thread before anything else; the forked state processes and children inherit
  * glibc's "multiple threads" flag, so their locks take the atomic path.
  *

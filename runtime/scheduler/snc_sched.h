@@ -1,4 +1,4 @@
-/* snc_sched.h: controlled interleavings of two operations (DESIGN.md §3.3).
+/* snc_sched.h: controlled interleavings of two operations (docs/design.md §3).
  *
  * The library under test is compiled with -fsanitize=thread (gcc 12 or clang 14; clang also
  * needs -mllvm -tsan-instrument-read-before-write) but linked WITHOUT libtsan: this module

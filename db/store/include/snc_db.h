@@ -338,7 +338,7 @@ int snc_db_schedule_work(struct snc_db *db, int64_t *schedules, int64_t *childre
 
 /* ---- findings ---- */
 
-/* Findings (DESIGN.md section 2, docs/findings.md) are what a reviewer sees: a rule, a
+/* Findings (docs/design.md §2, docs/findings.md) are what a reviewer sees: a rule, a
  * severity, a message that names the loophole of the Laws of Order a developer can use, the
  * evidence, and a place in the source. They are computed from the *facts* of a run:
  * everything snc knows as of that run, namely for each harness name the newest results of
