@@ -68,8 +68,17 @@ int main(int argc, char **argv)
 	int status = parse_runtime_options(argc, argv, &opt);
 	if (status >= 0)
 		return status;
-	if (opt.replay_id)
-		return schedules_replay(&snc_harness_definition, &opt);
+	if (opt.replay_id) {   /* the stored schedule is read here, the passes never open the store */
+		char err[512];
+		struct snc_db *db = snc_db_open(opt.db_path, SNC_DB_READONLY, err, sizeof err);
+		if (!db) {
+			fprintf(stderr, "error: %s\n", err);
+			return 2;
+		}
+		status = schedules_replay(&snc_harness_definition, &opt, db);
+		snc_db_close(db);
+		return status;
+	}
 	if (opt.worker_plan_fd >= 0)
 		return measure_worker_main(&snc_harness_definition, &opt);
 	char err[512];

@@ -35,6 +35,7 @@ int schedules_store_state(struct schedules *sx, struct snc_db *db, int64_t harne
 
 /* `HARNESS-PROGRAM --db DB --replay ID`: prints the trace of stored schedule ID and whether
  * the outcome was reproduced. Returns the exit status: 0 reproduced, 1 not, 2 error. */
-int schedules_replay(const struct snc_harness *def, const struct runtime_options *opt);
+int schedules_replay(const struct snc_harness *def, const struct runtime_options *opt,
+		     struct snc_db *db);
 
 #endif

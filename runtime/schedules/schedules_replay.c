@@ -207,19 +207,13 @@ static int replay_stored(const struct snc_harness *def, const struct runtime_opt
 	return rc;
 }
 
-int schedules_replay(const struct snc_harness *def, const struct runtime_options *opt)
+int schedules_replay(const struct snc_harness *def, const struct runtime_options *opt,
+		     struct snc_db *db)
 {
-	char err[512];
-	struct snc_db *db = snc_db_open(opt->db_path, SNC_DB_READONLY, err, sizeof err);
-	if (!db) {
-		fprintf(stderr, "error: %s\n", err);
-		return 2;
-	}
 	struct stored st = { 0 };
 	int found = snc_db_schedule_get(db, opt->replay_id, copy_row, &st);
 	if (found != 0)
 		fprintf(stderr, "error: %s\n", found < 0 ? snc_db_errmsg(db) : "no such schedule");
-	snc_db_close(db);
 	int rc = found == 0 ? replay_stored(def, opt, &st) : 2;
 	stored_free(&st);
 	return rc;
