@@ -69,7 +69,15 @@ static void markdown(void)
 	       "Made by `snc help --markdown` from the option tables that `--help` prints;\n"
 	       "a test checks that this page and the program agree. Every command also takes\n"
 	       "`-h`/`--help` and `--version`; exit status 0 ok, 1 findings over the threshold,\n"
-	       "2 usage or input error.\n\n");
+	       "2 usage or input error.\n\n"
+	       "## The project's `.snc` file\n\n"
+	       "Options a project always passes go in a `.snc` file, found in the current directory\n"
+	       "or the nearest one above it (`SNC_CONFIG=FILE` names one, `SNC_CONFIG=none` reads\n"
+	       "none). Sections name a command, or `[all]` for every command that has the option;\n"
+	       "lines are `option = value` (flags: `true` or `false`), `#` starts a comment. Every\n"
+	       "line is checked like the command line, and the command line wins.\n\n"
+	       "```\n[all]\ndb = build/snc.db\n[run]\ntimeout = 0.5\nschedules = true\n"
+	       "[gate]\nfail-on = warning\n```\n\n");
 	for (const struct command *c = snc_commands; c->name; c++)
 		snc_cmdline_markdown(stdout, c->doc);
 }
@@ -143,6 +151,47 @@ static int help(int argc, char **argv)
 	return 0;
 }
 
+/* Runs command c with the options of the project's .snc (the nearest one up from the
+ * current directory, or $SNC_CONFIG; SNC_CONFIG=none reads none) before its own. */
+static int run_with_config(const struct command *c, int argc, char **argv)
+{
+	const char *named = getenv("SNC_CONFIG");
+	char path[4096];
+	if (named && strcmp(named, "none") == 0)
+		return c->run(argc, argv);
+	if (named && *named)
+		snprintf(path, sizeof path, "%s", named);
+	else if (snc_config_find(path, sizeof path) != 0)
+		return c->run(argc, argv);
+	const struct snc_command_doc *docs[16];
+	int n = 0;
+	for (const struct command *k = snc_commands; k->name && n < 15; k++)
+		docs[n++] = k->doc;
+	docs[n] = NULL;
+	struct snc_config config;
+	char err[1024];
+	if (snc_config_load(path, c->name, docs, &config, err, sizeof err) != 0) {
+		fprintf(stderr, "snc %s: error: %s\n", c->name, err);
+		return EXIT_USAGE;
+	}
+	if (config.nargs == 0) {
+		snc_config_free(&config);
+		return c->run(argc, argv);
+	}
+	char **with = calloc((size_t)(argc + config.nargs + 1), sizeof *with);
+	if (!with) {
+		snc_config_free(&config);
+		return cli_error(c->name, "out of memory");
+	}
+	with[0] = argv[0];
+	memcpy(with + 1, config.args, (size_t)config.nargs * sizeof *with);
+	memcpy(with + 1 + config.nargs, argv + 1, (size_t)(argc - 1) * sizeof *with);
+	int rc = c->run(argc + config.nargs, with);
+	free(with);
+	snc_config_free(&config);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -158,5 +207,5 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	const struct command *c = find_command(argv[1]);
-	return c ? c->run(argc - 1, argv + 1) : unknown_command(argv[1]);
+	return c ? run_with_config(c, argc - 1, argv + 1) : unknown_command(argv[1]);
 }

@@ -101,6 +101,20 @@ void snc_cmdline_completion_words(FILE *out, const struct snc_command_doc *doc);
 void snc_cmdline_error(const char *prog, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* ---- the project's .snc file (config.c) -------------------------------------------------- */
+struct snc_config {
+	char **args;            /* "--name=value" or "--flag", NULL-terminated */
+	int nargs;
+};
+/* Finds .snc in the current directory or the nearest one above it. Returns 0 or -1. */
+int snc_config_find(char *path, size_t len);
+/* Reads the options of command (one of docs, a NULL-terminated list) from the file, every
+ * line checked; on error writes "FILE:LINE: why" into err and returns -1. */
+int snc_config_load(const char *path, const char *command,
+		    const struct snc_command_doc *const *docs, struct snc_config *c, char *err,
+		    size_t errlen);
+void snc_config_free(struct snc_config *c);
+
 /* ---- the options of harness programs ---------------------------------------------------- */
 enum snc_run_option_id {
 	SNC_RUN_DEPTH = 1000, SNC_RUN_MAX_STATES, SNC_RUN_SEED, SNC_RUN_TIMEOUT, SNC_RUN_REPEAT,
