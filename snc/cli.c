@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "snc_db.h"
 
 int cli_error(const char *cmd, const char *fmt, ...)
 {
@@ -30,6 +31,17 @@ int cli_no_operands(const char *cmd, const struct snc_cmdline *cl)
 	if (cl->rest < cl->argc)
 		return cli_error(cmd, "unexpected argument '%s'", cl->argv[cl->rest]);
 	return -1;
+}
+
+int cli_suppress(const char *cmd, struct snc_findings *findings, const char *path)
+{
+	char err[1024];
+	int suppressed;
+	if (!path)
+		return 0;
+	if (snc_findings_suppress(findings, path, &suppressed, err, sizeof err) != 0)
+		return cli_error(cmd, "%s", err);
+	return 0;
 }
 
 char *cli_joined(int argc, char **argv)

@@ -40,7 +40,7 @@ int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(print
 /* Options that several commands take, declared once; a command's table lists the ones it
  * takes (ids 1..99 are these, a command's own start at 100). */
 enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COMPDB, CLI_INCLUDE,
-       CLI_DEFINE };
+       CLI_DEFINE, CLI_SUPPRESSIONS };
 #define CLI_OPT_DB { CLI_DB, "db", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
 		     "database (default ./snc.db)" }
 #define CLI_OPT_RUN { CLI_RUN, "run", 0, SNC_OPT_INT, "N", 1, INT64_MAX, NULL, \
@@ -55,6 +55,8 @@ enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COM
 			   "compare with an older database or 'snc report --json' file\n" \
 			   "(e.g. the main branch's)" }
 
+#define CLI_OPT_SUPPRESSIONS { CLI_SUPPRESSIONS, "suppressions", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
+			       "findings this file names count as intentional (docs/findings.md)" }
 #define CLI_OPT_COMPDB { CLI_COMPDB, "compile-commands", 'p', SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
 			 "use the flags of a compile_commands.json (or its folder)" }
 #define CLI_OPT_INCLUDE { CLI_INCLUDE, "include-dir", 'I', SNC_OPT_TEXT, "DIR", 0, 0, NULL, \
@@ -73,6 +75,10 @@ int cli_options_done(int last);
 /* -1 when the command line has no operand and nothing after "--", else the exit status of
  * the one-line error. For commands that take options only. */
 int cli_no_operands(const char *cmd, const struct snc_cmdline *cl);
+/* Applies a --suppressions file to the findings (NULL: none). Returns 0, or the exit status
+ * of the one-line error. */
+struct snc_findings;
+int cli_suppress(const char *cmd, struct snc_findings *findings, const char *path);
 /* The whole command line as one string, for the runs table. */
 char *cli_joined(int argc, char **argv);
 

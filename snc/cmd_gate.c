@@ -18,7 +18,7 @@ static const struct snc_opt gate_options[] = {
 	CLI_OPT_DB, CLI_OPT_RUN, CLI_OPT_BASELINE,
 	{ O_FAIL_ON, "fail-on", 0, SNC_OPT_CHOICE, "LEVEL", 0, 0, "error|warning|note",
 	  "fail at this severity or above: error (default), warning or note" },
-	CLI_OPT_ROOT,
+	CLI_OPT_ROOT, CLI_OPT_SUPPRESSIONS,
 	{ 0 },
 };
 static const struct snc_opt *const gate_tables[] = { gate_options, NULL };
@@ -26,7 +26,7 @@ static const struct snc_opt *const gate_tables[] = { gate_options, NULL };
 const struct snc_command_doc cmd_gate_doc = {
 	.prog = "snc gate",
 	.usage = "snc gate [--db FILE] [--run N] [--baseline OLD.db|OLD.json]\n"
-		 "         [--fail-on error|warning|note] [--root DIR]",
+		 "         [--fail-on error|warning|note] [--root DIR] [--suppressions FILE]",
 	.about = "Prints the outstanding findings (new against the baseline when one is given;\n"
 		 "intentional ones excluded) as 'file:line: rule: message' and exits 1 when any\n"
 		 "reaches the --fail-on severity, 0 otherwise, 2 on error.",
@@ -37,7 +37,7 @@ const struct snc_command_doc cmd_gate_doc = {
 int cmd_gate(int argc, char **argv)
 {
 	static const enum snc_severity levels[] = { SNC_ERROR, SNC_WARNING, SNC_NOTE };
-	const char *db_path = "snc.db", *baseline = NULL, *root = NULL;
+	const char *db_path = "snc.db", *suppressions = NULL, *baseline = NULL, *root = NULL;
 	enum snc_severity threshold = SNC_ERROR;
 	long long run = 0;
 	struct snc_cmdline cl;
@@ -51,6 +51,7 @@ int cmd_gate(int argc, char **argv)
 		case CLI_RUN: run = v.number; break;
 		case CLI_BASELINE: baseline = v.text; break;
 		case CLI_ROOT: root = v.text; break;
+		case CLI_SUPPRESSIONS: suppressions = v.text; break;
 		case O_FAIL_ON: threshold = levels[v.number]; break;
 		}
 	int rc = cli_options_done(id);
@@ -61,6 +62,8 @@ int cmd_gate(int argc, char **argv)
 		return rc;
 	struct findings_input in;
 	rc = findings_input_load("gate", db_path, run, baseline, &in);
+	if (rc == 0)
+		rc = cli_suppress("gate", &in.findings, suppressions);
 	if (rc != 0) {
 		findings_input_free(&in);
 		return rc;

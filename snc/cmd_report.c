@@ -21,7 +21,7 @@ static const struct snc_opt report_options[] = {
 	  "SARIF 2.1.0 for code-scanning services" },
 	{ O_JSON_FILE, "json", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL,
 	  "everything in the report as JSON (docs/report.md)" },
-	CLI_OPT_ROOT,
+	CLI_OPT_ROOT, CLI_OPT_SUPPRESSIONS,
 	{ 0 },
 };
 static const struct snc_opt *const report_tables[] = { report_options, NULL };
@@ -29,7 +29,8 @@ static const struct snc_opt *const report_tables[] = { report_options, NULL };
 const struct snc_command_doc cmd_report_doc = {
 	.prog = "snc report",
 	.usage = "snc report [--db FILE] [--run N] [--baseline OLD.db|OLD.json]\n"
-		 "           [--html DIR] [--sarif FILE] [--json FILE] [--root DIR]",
+		 "           [--html DIR] [--sarif FILE] [--json FILE] [--root DIR]\n"
+		 "           [--suppressions FILE]",
 	.about = "Computes the findings of a run (docs/findings.md) and shows them with the verdicts.\n"
 		 "Without --html, --sarif or --json it prints a summary.",
 	.tables = report_tables,
@@ -38,8 +39,8 @@ const struct snc_command_doc cmd_report_doc = {
 
 int cmd_report(int argc, char **argv)
 {
-	const char *db_path = "snc.db", *baseline = NULL, *html_dir = NULL, *sarif = NULL,
-		   *json = NULL, *root = NULL;
+	const char *db_path = "snc.db", *suppressions = NULL, *baseline = NULL, *html_dir = NULL,
+		   *sarif = NULL, *json = NULL, *root = NULL;
 	long long run = 0;
 	struct snc_cmdline cl;
 	struct snc_opt_value v;
@@ -52,6 +53,7 @@ int cmd_report(int argc, char **argv)
 		case CLI_RUN: run = v.number; break;
 		case CLI_BASELINE: baseline = v.text; break;
 		case CLI_ROOT: root = v.text; break;
+		case CLI_SUPPRESSIONS: suppressions = v.text; break;
 		case O_HTML: html_dir = v.text; break;
 		case O_SARIF: sarif = v.text; break;
 		case O_JSON_FILE: json = v.text; break;
@@ -64,6 +66,8 @@ int cmd_report(int argc, char **argv)
 		return rc;
 	struct findings_input in;
 	rc = findings_input_load("report", db_path, run, baseline, &in);
+	if (rc == 0)
+		rc = cli_suppress("report", &in.findings, suppressions);
 	if (rc != 0) {
 		findings_input_free(&in);
 		return rc;

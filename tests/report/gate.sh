@@ -67,6 +67,28 @@ expect_eq "$(q int.db "SELECT intentional || '|' || reason FROM findings WHERE s
 expect_status 0 "report intentional" -- "$SNC" report --db int.db
 expect_match "$out" 'intentional: it is a clock, callers want the time' "reason shown"
 
+# A suppressions file: the regressions at the op's line pass the gate; at another line they
+# do not; a bad line is refused with its file and line.
+line=$(grep -n '^long atomic_inc' change/counters.c | cut -d: -f1)
+printf '# known\nregression:change/counters.c:%s\n' "$line" > here.supp
+expect_status 0 "both regressions are at that line" -- "$SNC" gate --db change.db --baseline base.db --suppressions here.supp
+expect_match "$out" "0 outstanding, 0 at or above error; 2 intentional" "both suppressed"
+printf 'regression:counters.c\n' > file.supp
+expect_status 0 "every regression in the file suppressed" -- "$SNC" gate --db change.db --baseline base.db --suppressions file.supp
+printf 'regression:counters.c:%s\n' $((line + 1)) > wrong.supp
+expect_status 1 "another line suppresses nothing" -- "$SNC" gate --db change.db --baseline base.db --suppressions wrong.supp
+expect_match "$out" "0 intentional" "nothing suppressed"
+printf 'regression:fun:atomic_*\n' > fun.supp
+expect_status 0 "suppressed by function" -- "$SNC" gate --db change.db --baseline base.db --suppressions fun.supp
+expect_status 0 "the report shows why" -- "$SNC" report --db change.db --baseline base.db --suppressions fun.supp
+expect_match "$out" "suppressed by fun.supp:1 \\(regression:fun:atomic_\\*\\)" "reason in the report"
+printf '\nfrobnicate:counters.c\n' > bad.supp
+expect_status 2 "unknown rule" -- "$SNC" gate --db change.db --suppressions bad.supp
+expect_match "$out" "bad.supp:2: 'frobnicate' is not a rule" "unknown rule message"
+printf 'no colon here\n' > bad2.supp
+expect_status 2 "malformed line" -- "$SNC" gate --db change.db --suppressions bad2.supp
+expect_match "$out" "bad2.supp:1: expected RULE:WHERE" "malformed message"
+
 # Bad input: exit 2 with one line.
 expect_status 2 "bad threshold" -- "$SNC" gate --db base.db --fail-on fatal
 expect_match "$out" "--fail-on takes error, warning or note, not 'fatal'" "threshold message"
