@@ -12,14 +12,12 @@
  *
  * The options come before the command line's, so the command line wins. An unknown
  * section or option, a bad value, a line that is not `key = value` or is longer than
- * SNC_CONFIG_LINE_MAX: one error naming the file and line. */
+ * SNC_LINE_MAX: one error naming the file and line. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "snc_cmdline.h"
-
-enum { SNC_CONFIG_LINE_MAX = 1024 };
 
 int snc_config_find(char *path, size_t len)
 {
@@ -39,16 +37,6 @@ int snc_config_find(char *path, size_t len)
 		}
 		*slash = '\0';
 	}
-}
-
-static char *trim(char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	char *end = s + strlen(s);
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
-		*--end = '\0';
-	return s;
 }
 
 static const struct snc_command_doc *doc_named(const struct snc_command_doc *const *docs,
@@ -114,31 +102,38 @@ static int take_all_line(struct snc_config *c, const struct snc_command_doc *con
 	return -1;
 }
 
+struct config_reading {
+	struct snc_config *config;
+	const struct snc_command_doc *const *docs;
+	const struct snc_command_doc *doc;       /* the command being configured */
+	const struct snc_command_doc *section;   /* the current section's, NULL in [all] */
+	bool in_all, in_section;
+};
+
 /* One line of the file (comments and blanks already dropped). */
-static int read_line(struct snc_config *c, const struct snc_command_doc *const *docs,
-		     const struct snc_command_doc *doc, char *text,
-		     const struct snc_command_doc **section, bool *in_all, bool *in_section,
-		     char *why, size_t whylen)
+static int read_line(void *ctx, char *text, int lineno, char *why, size_t whylen)
 {
+	(void)lineno;   /* snc_lines_read names the line of an error */
+	struct config_reading *r = ctx;
 	if (*text == '[') {
 		char *close = strchr(text, ']');
-		if (!close || *trim(close + 1)) {
+		if (!close || *snc_trim(close + 1)) {
 			snprintf(why, whylen, "a section is '[NAME]', not '%.100s'", text);
 			return -1;
 		}
 		*close = '\0';
-		const char *name = trim(text + 1);
-		*in_all = strcmp(name, "all") == 0;
-		*section = *in_all ? NULL : doc_named(docs, name);
-		*in_section = true;
-		if (!*in_all && !*section) {
+		const char *name = snc_trim(text + 1);
+		r->in_all = strcmp(name, "all") == 0;
+		r->section = r->in_all ? NULL : doc_named(r->docs, name);
+		r->in_section = true;
+		if (!r->in_all && !r->section) {
 			snprintf(why, whylen, "'[%.100s]' is not a command (nor [all])", name);
 			return -1;
 		}
 		return 0;
 	}
 	char *eq = strchr(text, '=');
-	if (!*in_section) {
+	if (!r->in_section) {
 		snprintf(why, whylen, "an option before any [section]");
 		return -1;
 	}
@@ -147,15 +142,15 @@ static int read_line(struct snc_config *c, const struct snc_command_doc *const *
 		return -1;
 	}
 	*eq = '\0';
-	char *key = trim(text), *value = trim(eq + 1);
+	char *key = snc_trim(text), *value = snc_trim(eq + 1);
 	if (!*key || !*value) {
 		snprintf(why, whylen, "expected 'option = value'");
 		return -1;
 	}
-	if (*in_all)
-		return take_all_line(c, docs, doc, key, value, why, whylen);
+	if (r->in_all)
+		return take_all_line(r->config, r->docs, r->doc, key, value, why, whylen);
 	/* Every section is checked, so a typo in another command's never waits. */
-	return take_line(c, *section, *section == doc, key, value, why, whylen);
+	return take_line(r->config, r->section, r->section == r->doc, key, value, why, whylen);
 }
 
 int snc_config_load(const char *path, const char *command,
@@ -163,38 +158,10 @@ int snc_config_load(const char *path, const char *command,
 		    size_t errlen)
 {
 	*c = (struct snc_config){ 0 };
-	const struct snc_command_doc *doc = doc_named(docs, command), *section = NULL;
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "cannot read '%s'", path);
-		return -1;
-	}
-	char line[SNC_CONFIG_LINE_MAX + 2], why[512];
-	int lineno = 0, rc = 0;
-	bool in_all = false, in_section = false;
-	while (rc == 0 && fgets(line, sizeof line, f)) {
-		lineno++;
-		size_t len = strlen(line);
-		if (len > SNC_CONFIG_LINE_MAX) {
-			snprintf(why, sizeof why, "the line is longer than %d characters",
-				 SNC_CONFIG_LINE_MAX);
-			rc = -1;
-			break;
-		}
-		line[strcspn(line, "\n")] = '\0';
-		char *hash = strchr(line, '#');
-		if (hash)
-			*hash = '\0';
-		char *text = trim(line);
-		if (*text)
-			rc = read_line(c, docs, doc, text, &section, &in_all, &in_section, why,
-				       sizeof why);
-	}
-	fclose(f);
-	if (rc != 0) {
-		snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
+	struct config_reading r = { .config = c, .docs = docs, .doc = doc_named(docs, command) };
+	int rc = snc_lines_read(path, read_line, &r, err, errlen);
+	if (rc != 0)
 		snc_config_free(c);
-	}
 	return rc;
 }
 

@@ -33,13 +33,24 @@ int cli_no_operands(const char *cmd, const struct snc_cmdline *cl)
 	return -1;
 }
 
+struct suppressing {
+	struct snc_findings *findings;
+	const char *path;
+};
+
+static int suppress_line(void *ctx, char *text, int lineno, char *why, size_t whylen)
+{
+	struct suppressing *s = ctx;
+	char origin[4200];
+	snprintf(origin, sizeof origin, "%s:%d", s->path, lineno);
+	return snc_findings_suppress(s->findings, text, origin, why, whylen) < 0 ? -1 : 0;
+}
+
 int cli_suppress(const char *cmd, struct snc_findings *findings, const char *path)
 {
 	char err[1024];
-	int suppressed;
-	if (!path)
-		return 0;
-	if (snc_findings_suppress(findings, path, &suppressed, err, sizeof err) != 0)
+	struct suppressing s = { findings, path };
+	if (path && snc_lines_read(path, suppress_line, &s, err, sizeof err) != 0)
 		return cli_error(cmd, "%s", err);
 	return 0;
 }

@@ -101,6 +101,16 @@ void snc_cmdline_completion_words(FILE *out, const struct snc_command_doc *doc);
 void snc_cmdline_error(const char *prog, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* ---- settings files (lines.c) --------------------------------------------------------------- */
+enum { SNC_LINE_MAX = 1024 };
+/* Called with each line's text (comment dropped, trimmed, never empty) and number; returns
+ * 0, or -1 after writing why into why. */
+typedef int snc_line_fn(void *ctx, char *text, int lineno, char *why, size_t whylen);
+/* Reads path line by line; on the first error writes "PATH:LINE: why" and returns -1. */
+int snc_lines_read(const char *path, snc_line_fn *fn, void *ctx, char *err, size_t errlen);
+/* s without leading and trailing blanks (in place). */
+char *snc_trim(char *s);
+
 /* ---- the project's .snc file (config.c) -------------------------------------------------- */
 struct snc_config {
 	char **args;            /* "--name=value" or "--flag", NULL-terminated */

@@ -1,22 +1,21 @@
-/* suppressions.c: a suppressions file, as Valgrind and ThreadSanitizer users know them,
- * beside the in-source `snc: intentional` markers: findings it names count as intentional
- * (the gate passes them; reports show them, with the line that suppressed them).
+/* suppressions.c: what a line of a suppressions file (as Valgrind and ThreadSanitizer
+ * users know them) does to findings, beside the in-source `snc: intentional` markers:
+ * the findings it names count as intentional (the gate passes them; reports show them, with
+ * the line that suppressed them). The CLI reads the file; each line is RULE:WHERE:
  *
- *     # RULE:WHERE (RULE may be *; WHERE is one of)
+ *     # RULE may be *; WHERE is one of
  *     snc-unsynchronized:src/counters.c:42     a file (a glob, matched at the path's end) and a line
  *     hot-heavyweight:src/alloc.c              anywhere in a file
  *     *:vendor/?*                              every rule in a folder
  *     needless-heavyweight:fun:set_*           a function or op (either of the pair)
  *     contract-reliant:harness:ring            a harness
  *
- * A line that is none of these, or names a rule snc does not have: "FILE:LINE: why". */
+ * A line that is none of these, or names a rule snc does not have, is refused. */
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "findings_internal.h"
-
-enum { SUPPRESSION_LINE_MAX = 1024 };
 
 static bool rule_exists(const char *id)
 {
@@ -62,27 +61,17 @@ static bool where_matches(char *where, const struct snc_finding *x)
 	return path_matches(where, x->file);
 }
 
-static char *trim(char *s)
+int snc_findings_suppress(struct snc_findings *findings, char *line, const char *origin,
+			  char *why, size_t whylen)
 {
-	while (*s == ' ' || *s == '\t')
-		s++;
-	char *end = s + strlen(s);
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
-		*--end = '\0';
-	return s;
-}
-
-/* Applies one line; returns how many findings it suppressed, or -1 with why. */
-static int apply_line(struct snc_findings *findings, char *text, const char *path, int lineno,
-		      char *why, size_t whylen)
-{
-	char *colon = strchr(text, ':');
-	if (!colon || colon == text || !colon[1]) {
-		snprintf(why, whylen, "expected RULE:WHERE, not '%.100s'", text);
+	char *colon = strchr(line, ':');
+	if (!colon || colon == line || !colon[1]) {
+		snprintf(why, whylen, "expected RULE:WHERE, not '%.100s'", line);
 		return -1;
 	}
 	*colon = '\0';
-	char *rule = trim(text), *where = trim(colon + 1);
+	const char *rule = line;
+	char *where = colon + 1;
 	if (strcmp(rule, "*") != 0 && !rule_exists(rule)) {
 		snprintf(why, whylen, "'%.100s' is not a rule (docs/findings.md lists them)", rule);
 		return -1;
@@ -94,47 +83,9 @@ static int apply_line(struct snc_findings *findings, char *text, const char *pat
 		    !where_matches(where, x))
 			continue;
 		x->intentional = 1;
-		x->reason = db_arena_printf(findings->arena, "suppressed by %s:%d (%s:%s)", path,
-					    lineno, rule, where);
+		x->reason = db_arena_printf(findings->arena, "suppressed by %s (%s:%s)", origin,
+					    rule, where);
 		hits++;
 	}
 	return hits;
-}
-
-int snc_findings_suppress(struct snc_findings *findings, const char *path, int *suppressed,
-			  char *err, size_t errlen)
-{
-	*suppressed = 0;
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "cannot read suppressions '%s'", path);
-		return -1;
-	}
-	char line[SUPPRESSION_LINE_MAX + 2], why[256];
-	int lineno = 0, rc = 0;
-	while (rc == 0 && fgets(line, sizeof line, f)) {
-		lineno++;
-		if (strlen(line) > SUPPRESSION_LINE_MAX) {
-			snprintf(why, sizeof why, "the line is longer than %d characters",
-				 SUPPRESSION_LINE_MAX);
-			rc = -1;
-			break;
-		}
-		line[strcspn(line, "\n")] = '\0';
-		char *hash = strchr(line, '#');
-		if (hash)
-			*hash = '\0';
-		char *text = trim(line);
-		if (!*text)
-			continue;
-		int hits = apply_line(findings, text, path, lineno, why, sizeof why);
-		if (hits < 0)
-			rc = -1;
-		else
-			*suppressed += hits;
-	}
-	fclose(f);
-	if (rc != 0)
-		snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
-	return rc;
 }

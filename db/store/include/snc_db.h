@@ -527,11 +527,11 @@ struct snc_findings {
 int snc_findings_compute(const struct snc_facts *facts, const struct snc_facts *baseline,
 			 struct snc_findings *out);
 void snc_findings_free(struct snc_findings *findings);
-/* Marks the findings a suppressions file names (docs/findings.md) as intentional, with the
- * line that names them as the reason; *suppressed counts them. Returns 0, or -1 with
- * "FILE:LINE: why" in err. */
-int snc_findings_suppress(struct snc_findings *findings, const char *path, int *suppressed,
-			  char *err, size_t errlen);
+/* Marks the findings one suppression names, "RULE:WHERE" (docs/findings.md), as
+ * intentional, with origin ("FILE:LINE") in the reason. Returns how many, or -1 with why
+ * (not RULE:WHERE, or no such rule). line is modified. */
+int snc_findings_suppress(struct snc_findings *findings, char *line, const char *origin,
+			  char *why, size_t whylen);
 /* Replaces the stored findings of run_id (what the `findings` view shows) with these. */
 int snc_db_findings_store(struct snc_db *db, int64_t run_id, const struct snc_findings *findings);
 
