@@ -25,6 +25,9 @@ char *sa_cx(CXString s);
 
 /* Absolute, symlink-free form of path (or a copy of path if it cannot be resolved). */
 char *sa_realpath(const char *path);
+/* The same for a path as libclang names it in a unit parsed in directory (file names
+ * relative to -working-directory are relative to the unit's directory, not to ours). */
+char *sa_realpath_in(const char *directory, const char *path);
 
 /* hash.c: the hash of a unit's directory and flags, into u->flags_hash. */
 void sa_hash_flags(struct sa_unit *u);

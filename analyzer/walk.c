@@ -101,7 +101,7 @@ static const char *path_of(struct walker *w, CXFile file)
 	struct file_name *f = SA_PUSH(w->files, w->nfiles, w->cap_files);
 	f->file = file;
 	char *name = sa_cx(clang_getFileName(file));
-	f->path = sa_realpath(name);
+	f->path = sa_realpath_in(w->u->directory, name);
 	free(name);
 	return f->path;
 }

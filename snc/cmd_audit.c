@@ -34,6 +34,7 @@ static const char usage[] =
 	"what cannot be generated is reported with the reason.\n"
 	"\n"
 	"  -p, --compile-commands FILE  scan the project's sources with their build flags\n"
+	"  --exclude GLOB               leave the units matching GLOB out of the scan\n"
 	"  --lib LIB                    link harnesses with LIB (an archive, a .so, -lNAME);\n"
 	"                               SOURCE.c files given are compiled in\n"
 	"  --emit-harness DIR           keep the generated harnesses in DIR (NAME.c)\n"
@@ -100,7 +101,7 @@ static bool has_suffix(const char *s, const char *suffix)
 }
 
 struct audit_request {
-	struct strings headers, sources, libs, cflags, families, forward;
+	struct strings headers, sources, libs, cflags, families, forward, excludes;
 	const char *compdb, *emit_dir, *config_path, *db_path;
 	int domain;
 	bool json, quiet, depth_given, measure_states_given, no_measure;
@@ -270,7 +271,7 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 			break;
 		}
 	enum { O_DB = 256, O_JSON, O_HELP, O_QUIET, O_LIB, O_EMIT, O_DOMAIN, O_FAMILY, O_CONFIG,
-	       O_NO_MEASURE, O_FORWARD };
+	       O_NO_MEASURE, O_FORWARD, O_EXCLUDE };
 	struct option longopts[32] = {
 		{ "compile-commands", required_argument, NULL, 'p' },
 		{ "db", required_argument, NULL, O_DB },
@@ -283,8 +284,9 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 		{ "family", required_argument, NULL, O_FAMILY },
 		{ "config", required_argument, NULL, O_CONFIG },
 		{ "no-measure", no_argument, NULL, O_NO_MEASURE },
+		{ "exclude", required_argument, NULL, O_EXCLUDE },
 	};
-	int nlong = 11;
+	int nlong = 12;
 	for (int i = 0; forwarded_with_value[i]; i++)
 		longopts[nlong++] = (struct option){ forwarded_with_value[i], required_argument, NULL, O_FORWARD };
 	for (int i = 0; forwarded_flags[i]; i++)
@@ -308,6 +310,7 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 		case O_FAMILY: push(&rq->families, optarg); break;
 		case O_CONFIG: rq->config_path = optarg; break;
 		case O_NO_MEASURE: rq->no_measure = true; break;
+		case O_EXCLUDE: push(&rq->excludes, optarg); break;
 		case O_DOMAIN:
 			rq->domain = (int)strtol(optarg, &end, 10);
 			if (*end || rq->domain < 1 || rq->domain > 64)
@@ -417,7 +420,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	struct scan_request req = {
 		.paths = paths.v, .npaths = paths.n, .compdb = rq->compdb, .flags = rq->cflags.v,
 		.nflags = rq->cflags.n, .jobs = ncpu > 0 ? (int)ncpu : 1, .progress = !rq->quiet,
-		.parse_all = true, .cmd = "audit",
+		.parse_all = true, .excludes = rq->excludes.v, .nexcludes = rq->excludes.n,
+		.quiet = rq->quiet, .cmd = "audit",
 	};
 	double start = now();
 	rc = scan_prepare(&req, &scan);
@@ -491,5 +495,6 @@ int cmd_audit(int argc, char **argv)
 	strings_free(&rq.cflags);
 	strings_free(&rq.families);
 	strings_free(&rq.forward);
+	strings_free(&rq.excludes);
 	return rc;
 }

@@ -2,9 +2,10 @@
  *
  * Records a run, scans the sources into it (scan_run.c: reuse of unchanged units, parallel
  * parsing, the model, one transaction) and prints the summary or JSON. Exit status 0 when
- * the scan was stored (files that did not parse are reported and skipped, not fatal), 2
- * for a usage error, a missing path, an unreadable compile_commands.json or a database
- * that cannot be written. */
+ * the scan was stored (files that did not parse are reported and skipped, not fatal, as
+ * long as at least half of the units parse without errors), 2 for a usage error, a
+ * missing path, an unreadable compile_commands.json, a database that cannot be written,
+ * or a scan where no unit or fewer than half of them parsed (stored all the same). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,8 @@ static const char usage[] =
 	"  -p, --compile-commands FILE  use the flags of a compile_commands.json (or its folder)\n"
 	"  -I DIR, -D NAME[=VALUE]      extra flags for PATHs (so are CFLAGS after --)\n"
 	"  -j, --jobs N                 parse N units at once (default: the number of CPUs)\n"
+	"  --exclude GLOB               leave out the units whose path matches GLOB (`*` crosses\n"
+	"                               '/'; a folder leaves out what is below it); repeatable\n"
 	"  --system                     functions of system headers are API too (e.g. to\n"
 	"                               classify a header-only library installed in /usr/include)\n"
 	"  --db FILE                    database (default ./snc.db)\n"
@@ -45,7 +48,7 @@ int cmd_scan(int argc, char **argv)
 			nopts = i;
 			break;
 		}
-	enum { O_DB = 256, O_JSON, O_HELP, O_SYSTEM, O_TOP, O_QUIET };
+	enum { O_DB = 256, O_JSON, O_HELP, O_SYSTEM, O_TOP, O_QUIET, O_EXCLUDE };
 	static const struct option longopts[] = {
 		{ "compile-commands", required_argument, NULL, 'p' },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -54,6 +57,7 @@ int cmd_scan(int argc, char **argv)
 		{ "system", no_argument, NULL, O_SYSTEM },
 		{ "top", required_argument, NULL, O_TOP },
 		{ "quiet", no_argument, NULL, O_QUIET },
+		{ "exclude", required_argument, NULL, O_EXCLUDE },
 		{ "help", no_argument, NULL, O_HELP },
 		{ 0 },
 	};
@@ -64,9 +68,13 @@ int cmd_scan(int argc, char **argv)
 	bool json = false, quiet = false;
 	int top = 10;
 	char **flags = calloc((size_t)argc + 1, sizeof *flags);
-	int nflags = 0, c, rc = EXIT_USAGE;
-	if (!flags)
+	char **excludes = calloc((size_t)argc + 1, sizeof *excludes);
+	int nflags = 0, nexcludes = 0, c, rc = EXIT_USAGE;
+	if (!flags || !excludes) {
+		free(flags);
+		free(excludes);
 		return cli_error("scan", "out of memory");
+	}
 	optind = 1;
 	while ((c = getopt_long(nopts, argv, ":p:j:I:D:", longopts, NULL)) != -1) {
 		char *end;
@@ -89,6 +97,7 @@ int cmd_scan(int argc, char **argv)
 		case O_JSON: json = true; break;
 		case O_SYSTEM: req.system_api = true; break;
 		case O_QUIET: quiet = true; break;
+		case O_EXCLUDE: excludes[nexcludes++] = optarg; break;
 		case O_TOP:
 			top = (int)strtol(optarg, &end, 10);
 			if (*end || top < 0) {
@@ -112,6 +121,9 @@ int cmd_scan(int argc, char **argv)
 	req.flags = flags;
 	req.nflags = nflags;
 	req.progress = !quiet && !json;
+	req.quiet = quiet;
+	req.excludes = excludes;
+	req.nexcludes = nexcludes;
 	if (req.npaths == 0 && !req.compdb) {
 		cli_error("scan", "nothing to scan: give a directory, files or -p "
 			  "compile_commands.json (see 'snc scan --help')");
@@ -140,14 +152,15 @@ int cmd_scan(int argc, char **argv)
 		snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
 	}
 	snc_db_close(db);
-	if (rc == 0 && json)
+	if (outcome.stored && json)
 		scan_print_json(&outcome, db_path, run_id);
-	else if (rc == 0 && !quiet)
+	else if (outcome.stored && !quiet)
 		scan_print_text(&outcome, db_path, run_id, top);
 	scan_outcome_free(&outcome);
 out:
 	for (int i = 0; i < nflags; i++)
 		free(flags[i]);
 	free(flags);
+	free(excludes);
 	return rc;
 }

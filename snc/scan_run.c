@@ -38,6 +38,11 @@ int scan_prepare(const struct scan_request *req, struct scan_outcome *out)
 		free(more.units);
 		sa_units_sort(&out->units);
 	}
+	int excluded = scan_exclude(&out->units, req->excludes, req->nexcludes);
+	scan_exclude(&out->headers, req->excludes, req->nexcludes);
+	if (out->units.count == 0 && out->headers.count == 0)
+		return cli_error(req->cmd, "nothing to scan: no C source%s", excluded ?
+				 " left after --exclude" : " found");
 	return 0;
 }
 
@@ -124,6 +129,23 @@ static void report_errors(const struct sa_unit *u, const char *cmd)
 		d->file ? d->file : u->file, d->line, d->column, d->message);
 }
 
+/* "N units parsed, M with errors (first: file:line: message)" on stderr. */
+static void print_summary(const struct scan_outcome *o, const struct sa_unit *first,
+			  const struct scan_request *req)
+{
+	if (req->quiet && o->with_errors == 0)
+		return;
+	int total = o->parsed + o->reused;
+	fprintf(stderr, "snc %s: %d unit%s parsed, %d with errors", req->cmd, total,
+		total == 1 ? "" : "s", o->with_errors);
+	if (first) {
+		const struct sa_diagnostic *d = &first->diagnostics[0];
+		fprintf(stderr, " (first: %s:%d: %s)", d->file ? d->file : first->file, d->line,
+			d->message);
+	}
+	fputc('\n', stderr);
+}
+
 static int compare_paths(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -164,6 +186,7 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 		parse_pending(units, req);
 		sa_units_sort(units);
 	}
+	const struct sa_unit *first = NULL;
 	for (int i = 0; i < units->count; i++) {
 		const struct sa_unit *u = &units->units[i];
 		if (u->reused_from)
@@ -173,8 +196,11 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 		if (u->status == SA_UNIT_ERRORS || u->status == SA_UNIT_FAILED) {
 			out->with_errors++;
 			report_errors(u, req->cmd);
+			if (!first && u->ndiagnostics > 0)
+				first = u;
 		}
 	}
+	print_summary(out, first, req);
 	out->files = count_files(units);
 	struct sa_model_options opt = { .system_api = req->system_api };
 	out->model = sa_model_build(units->units, units->count, &opt);
@@ -187,6 +213,15 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 	}
 	if (snc_db_commit(db) != 0)
 		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	out->stored = true;
+	int total = units->count;
+	if (total > 0 && out->with_errors == total)
+		return cli_error(req->cmd, "no unit parsed without errors (results stored, but they "
+				 "cannot be trusted: check the flags)");
+	if (2 * out->with_errors > total)
+		return cli_error(req->cmd, "more than half of the units (%d of %d) have errors "
+				 "(results stored, but they cannot be trusted: check the flags)",
+				 out->with_errors, total);
 	return 0;
 }
 
@@ -209,7 +244,7 @@ int scan_examples(struct snc_db *db, int64_t run_id, const char *example_source,
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	struct scan_request req = { .paths = paths, .npaths = 1, .flags = flags, .nflags = 1,
 				    .jobs = ncpu > 0 ? (int)ncpu : 1, .progress = !quiet,
-				    .cmd = "demo" };
+				    .quiet = quiet, .cmd = "demo" };
 	struct scan_outcome out;
 	int rc = scan_prepare(&req, &out);
 	if (rc == 0)
