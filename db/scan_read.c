@@ -131,8 +131,10 @@ static int load_accesses(struct snc_db *db, int64_t fn_id, struct sa_function *f
 
 static int load_calls(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 {
-	sqlite3_stmt *st = db_stmt(db, "SELECT callee_usr, callee, line, \"column\", value_used "
-				       "FROM scanned_calls WHERE function_id = ? ORDER BY id");
+	sqlite3_stmt *st = db_stmt(db, "SELECT c.callee_usr, c.callee, c.line, c.\"column\", "
+				       "c.value_used, coalesce(o.resolved, 0), o.via FROM scanned_calls c "
+				       "LEFT JOIN scanned_call_origins o ON o.call_id = c.id "
+				       "WHERE c.function_id = ? ORDER BY c.id");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, fn_id);
@@ -146,6 +148,8 @@ static int load_calls(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 		c->line = sqlite3_column_int(st, 2);
 		c->column = sqlite3_column_int(st, 3);
 		c->value_used = sqlite3_column_int(st, 4) != 0;
+		c->resolved = sqlite3_column_int(st, 5) != 0;
+		c->via = dup_col(st, 6);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading calls");
@@ -153,8 +157,10 @@ static int load_calls(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 
 static int load_sites(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 {
-	sqlite3_stmt *st = db_stmt(db, "SELECT kind, op, memory_order, macro, line, \"column\" "
-				       "FROM scanned_sites WHERE function_id = ? ORDER BY id");
+	sqlite3_stmt *st = db_stmt(db, "SELECT s.kind, s.op, s.memory_order, s.macro, s.line, "
+				       "s.\"column\", o.order_param, o.via FROM scanned_sites s "
+				       "LEFT JOIN scanned_site_origins o ON o.site_id = s.id "
+				       "WHERE s.function_id = ? ORDER BY s.id");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, fn_id);
@@ -170,6 +176,8 @@ static int load_sites(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 		s->macro = dup_col(st, 3);
 		s->line = sqlite3_column_int(st, 4);
 		s->column = sqlite3_column_int(st, 5);
+		s->param = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 6) - 1;
+		s->via = dup_col(st, 7);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading sites");
