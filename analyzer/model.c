@@ -174,19 +174,3 @@ char *sa_cx(CXString s)
 	clang_disposeString(s);
 	return d;
 }
-
-char *sa_realpath(const char *path)
-{
-	char buf[PATH_MAX];
-	return sa_strdup(realpath(path, buf) ? buf : path);
-}
-
-char *sa_realpath_in(const char *directory, const char *path)
-{
-	if (path[0] == '/' || !directory || !directory[0])
-		return sa_realpath(path);
-	char *joined = sa_printf("%s/%s", directory, path);
-	char *resolved = sa_realpath(joined);
-	free(joined);
-	return resolved;
-}

@@ -57,6 +57,20 @@ int64_t snc_db_scan_find_unit(struct snc_db *db, const char *file, const char *f
 	return id;
 }
 
+int64_t snc_db_scan_unit_run(struct snc_db *db, int64_t unit_id)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT run_id FROM scanned_units WHERE id = ?");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, unit_id);
+	int rc = sqlite3_step(st);
+	int64_t run = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(db, "finding a scanned unit's run");
+	return run;
+}
+
 int snc_db_scan_load_files(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 {
 	sqlite3_stmt *st = db_stmt(db, "SELECT f.path, f.hash FROM scanned_unit_files uf "
@@ -234,7 +248,7 @@ static int load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 	return 0;
 }
 
-int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
+int snc_db_scan_load_status(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 {
 	sqlite3_stmt *st = db_stmt(db, "SELECT status FROM scanned_units WHERE id = ?");
 	if (!st)
@@ -248,7 +262,10 @@ int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u
 	sqlite3_reset(st);
 	u->status = status < 0 ? SA_UNIT_PARSED : (enum sa_unit_status)status;
 	u->reused_from = unit_id;
-	if (load_diagnostics(db, unit_id, u) != 0 || load_functions(db, unit_id, u) != 0)
-		return -1;
-	return 0;
+	return load_diagnostics(db, unit_id, u);
+}
+
+int snc_db_scan_load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
+{
+	return load_functions(db, unit_id, u);
 }

@@ -122,6 +122,7 @@ int cmd_scan(int argc, char **argv)
 	req.nflags = nflags;
 	req.progress = !quiet && !json;
 	req.quiet = quiet;
+	req.model_unused = quiet && !json;
 	req.excludes = excludes;
 	req.nexcludes = nexcludes;
 	if (req.npaths == 0 && !req.compdb) {

@@ -22,13 +22,16 @@ struct scan_request {
 	char *const *excludes;     /* --exclude GLOBs: units whose file matches are left out */
 	int nexcludes;
 	bool quiet;                /* the summary line only when some unit has errors */
+	bool model_unused;         /* the caller does not read out->model: an unchanged rescan
+				      may copy the earlier run in the database instead (model
+				      then stays NULL) */
 	const char *cmd;           /* the command, for messages */
 };
 
 struct scan_outcome {
 	struct sa_units units;
 	struct sa_units headers;   /* path scans: headers not yet known to be included */
-	struct sa_model *model;
+	struct sa_model *model;    /* NULL after an unchanged rescan with model_unused */
 	int parsed, reused, with_errors, files;
 	bool stored;               /* the results are in the database (even if rc is not 0) */
 };

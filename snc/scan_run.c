@@ -46,7 +46,9 @@ int scan_prepare(const struct scan_request *req, struct scan_outcome *out)
 	return 0;
 }
 
-/* Loads the facts of every pending unit that an earlier scan saw unchanged. */
+/* Marks every pending unit that an earlier scan saw unchanged as reused: its files, status
+ * and diagnostics are loaded now, its functions by load_reused_functions() once it is
+ * known that the model must be built. */
 static int reuse_unchanged(struct snc_db *db, struct sa_units *units)
 {
 	for (int i = 0; i < units->count; i++) {
@@ -64,10 +66,34 @@ static int reuse_unchanged(struct snc_db *db, struct sa_units *units)
 			sa_unit_clear_facts(u);
 			continue;
 		}
-		if (snc_db_scan_load_facts(db, prev, u) != 0)
+		if (snc_db_scan_load_status(db, prev, u) != 0)
 			return -1;
 	}
 	return 0;
+}
+
+static int load_reused_functions(struct snc_db *db, struct sa_units *units)
+{
+	for (int i = 0; i < units->count; i++) {
+		struct sa_unit *u = &units->units[i];
+		if (u->reused_from && snc_db_scan_load_functions(db, u->reused_from, u) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The earlier run every unit was reused from, when it is one and the same; else 0. */
+static int64_t reused_run(struct snc_db *db, const struct sa_units *units)
+{
+	int64_t run = 0;
+	for (int i = 0; i < units->count; i++) {
+		int64_t r = units->units[i].reused_from ?
+				    snc_db_scan_unit_run(db, units->units[i].reused_from) : 0;
+		if (r <= 0 || (run && r != run))
+			return 0;
+		run = r;
+	}
+	return run;
 }
 
 struct progress {
@@ -202,11 +228,18 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 	}
 	print_summary(out, first, req);
 	out->files = count_files(units);
-	struct sa_model_options opt = { .system_api = req->system_api };
-	out->model = sa_model_build(units->units, units->count, &opt);
 	if (snc_db_begin(db) != 0)
 		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
-	if (snc_db_scan_store(db, run_id, out->model) != 0) {
+	/* nothing changed since one earlier run and nobody reads the model: copy that run */
+	int64_t earlier = req->model_unused ? reused_run(db, units) : 0;
+	int copied = earlier > 0 ? snc_db_scan_copy_run(db, earlier, run_id, units->count,
+							 req->system_api) : 1;
+	if (copied == 1 && load_reused_functions(db, units) == 0) {
+		struct sa_model_options opt = { .system_api = req->system_api };
+		out->model = sa_model_build(units->units, units->count, &opt);
+		copied = snc_db_scan_store(db, run_id, out->model);
+	}
+	if (copied != 0) {
 		int rc = cli_error(req->cmd, "storing the scan: %s", snc_db_errmsg(db));
 		snc_db_rollback(db);
 		return rc;
