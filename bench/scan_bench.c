@@ -4,7 +4,7 @@
  * snc), measured in one run so that the ratios hold on whatever machine runs it:
  *
  *   parse-19   libclang 19 parsing each unit and nothing else, in this process (the same
- *              parser snc uses: the true floor)
+ *              parser snc uses: the true floor; the faster of two passes)
  *   facts      the analyzer in this process, -j 1: parse, walk and hash every unit
  *              (sa_scan_units), then build the model (sa_model_build); what a scan adds
  *              on top is the store and the process (loading libclang, the database)
@@ -235,7 +235,16 @@ int main(int argc, char **argv)
 	}
 	int failed = 0;
 	struct headers headers = { 0 };
+	/* the floor is the faster of two parses: the first one warms the file cache */
 	struct cost parse = parse_only(&units, &headers);
+	struct headers again_headers = { 0 };
+	struct cost second = parse_only(&units, &again_headers);
+	if (second.cpu < parse.cpu)
+		parse = second;
+	for (int i = 0; i < again_headers.n; i++)
+		free(again_headers.v[i].path);
+	free(again_headers.v);
+	free(again_headers.last_unit);
 	double w0 = now(), c0 = cpu_of(RUSAGE_SELF);
 	sa_scan_units(&units, 1, NULL, NULL);
 	struct cost walked = { now() - w0, cpu_of(RUSAGE_SELF) - c0 };

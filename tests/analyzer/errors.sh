@@ -32,6 +32,9 @@ expect "--exclude leaves the broken units out: exit 0, nothing on stderr" "0|" "
 expect "--exclude: only the good unit is stored" "good.c" "$(DB=$PWD/worse.db q "SELECT replace(file, '$PWD/worse/', '') FROM scan_units WHERE run_id = 3")"
 "$SNC" scan --db "$PWD/worse.db" --quiet --exclude worse worse 2> err.txt
 expect "--exclude of the folder scanned: nothing to scan, exit 2" "2|snc scan: error: nothing to scan: no C source left after --exclude" "$?|$(cat err.txt)"
+printf 'int api(int *p);\n' > api.h
+"$SNC" audit --db "$PWD/audit.db" --exclude '*.h' api.h 2> err.txt
+expect "audit --exclude applies to its scan" "2|snc audit: error: nothing to scan: no C source left after --exclude" "$?|$(cat err.txt)"
 
 "$SNC" scan --db "$DB" src/nope 2> err.txt
 expect "missing path: exit 2" "2" "$?"
