@@ -331,11 +331,11 @@ static bool fold(struct folder *f, CXCursor c, long long *v)
 	case CXCursor_DeclRefExpr:
 		return decl_ref(f, c, v);
 	case CXCursor_ParenExpr:
-	case CXCursor_UnexposedExpr:      /* implicit casts */
-	case CXCursor_CStyleCastExpr: {
+	case CXCursor_UnexposedExpr:      /* implicit casts (one child; more is an AtomicExpr) */
+	case CXCursor_CStyleCastExpr: {   /* the operand is the last child, after a type */
 		struct few k;
 		int n = children(c, &k);
-		if (n < 1 || n > 4)
+		if (n < 1 || n > 2 || (n == 2 && clang_getCursorKind(c) != CXCursor_CStyleCastExpr))
 			return false;
 		if (!fold(f, k.v[n - 1], v))
 			return false;
