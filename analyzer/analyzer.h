@@ -25,6 +25,9 @@ char *sa_cx(CXString s);
 
 /* Absolute, symlink-free form of path (or a copy of path if it cannot be resolved). */
 char *sa_realpath(const char *path);
+/* The same for a path as libclang names it in a unit parsed in directory (file names
+ * relative to -working-directory are relative to the unit's directory, not to ours). */
+char *sa_realpath_in(const char *directory, const char *path);
 
 /* hash.c: the hash of a unit's directory and flags, into u->flags_hash. */
 void sa_hash_flags(struct sa_unit *u);
@@ -55,10 +58,25 @@ enum sa_atomic_role {
 };
 /* The role of an atomic builtin (__atomic_*, __c11_atomic_*, __sync_*) or a lock call. */
 enum sa_atomic_role sa_atomic_role(const char *name);
-/* The memory order an expression evaluates to (seq_cst, acquire...), or NULL if unknown. */
-const char *sa_memory_order(CXCursor expr);
 /* The site kind of an operation with its role and order. */
 enum sa_kind sa_atomic_kind(enum sa_atomic_role role, const char *order);
+
+/* fold.c: constants through calls, parameters and branches. A parameter bound to a
+ * constant while a callee is walked at a call site with constant arguments: */
+struct sa_binding {
+	CXCursor param;
+	long long value;
+};
+struct sa_env {
+	const struct sa_binding *b;
+	int n;
+};
+/* Folds expr to a constant with env's parameters bound; fn is the function being walked.
+ * Returns false when it is not constant; *param (when not NULL) is then the index of the
+ * unbound parameter of fn it depends on, or -1. */
+bool sa_fold(CXCursor expr, const struct sa_env *env, CXCursor fn, long long *value, int *param);
+/* The C11 name of an order's value (relaxed ... seq_cst), or NULL. */
+const char *sa_order_name(long long value);
 
 /* asm.c: the synchronization instructions in an asm template, reported through add(). */
 void sa_asm_sites(const char *template_text,

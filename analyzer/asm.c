@@ -8,7 +8,10 @@
  *
  * A template is split into instructions (at ';' and newlines) and each mnemonic is looked
  * up: x86 `lock`-prefixed instructions, `xchg` and `cmpxchg` are atomic RMWs, `mfence` a
- * full fence, `sfence`/`lfence` light (they do not order a store before a later load).
+ * full fence, `sfence`/`lfence` light (they do not order a store before a later load). A
+ * locked instruction whose memory operand is a stack slot (`lock; addl $0,(%rsp)`, `lock
+ * orq $0,-8(%rsp)`: the cheaper full fence Linux and liburcu use) touches no shared data:
+ * it is a fence, reported as "lock addl (stack)".
  * ARM: a store-exclusive (stxr, stlxr, strex: one per LL/SC loop) and the LSE atomics
  * (ldadd, ldclr, ldeor, ldset, ld{s,u}{max,min}, swp, cas) are RMWs; dmb/dsb are full
  * fences unless limited to loads or stores (ishld, ishst, ld, st, ...). */
@@ -56,6 +59,30 @@ static bool barrier_is_partial(const char *option)
 	return n >= 2 && (strcmp(option + n - 2, "ld") == 0 || strcmp(option + n - 2, "st") == 0);
 }
 
+/* Does the operand text address the stack pointer ((%rsp), -8(%%esp), ...)? */
+static bool on_stack(const char *p, const char *end)
+{
+	static const char *const slots[] = { "(%rsp)", "(%%rsp)", "(%esp)", "(%%esp)", NULL };
+	size_t n = (size_t)(end - p);
+	for (int k = 0; slots[k]; k++) {
+		size_t m = strlen(slots[k]);
+		for (size_t i = 0; i + m <= n; i++)
+			if (memcmp(p + i, slots[k], m) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* A locked instruction: an RMW, or a fence when its memory operand is on the stack. */
+static void locked_site(const char *mnemonic, const char *operands, const char *end,
+			void (*add)(enum sa_kind, const char *, void *), void *ctx)
+{
+	char both[80];
+	bool stack = on_stack(operands, end);
+	snprintf(both, sizeof both, "lock %s%s", mnemonic, stack ? " (stack)" : "");
+	add(stack ? SA_FENCE : SA_RMW, both, ctx);
+}
+
 void sa_asm_sites(const char *text, void (*add)(enum sa_kind, const char *, void *), void *ctx)
 {
 	bool locked = false;   /* a bare `lock` prefix waits for its instruction */
@@ -77,17 +104,12 @@ void sa_asm_sites(const char *text, void (*add)(enum sa_kind, const char *, void
 		if (next_word(&q, end, word, sizeof word) > 0) {
 			if (strcmp(word, "lock") == 0) {
 				char next[32];
-				if (next_word(&q, end, next, sizeof next) > 0) {
-					char both[80];
-					snprintf(both, sizeof both, "lock %s", next);
-					add(SA_RMW, both, ctx);
-				} else {
+				if (next_word(&q, end, next, sizeof next) > 0)
+					locked_site(next, q, end, add, ctx);
+				else
 					locked = true;
-				}
 			} else if (locked) {
-				char both[80];
-				snprintf(both, sizeof both, "lock %s", word);
-				add(SA_RMW, both, ctx);
+				locked_site(word, q, end, add, ctx);
 				locked = false;
 			} else if (strcmp(word, "dmb") == 0 || strcmp(word, "dsb") == 0) {
 				next_word(&q, end, operand, sizeof operand);

@@ -11,8 +11,8 @@
  * every atomic read-modify-write is heavyweight whatever its memory order (a relaxed
  * fetch_add is still a `lock xadd`); a fence is heavyweight only when seq_cst (acquire and
  * release fences emit nothing on x86); a store is heavyweight when seq_cst (`xchg`); loads
- * are always light. An order that does not evaluate to a constant is taken as seq_cst,
- * the conservative reading. Lock acquisitions are heavyweight through the lock's own RMW. */
+ * are always light. An order that does not fold to a constant (fold.c) is taken as
+ * seq_cst, the conservative reading. Lock acquisitions are heavyweight through the lock's own RMW. */
 #include <string.h>
 #include "analyzer.h"
 
@@ -88,25 +88,13 @@ enum sa_atomic_role sa_atomic_role(const char *name)
 	return SA_ATOMIC_NONE;
 }
 
-const char *sa_memory_order(CXCursor expr)
+const char *sa_order_name(long long v)
 {
 	static const char *const names[] = { "relaxed", "consume", "acquire", "release",
 					     "acq_rel", "seq_cst" };
-	if (clang_Cursor_isNull(expr))
-		return NULL;
-	CXEvalResult r = clang_Cursor_Evaluate(expr);
-	if (!r)
-		return NULL;
-	const char *name = NULL;
-	if (clang_EvalResult_getKind(r) == CXEval_Int) {
-		long long v = clang_EvalResult_getAsLongLong(r);
-		/* the low bits: clang's HLE flags (__ATOMIC_HLE_ACQUIRE) sit above them */
-		v &= 0xffff;
-		if (v >= 0 && v <= 5)
-			name = names[v];
-	}
-	clang_EvalResult_dispose(r);
-	return name;
+	/* the low bits: clang's HLE flags (__ATOMIC_HLE_ACQUIRE) sit above them */
+	v &= 0xffff;
+	return v >= 0 && v <= 5 ? names[v] : NULL;
 }
 
 enum sa_kind sa_atomic_kind(enum sa_atomic_role role, const char *order)

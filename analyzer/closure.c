@@ -5,7 +5,10 @@
  * site of every function it can call. A breadth-first search from each function over its
  * (sorted) callees finds them with one shortest call path each, the same path on every
  * run; a function with sites of its own reaches itself at distance 0. Light sites are not
- * carried up: what is cheap to execute is only interesting where it is written. */
+ * carried up: what is cheap to execute is only interesting where it is written. A call
+ * resolved at constant arguments (walk.c) already put the callee's sites, as they are at
+ * those arguments, into the caller: the callee's own sites count only where some other
+ * call reaches it (the search still goes through it to what it calls). */
 #include <stdlib.h>
 #include <string.h>
 #include "analyzer.h"
@@ -37,12 +40,22 @@ static char *path_to(const struct sa_model *m, const int *parent, int from, int 
 	return s;
 }
 
+/* Is a an ancestor of v (or v itself) on the search tree from start? */
+static bool ancestor(const int *parent, int start, int a, int v)
+{
+	for (; v >= 0; v = v == start ? -1 : parent[v])
+		if (v == a)
+			return true;
+	return false;
+}
+
 void sa_closure(struct sa_model *m)
 {
 	int n = m->nfns;
-	int *queue = sa_alloc((size_t)(n + 1) * sizeof *queue);
+	int *queue = sa_alloc((size_t)(2 * n + 1) * sizeof *queue);
 	int *dist = sa_alloc((size_t)(n + 1) * sizeof *dist);
 	int *parent = sa_alloc((size_t)(n + 1) * sizeof *parent);
+	bool *own = sa_alloc((size_t)(n + 1) * sizeof *own);
 	for (int i = 0; i < n; i++)
 		dist[i] = -1;
 	for (int start = 0; start < n; start++) {
@@ -51,24 +64,43 @@ void sa_closure(struct sa_model *m)
 		queue[tail++] = start;
 		dist[start] = 0;
 		parent[start] = -1;
+		own[start] = true;
 		while (head < tail) {
 			int v = queue[head++];
 			const struct sa_fn *fv = &m->fns[v];
-			if (fv->heavyweight > 0) {
+			if (!own[v])
+				continue;   /* its calls at those arguments are the caller's */
+			for (int k = 0; k < fv->ncallees; k++) {
+				int t = fv->callees[k];
+				bool counts = !fv->callee_resolved[k];
+				if (dist[t] < 0) {
+					dist[t] = dist[v] + 1;
+					parent[t] = v;
+					own[t] = counts;
+					queue[tail++] = t;
+				} else if (counts && !own[t] && !ancestor(parent, start, t, v)) {
+					/* first reached only through resolved calls: this call counts,
+					 * and what t calls is searched now */
+					dist[t] = dist[v] + 1;
+					parent[t] = v;
+					own[t] = true;
+					queue[tail++] = t;
+				}
+			}
+		}
+		for (int i = 0; i < tail; i++) {
+			int v = queue[i];
+			const struct sa_fn *fv = &m->fns[v];
+			if (dist[v] < 0)
+				continue;   /* queued twice: recorded already */
+			if (own[v] && fv->heavyweight > 0) {
 				struct sa_reach *r = SA_PUSH(f->reach, f->nreach, cap);
 				r->target = v;
 				r->distance = dist[v];
 				r->path = path_to(m, parent, start, v);
 				f->transitive += fv->heavyweight;
 			}
-			for (int k = 0; k < fv->ncallees; k++) {
-				int t = fv->callees[k];
-				if (dist[t] >= 0)
-					continue;
-				dist[t] = dist[v] + 1;
-				parent[t] = v;
-				queue[tail++] = t;
-			}
+			dist[v] = -2;
 		}
 		for (int i = 0; i < tail; i++)
 			dist[queue[i]] = -1;
@@ -76,4 +108,5 @@ void sa_closure(struct sa_model *m)
 	free(queue);
 	free(dist);
 	free(parent);
+	free(own);
 }

@@ -2,9 +2,14 @@
  * API (the clang tooling standard; CMake writes it with CMAKE_EXPORT_COMPILE_COMMANDS, bear
  * for make-based projects).
  *
- * Each command becomes a unit with the command's flags minus what only matters to a build:
- * the compiler itself, the source file, -c, the output (-o) and dependency-file options
- * (-M*, which would make libclang write .d files). Only C sources (.c, .h) are taken. */
+ * libclang's reader is clang's own: `arguments` or `command` (split like a shell would,
+ * quotes and backslashes, with nothing run), response files (@file, relative to the
+ * command's directory) expanded, a ccache/distcc wrapper removed. Each command becomes a
+ * unit with the command's flags minus what only matters to a build: the compiler itself,
+ * the source file, -c, the output (-o) and dependency-file options (-M*, which would make
+ * libclang write .d files). The file is made absolute against the command's directory,
+ * and the unit is parsed in that directory, so relative -I, -include, -isystem and -iquote
+ * resolve as they did in the build. Only C sources (.c, .h) are taken. */
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -21,8 +26,10 @@ static bool has_suffix(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* Build-only options: returns how many arguments to drop at argv[i] (0 keeps it). */
-static int build_only(const char *arg, const char *file, const char *abs)
+/* Build-only options: returns how many arguments to drop at argv[i] (0 keeps it). The
+ * source file is dropped however the command spells it (relative to the directory or
+ * not): libclang gets it once, as the file to parse. */
+static int build_only(const char *arg, const char *directory, const char *source)
 {
 	static const char *const with_value[] = { "-o", "-MF", "-MT", "-MQ", NULL };
 	static const char *const alone[] = { "-c", "-MD", "-MMD", "-M", "-MM", "-MP", "-MG", "--",
@@ -36,32 +43,39 @@ static int build_only(const char *arg, const char *file, const char *abs)
 	if (strncmp(arg, "-o", 2) == 0 || strncmp(arg, "-MF", 3) == 0 || strncmp(arg, "-MT", 3) == 0 ||
 	    strncmp(arg, "-MQ", 3) == 0)
 		return 1;
-	if (strcmp(arg, file) == 0 || strcmp(arg, abs) == 0)
-		return 1;
-	return 0;
+	if (arg[0] == '-')
+		return 0;
+	char *path = sa_realpath_in(directory, arg);
+	bool same = strcmp(path, source) == 0;
+	free(path);
+	return same;
 }
 
-static void add_command(CXCompileCommand cmd, struct sa_units *out, int *cap)
+static void add_command(CXCompileCommand cmd, const char *db_dir, struct sa_units *out, int *cap)
 {
-	char *dir = sa_cx(clang_CompileCommand_getDirectory(cmd));
+	char *written = sa_cx(clang_CompileCommand_getDirectory(cmd));
 	char *file = sa_cx(clang_CompileCommand_getFilename(cmd));
-	char *abs = file[0] == '/' ? sa_strdup(file) : sa_printf("%s/%s", dir, file);
 	if (!has_suffix(file, ".c") && !has_suffix(file, ".h")) {
-		free(dir);
+		free(written);
 		free(file);
-		free(abs);
 		return;
 	}
+	/* a relative directory is taken from the database's folder, the file from the
+	 * directory, as clang reads them */
+	char *dir = sa_realpath_in(db_dir, written);
+	free(written);
 	unsigned nargs = clang_CompileCommand_getNumArgs(cmd);
 	struct sa_unit *u = SA_PUSH(out->units, out->count, *cap);
-	u->file = sa_realpath(abs);
+	u->file = sa_realpath_in(dir, file);
 	u->directory = dir;
 	u->args = sa_alloc((size_t)(nargs + 1) * sizeof *u->args);
 	char **argv = sa_alloc((size_t)(nargs + 1) * sizeof *argv);
 	for (unsigned i = 0; i < nargs; i++)
 		argv[i] = sa_cx(clang_CompileCommand_getArg(cmd, i));
-	for (unsigned i = 1; i < nargs;) {   /* argv[0] is the compiler */
-		int drop = build_only(argv[i], file, abs);
+	/* argv[0] is the compiler: a name for libclang's driver, never run (libclang's
+	 * database already removed a ccache or distcc in front of it) */
+	for (unsigned i = 1; i < nargs;) {
+		int drop = build_only(argv[i], dir, u->file);
 		if (drop) {
 			i += (unsigned)drop;
 			continue;
@@ -73,7 +87,6 @@ static void add_command(CXCompileCommand cmd, struct sa_units *out, int *cap)
 		free(argv[i]);
 	free(argv);
 	free(file);
-	free(abs);
 	sa_hash_flags(u);
 }
 
@@ -132,7 +145,7 @@ int sa_units_from_compdb(const char *path, struct sa_units *out, char *err, size
 	unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
 	int cap = out->count;
 	for (unsigned i = 0; i < n; i++)
-		add_command(clang_CompileCommands_getCommand(cmds, i), out, &cap);
+		add_command(clang_CompileCommands_getCommand(cmds, i), dir, out, &cap);
 	if (cmds)
 		clang_CompileCommands_dispose(cmds);
 	clang_CompilationDatabase_dispose(db);

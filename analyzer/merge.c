@@ -99,10 +99,17 @@ static void collect_functions(struct sa_model *m)
 	qsort(m->fns, (size_t)m->nfns, sizeof *m->fns, compare_fns);
 }
 
-static int compare_int(const void *a, const void *b)
+struct callee {
+	int target;
+	bool resolved;
+};
+
+static int compare_callees(const void *a, const void *b)
 {
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
+	const struct callee *x = a, *y = b;
+	if (x->target != y->target)
+		return x->target < y->target ? -1 : 1;
+	return (int)x->resolved - (int)y->resolved;   /* an unresolved call first */
 }
 
 static void resolve_calls(struct sa_model *m)
@@ -115,24 +122,30 @@ static void resolve_calls(struct sa_model *m)
 		struct sa_fn *f = &m->fns[i];
 		const struct sa_function *d = f->def;
 		f->call_target = sa_alloc((size_t)(d->ncalls + 1) * sizeof *f->call_target);
-		f->callees = sa_alloc((size_t)(d->ncalls + 1) * sizeof *f->callees);
+		struct callee *all = sa_alloc((size_t)(d->ncalls + 1) * sizeof *all);
+		int n = 0;
 		for (int k = 0; k < d->ncalls; k++) {
 			int t = d->calls[k].callee_usr ? map_get(&by_usr, d->calls[k].callee_usr) : -1;
 			f->call_target[k] = t;
 			if (t < 0)
 				continue;
-			f->callees[f->ncallees++] = t;
+			all[n++] = (struct callee){ t, d->calls[k].resolved };
+			if (d->calls[k].via)
+				continue;   /* made by a callee walked at a call: not a call site here */
 			if (d->calls[k].value_used)
 				m->fns[t].callers_use++;
 			else
 				m->fns[t].callers_discard++;
 		}
-		qsort(f->callees, (size_t)f->ncallees, sizeof *f->callees, compare_int);
-		int n = 0;
-		for (int k = 0; k < f->ncallees; k++)
-			if (n == 0 || f->callees[n - 1] != f->callees[k])
-				f->callees[n++] = f->callees[k];
-		f->ncallees = n;
+		qsort(all, (size_t)n, sizeof *all, compare_callees);
+		f->callees = sa_alloc((size_t)(n + 1) * sizeof *f->callees);
+		f->callee_resolved = sa_alloc((size_t)(n + 1) * sizeof *f->callee_resolved);
+		for (int k = 0; k < n; k++)
+			if (f->ncallees == 0 || f->callees[f->ncallees - 1] != all[k].target) {
+				f->callees[f->ncallees] = all[k].target;
+				f->callee_resolved[f->ncallees++] = all[k].resolved;
+			}
+		free(all);
 	}
 	map_free(&by_usr);
 }
@@ -276,6 +289,7 @@ void sa_model_free(struct sa_model *m)
 	for (int i = 0; i < m->nfns; i++) {
 		struct sa_fn *f = &m->fns[i];
 		free(f->callees);
+		free(f->callee_resolved);
 		free(f->effects);
 		for (int k = 0; k < f->nreach; k++)
 			free(f->reach[k].path);

@@ -63,12 +63,14 @@ void sa_function_clear(struct sa_function *f)
 	for (int i = 0; i < f->ncalls; i++) {
 		free(f->calls[i].callee_usr);
 		free(f->calls[i].callee);
+		free(f->calls[i].via);
 	}
 	free(f->calls);
 	for (int i = 0; i < f->nsites; i++) {
 		free(f->sites[i].op);
 		free(f->sites[i].order);
 		free(f->sites[i].macro);
+		free(f->sites[i].via);
 	}
 	free(f->sites);
 	memset(f, 0, sizeof *f);
@@ -171,10 +173,4 @@ char *sa_cx(CXString s)
 	char *d = sa_strdup(c ? c : "");
 	clang_disposeString(s);
 	return d;
-}
-
-char *sa_realpath(const char *path)
-{
-	char buf[PATH_MAX];
-	return sa_strdup(realpath(path, buf) ? buf : path);
 }

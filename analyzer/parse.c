@@ -34,7 +34,7 @@ static void add_file(struct files_ctx *ctx, const char *path, char *includer)
 }
 
 /* The file holding the #include that read a file: the top of its inclusion stack. */
-static char *includer_of(CXSourceLocation *stack, unsigned depth)
+static char *includer_of(const char *directory, CXSourceLocation *stack, unsigned depth)
 {
 	if (depth == 0)
 		return NULL;
@@ -43,7 +43,7 @@ static char *includer_of(CXSourceLocation *stack, unsigned depth)
 	if (!file)
 		return NULL;
 	char *name = sa_cx(clang_getFileName(file));
-	char *path = name[0] ? sa_realpath(name) : NULL;
+	char *path = name[0] ? sa_realpath_in(directory, name) : NULL;
 	free(name);
 	return path;
 }
@@ -52,8 +52,9 @@ static void inclusion(CXFile included, CXSourceLocation *stack, unsigned depth, 
 {
 	char *name = sa_cx(clang_getFileName(included));
 	if (name[0]) {
-		char *path = sa_realpath(name);
-		add_file(data, path, includer_of(stack, depth));
+		struct files_ctx *ctx = data;
+		char *path = sa_realpath_in(ctx->u->directory, name);
+		add_file(ctx, path, includer_of(ctx->u->directory, stack, depth));
 		free(path);
 	}
 	free(name);
@@ -84,7 +85,7 @@ static int diagnostics(CXTranslationUnit tu, struct sa_unit *u, int *cap)
 			char *path = NULL;
 			if (file) {
 				char *name = sa_cx(clang_getFileName(file));
-				path = sa_realpath(name);
+				path = sa_realpath_in(u->directory, name);
 				free(name);
 			}
 			add_diagnostic(u, cap, path, (int)line, (int)column,

@@ -51,6 +51,21 @@ struct walker {
 	int nfresh, cap_fresh;
 	struct file_name *files;  /* CXFile -> absolute path, per unit */
 	int nfiles, cap_files;
+	/* computed orders (fold.c) */
+	struct sa_env env;        /* a callee's parameters bound at a call with constants */
+	int guard;                /* the parameter the branch being walked depends on, or -1 */
+	unsigned dependent;       /* parameters the function's sites depend on (bits) */
+	int inline_depth;         /* callees being walked at a call site (0: none) */
+	CXCursor inline_at;       /* that call, where their sites are reported */
+	char *via;                /* "g -> h": the callees being walked */
+	struct dependence *deps;  /* usr -> dependent bits, functions walked so far */
+	int ndeps, cap_deps;
+};
+
+/* The parameters a function's sites depend on, for its callers to specialize it. */
+struct dependence {
+	char *usr;
+	unsigned params;
 };
 
 /* The children of a cursor, collected so that each can get its own context. */
@@ -101,7 +116,7 @@ static const char *path_of(struct walker *w, CXFile file)
 	struct file_name *f = SA_PUSH(w->files, w->nfiles, w->cap_files);
 	f->file = file;
 	char *name = sa_cx(clang_getFileName(file));
-	f->path = sa_realpath(name);
+	f->path = sa_realpath_in(w->u->directory, name);
 	free(name);
 	return f->path;
 }
@@ -140,6 +155,11 @@ static CXCursor strip(CXCursor c)
 static void add_access(struct walker *w, char *key, char *state, unsigned mode, CXCursor at)
 {
 	struct sa_function *fn = w->fn;
+	if (w->inline_depth > 0) {   /* the callee's accesses come through the call edge */
+		free(key);
+		free(state);
+		return;
+	}
 	for (int i = 0; i < fn->naccesses; i++) {
 		if (strcmp(fn->accesses[i].key, key) == 0) {
 			fn->accesses[i].mode |= mode;
@@ -176,10 +196,21 @@ static char *macro_at(struct walker *w, CXSourceLocation loc)
 	return name;
 }
 
+/* A site; param is the parameter its order depends on (-1: none). Inside a callee walked
+ * at a call with constant arguments, the site is the caller's, at the call, via the
+ * callee. */
 static void add_site(struct walker *w, enum sa_kind kind, const char *op, const char *order,
-		     CXCursor at)
+		     CXCursor at, int param)
 {
 	struct sa_function *fn = w->fn;
+	if (w->inline_depth > 0) {
+		at = w->inline_at;
+		param = -1;
+	} else if (param < 0) {
+		param = w->guard;
+	}
+	if (param >= 0 && param < 32)
+		w->dependent |= 1u << param;
 	CXSourceLocation loc = clang_getCursorLocation(at);
 	unsigned line = 0, column = 0;
 	clang_getExpansionLocation(loc, NULL, &line, &column, NULL);
@@ -190,6 +221,28 @@ static void add_site(struct walker *w, enum sa_kind kind, const char *op, const 
 	s->macro = macro_at(w, loc);
 	s->line = (int)line;
 	s->column = (int)column;
+	s->param = param;
+	s->via = w->inline_depth > 0 ? sa_strdup(w->via) : NULL;
+}
+
+/* The memory order expr computes, or NULL; *param: the parameter it depends on, or -1. */
+static const char *order_of(struct walker *w, CXCursor expr, int *param)
+{
+	long long v;
+	*param = -1;
+	if (clang_Cursor_isNull(expr))
+		return NULL;
+	if (sa_fold(expr, &w->env, w->fn_cursor, &v, param))
+		return sa_order_name(v);
+	if (w->inline_depth > 0)
+		*param = -1;
+	CXEvalResult r = *param < 0 ? clang_Cursor_Evaluate(expr) : NULL;
+	const char *name = NULL;
+	if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+		name = sa_order_name(clang_EvalResult_getAsLongLong(r));
+	if (r)
+		clang_EvalResult_dispose(r);
+	return name;
 }
 
 /* ---- expressions ----------------------------------------------------------------------- */
@@ -384,8 +437,9 @@ static bool atomic_expr(struct walker *w, CXCursor c, struct kids *k, int depth)
 		free(name);
 		return init;
 	}
-	const char *order = sa_memory_order(k->v[1]);
-	add_site(w, sa_atomic_kind(role, order), name, order, c);
+	int param;
+	const char *order = order_of(w, k->v[1], &param);
+	add_site(w, sa_atomic_kind(role, order), name, order, c, param);
 	atomic_object(w, k->v[0], role_mode(role), depth);
 	for (int i = 1; i < k->n; i++)
 		visit(w, k->v[i], ACC_READ, false, depth + 1);
@@ -434,6 +488,86 @@ static bool synchronization_call(CXCursor callee)
 	return found;
 }
 
+/* ---- callees walked at a call with constant arguments ---------------------------------- */
+
+#define MAX_INLINE 4
+
+static unsigned dependence_of(struct walker *w, const char *usr)
+{
+	for (int i = w->ndeps - 1; i >= 0; i--)
+		if (strcmp(w->deps[i].usr, usr) == 0)
+			return w->deps[i].params;
+	return 0;
+}
+
+static void walk_body(struct walker *w, CXCursor fn, int depth);
+
+/* A call of a static or inline function of the unit whose sites depend on a parameter,
+ * with a constant for that parameter: the callee's body is walked again with its
+ * parameters bound, and the sites and calls found become the caller's, at this call, "via"
+ * the callee (the call is "resolved": the callee's own sites and calls are not followed
+ * through it).
+ * Returns whether it was. The callee must have been walked before (C defines helpers
+ * before their use); a parameter passed on from the caller makes the caller depend on it
+ * in turn. */
+static bool specialize(struct walker *w, CXCursor c, CXCursor callee, int nargs)
+{
+	if (w->inline_depth >= MAX_INLINE || w->ndeps == 0)
+		return false;
+	CXCursor def = clang_getCursorDefinition(callee);
+	if (clang_Cursor_isNull(def) || !is_kind(def, CXCursor_FunctionDecl) ||
+	    clang_equalCursors(def, w->fn_cursor) ||
+	    (clang_Cursor_getStorageClass(def) != CX_SC_Static && !clang_Cursor_isFunctionInlined(def)))
+		return false;
+	char *usr = sa_cx(clang_getCursorUSR(def));
+	unsigned params = dependence_of(w, usr);
+	free(usr);
+	if (params == 0)
+		return false;
+	struct sa_binding b[32];
+	int nb = 0;
+	for (int i = 0; i < nargs && i < 32; i++) {
+		if (!(params & (1u << i)))
+			continue;
+		long long v;
+		int p = -1;
+		if (sa_fold(clang_Cursor_getArgument(c, (unsigned)i), &w->env, w->fn_cursor, &v, &p))
+			b[nb++] = (struct sa_binding){ clang_Cursor_getArgument(def, (unsigned)i), v };
+		else if (p >= 0 && p < 32 && w->inline_depth == 0)
+			w->dependent |= 1u << p;
+	}
+	if (nb == 0)
+		return false;
+	struct walker saved = *w;
+	char *name = sa_cx(clang_getCursorSpelling(def));
+	w->via = w->via ? sa_printf("%s -> %s", saved.via, name) : sa_strdup(name);
+	free(name);
+	if (w->inline_depth == 0)
+		w->inline_at = c;
+	w->inline_depth++;
+	w->env = (struct sa_env){ b, nb };
+	w->guard = -1;
+	w->fn_cursor = def;
+	w->asm_templates = NULL;
+	w->asm_loaded = false;
+	w->nasm = w->next_asm = 0;
+	walk_body(w, def, 0);
+	for (int i = 0; i < w->nasm; i++)
+		free(w->asm_templates[i]);
+	free(w->asm_templates);
+	free(w->via);
+	/* back to the caller: everything but what the callee's walk added to shared lists */
+	saved.cap_site = w->cap_site;
+	saved.cap_call = w->cap_call;
+	saved.files = w->files;
+	saved.nfiles = w->nfiles;
+	saved.cap_files = w->cap_files;
+	saved.fresh = w->fresh;
+	saved.cap_fresh = w->cap_fresh;
+	*w = saved;
+	return true;
+}
+
 static void call(struct walker *w, CXCursor c, bool discard, int depth)
 {
 	CXCursor callee = clang_getCursorReferenced(c);
@@ -454,27 +588,34 @@ static void call(struct walker *w, CXCursor c, bool discard, int depth)
 	if (role != SA_ATOMIC_NONE) {
 		char *op = without_size_suffix(name);
 		const char *order = NULL;
+		int param = -1;
 		if (role == SA_ATOMIC_FENCE && strcmp(name, "__sync_synchronize") != 0)
-			order = nargs > 0 ? sa_memory_order(object) : NULL;
+			order = nargs > 0 ? order_of(w, object, &param) : NULL;
 		else if (role == SA_ATOMIC_STORE && strncmp(name, "__sync_", 7) == 0)
 			order = "release";   /* __sync_lock_release */
 		else if (strncmp(name, "__sync_", 7) == 0)
 			order = "seq_cst";
 		else if (strncmp(name, "__atomic_", 9) == 0 && nargs > 1)
-			order = sa_memory_order(clang_Cursor_getArgument(c, 1));
-		add_site(w, sa_atomic_kind(role, order), op, order, c);
+			order = order_of(w, clang_Cursor_getArgument(c, 1), &param);
+		add_site(w, sa_atomic_kind(role, order), op, order, c, param);
 		free(op);
 	}
+	bool resolved = is_fn && role == SA_ATOMIC_NONE && !builtin && specialize(w, c, callee, nargs);
 	if (name && !builtin) {
+		/* inside a callee walked at a call: the call it makes is the caller's, at that
+		 * call, via the callee (the search for heavyweight sites goes on from there) */
 		struct sa_function *fn = w->fn;
 		unsigned line = 0, column = 0;
-		clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, &column, NULL);
+		CXCursor at = w->inline_depth > 0 ? w->inline_at : c;
+		clang_getExpansionLocation(clang_getCursorLocation(at), NULL, &line, &column, NULL);
 		struct sa_call *k = SA_PUSH(fn->calls, fn->ncalls, w->cap_call);
 		k->callee_usr = sa_cx(clang_getCursorUSR(callee));
 		k->callee = name;
 		k->line = (int)line;
 		k->column = (int)column;
 		k->value_used = !discard;
+		k->resolved = resolved;
+		k->via = w->inline_depth > 0 ? sa_strdup(w->via) : NULL;
 		name = NULL;
 	}
 	free(name);
@@ -511,7 +652,7 @@ static void unary(struct walker *w, CXCursor c, int depth)
 	kids_of(c, &k);
 	if (incdec && k.n > 0 && is_atomic_type(k.v[0])) {
 		CXString s = clang_getUnaryOperatorKindSpelling(op);
-		add_site(w, SA_RMW, clang_getCString(s), "seq_cst", c);
+		add_site(w, SA_RMW, clang_getCString(s), "seq_cst", c, -1);
 		clang_disposeString(s);
 	}
 	for (int i = 0; i < k.n; i++)
@@ -530,7 +671,7 @@ static void binary(struct walker *w, CXCursor c, bool discard, int depth)
 		note_fresh(w, clang_getCursorReferenced(strip(k.v[0])), k.v[1]);
 	if ((assign || compound) && k.n > 0 && is_atomic_type(k.v[0])) {
 		CXString s = clang_getBinaryOperatorKindSpelling(op);
-		add_site(w, assign ? SA_SEQ_CST_STORE : SA_RMW, clang_getCString(s), "seq_cst", c);
+		add_site(w, assign ? SA_SEQ_CST_STORE : SA_RMW, clang_getCString(s), "seq_cst", c, -1);
 		clang_disposeString(s);
 	}
 	for (int i = 0; i < k.n; i++) {
@@ -567,6 +708,130 @@ static void for_stmt(struct walker *w, CXCursor c, int depth)
 		bool d = i == k.n - 1 || (k.n == 4 && (i == 0 || i == 2));
 		visit(w, k.v[i], ACC_READ, d, depth + 1);
 	}
+	kids_free(&k);
+}
+
+/* ---- branches on constants ------------------------------------------------------------ */
+
+static enum CXChildVisitResult count_asm(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (is_kind(c, CXCursor_GCCAsmStmt))
+		(*(int *)data)++;
+	return CXChildVisit_Recurse;
+}
+
+/* A branch not taken: nothing in it happens, but its asm statements keep their place in
+ * the function's list of templates. */
+static void skip(struct walker *w, CXCursor c)
+{
+	int n = is_kind(c, CXCursor_GCCAsmStmt);
+	clang_visitChildren(c, count_asm, &n);
+	if (n > 0 && !w->asm_loaded) {
+		w->nasm = sa_asm_templates(w->fn_cursor, &w->asm_templates);
+		w->asm_loaded = true;
+	}
+	w->next_asm += n;
+}
+
+/* Folds a branch condition; when it is not constant but depends on a parameter, the
+ * branches are walked with that parameter as their guard (restored by the caller). */
+static bool condition(struct walker *w, CXCursor cond, long long *value)
+{
+	int p = -1;
+	if (sa_fold(cond, &w->env, w->fn_cursor, value, &p))
+		return true;
+	if (p >= 0 && w->inline_depth == 0 && w->guard < 0)
+		w->guard = p;
+	return false;
+}
+
+static void if_stmt(struct walker *w, CXCursor c, int depth)
+{
+	struct kids k;
+	kids_of(c, &k);
+	long long cond;
+	int guard = w->guard;
+	bool known = k.n >= 2 && condition(w, k.v[0], &cond);
+	for (int i = 0; i < k.n; i++) {
+		if (known && i > 0 && i != (cond ? 1 : 2))
+			skip(w, k.v[i]);
+		else
+			visit(w, k.v[i], ACC_READ, i != 0, depth + 1);
+	}
+	w->guard = guard;
+	kids_free(&k);
+}
+
+/* Does a case label (or a chain, `case 1: case 2:`) match value? *body: the statement
+ * under the labels. */
+static bool case_matches(struct walker *w, CXCursor c, long long value, CXCursor *body)
+{
+	bool hit = false;
+	for (int i = 0; i < 64 && is_kind(c, CXCursor_CaseStmt); i++) {
+		struct kids k;
+		kids_of(c, &k);
+		long long label;
+		if (k.n >= 2 && sa_fold(k.v[0], NULL, w->fn_cursor, &label, NULL) && label == value)
+			hit = true;
+		CXCursor under = k.n >= 2 ? k.v[k.n - 1] : clang_getNullCursor();
+		kids_free(&k);
+		c = under;
+	}
+	*body = c;
+	return hit;
+}
+
+/* switch on a constant (sizeof(*p), a bound order): only the selected arm is walked, from
+ * its label to the first break at its level (a break deeper in the arm is not followed:
+ * the arms after it are walked too, the cautious side). */
+static void switch_stmt(struct walker *w, CXCursor c, int depth)
+{
+	struct kids k;
+	kids_of(c, &k);
+	long long value;
+	int guard = w->guard;
+	bool known = k.n == 2 && condition(w, k.v[0], &value) && is_kind(k.v[1], CXCursor_CompoundStmt);
+	if (!known) {
+		for (int i = 0; i < k.n; i++)
+			visit(w, k.v[i], ACC_READ, i != 0, depth + 1);
+		w->guard = guard;
+		kids_free(&k);
+		return;
+	}
+	visit(w, k.v[0], ACC_READ, false, depth + 1);
+	struct kids arms;
+	kids_of(k.v[1], &arms);
+	int start = -1, fallback = -1;
+	for (int i = 0; i < arms.n && start < 0; i++) {
+		CXCursor under;
+		if (is_kind(arms.v[i], CXCursor_CaseStmt) && case_matches(w, arms.v[i], value, &under))
+			start = i;
+		else if (is_kind(arms.v[i], CXCursor_DefaultStmt) && fallback < 0)
+			fallback = i;
+	}
+	if (start < 0)
+		start = fallback;
+	bool active = false;
+	for (int i = 0; i < arms.n; i++) {
+		CXCursor stmt = arms.v[i];
+		if (i == start)
+			active = true;
+		if (active && is_kind(stmt, CXCursor_BreakStmt))
+			active = false;
+		if (!active) {
+			skip(w, stmt);
+			continue;
+		}
+		if (is_kind(stmt, CXCursor_CaseStmt)) {
+			case_matches(w, stmt, value, &stmt);
+			if (clang_Cursor_isNull(stmt))
+				continue;
+		}
+		visit(w, stmt, ACC_READ, true, depth + 1);
+	}
+	kids_free(&arms);
+	w->guard = guard;
 	kids_free(&k);
 }
 
@@ -613,8 +878,19 @@ static void visit(struct walker *w, CXCursor c, unsigned acc, bool discard, int 
 	case CXCursor_ConditionalOperator: {
 		struct kids k;
 		kids_of(c, &k);
-		for (int i = 0; i < k.n; i++)
-			visit(w, k.v[i], ACC_READ, i > 0 && discard, depth + 1);
+		long long cond;
+		int p = -1;
+		bool known = k.n == 3 && sa_fold(k.v[0], &w->env, w->fn_cursor, &cond, &p);
+		int guard = w->guard;
+		if (!known && p >= 0 && w->inline_depth == 0 && w->guard < 0)
+			w->guard = p;
+		for (int i = 0; i < k.n; i++) {
+			if (known && i > 0 && i != (cond ? 1 : 2))
+				skip(w, k.v[i]);
+			else
+				visit(w, k.v[i], ACC_READ, i > 0 && discard, depth + 1);
+		}
+		w->guard = guard;
 		kids_free(&k);
 		return;
 	}
@@ -638,8 +914,12 @@ static void visit(struct walker *w, CXCursor c, unsigned acc, bool discard, int 
 		statement(w, c, -1, depth);
 		return;
 	case CXCursor_IfStmt:
-	case CXCursor_WhileStmt:
+		if_stmt(w, c, depth);
+		return;
 	case CXCursor_SwitchStmt:
+		switch_stmt(w, c, depth);
+		return;
+	case CXCursor_WhileStmt:
 	case CXCursor_CaseStmt:
 		statement(w, c, 0, depth);
 		return;
@@ -666,7 +946,7 @@ static void add_asm_site(enum sa_kind kind, const char *mnemonic, void *data)
 {
 	struct asm_ctx *a = data;
 	char *op = sa_printf("asm %s", mnemonic);
-	add_site(a->w, kind, op, NULL, a->at);
+	add_site(a->w, kind, op, NULL, a->at, -1);
 	free(op);
 }
 
@@ -764,17 +1044,29 @@ static void function(struct walker *w, CXCursor c)
 	w->asm_loaded = false;
 	w->nasm = w->next_asm = 0;
 	w->nfresh = 0;
+	w->guard = -1;
+	w->dependent = 0;
 	describe(w, c, fn);
-	struct kids k;
-	kids_of(c, &k);
-	for (int i = 0; i < k.n; i++)
-		if (is_kind(k.v[i], CXCursor_CompoundStmt))
-			visit(w, k.v[i], ACC_READ, true, 0);
-	kids_free(&k);
+	walk_body(w, c, 0);
 	for (int i = 0; i < w->nasm; i++)
 		free(w->asm_templates[i]);
 	free(w->asm_templates);
 	w->asm_templates = NULL;
+	if (w->dependent) {
+		struct dependence *d = SA_PUSH(w->deps, w->ndeps, w->cap_deps);
+		d->usr = sa_strdup(fn->usr);
+		d->params = w->dependent;
+	}
+}
+
+static void walk_body(struct walker *w, CXCursor fn, int depth)
+{
+	struct kids k;
+	kids_of(fn, &k);
+	for (int i = 0; i < k.n; i++)
+		if (is_kind(k.v[i], CXCursor_CompoundStmt))
+			visit(w, k.v[i], ACC_READ, true, depth);
+	kids_free(&k);
 }
 
 /* Is the declaration in the unit's main file or in a file below the main file's folder
@@ -836,11 +1128,14 @@ static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData dat
 
 void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u)
 {
-	struct walker w = { .tu = tu, .u = u };
+	struct walker w = { .tu = tu, .u = u, .guard = -1 };
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top, &w);
 	drop_defined(u);
 	for (int i = 0; i < w.nfiles; i++)
 		free(w.files[i].path);
 	free(w.files);
 	free(w.fresh);
+	for (int i = 0; i < w.ndeps; i++)
+		free(w.deps[i].usr);
+	free(w.deps);
 }

@@ -40,7 +40,7 @@ int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(print
 /* Options that several commands take, declared once; a command's table lists the ones it
  * takes (ids 1..99 are these, a command's own start at 100). */
 enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COMPDB, CLI_INCLUDE,
-       CLI_DEFINE, CLI_SUPPRESSIONS };
+       CLI_DEFINE, CLI_SUPPRESSIONS, CLI_EXCLUDE };
 #define CLI_OPT_DB { CLI_DB, "db", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
 		     "database (default ./snc.db)" }
 #define CLI_OPT_RUN { CLI_RUN, "run", 0, SNC_OPT_INT, "N", 1, INT64_MAX, NULL, \
@@ -57,6 +57,9 @@ enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COM
 
 #define CLI_OPT_SUPPRESSIONS { CLI_SUPPRESSIONS, "suppressions", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
 			       "findings this file names count as intentional (docs/findings.md)" }
+#define CLI_OPT_EXCLUDE { CLI_EXCLUDE, "exclude", 0, SNC_OPT_TEXT, "GLOB", 0, 0, NULL, \
+			  "leave out the units whose path matches GLOB (`*` crosses '/';\n" \
+			  "a folder leaves out what is below it); repeatable" }
 #define CLI_OPT_COMPDB { CLI_COMPDB, "compile-commands", 'p', SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
 			 "use the flags of a compile_commands.json (or its folder)" }
 #define CLI_OPT_INCLUDE { CLI_INCLUDE, "include-dir", 'I', SNC_OPT_TEXT, "DIR", 0, 0, NULL, \

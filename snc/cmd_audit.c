@@ -26,6 +26,7 @@ enum { O_LIB = 100, O_EMIT, O_DOMAIN, O_FAMILY, O_CONFIG, O_NO_MEASURE };
 static const struct snc_opt audit_options[] = {
 	{ CLI_COMPDB, "compile-commands", 'p', SNC_OPT_TEXT, "FILE", 0, 0, NULL,
 	  "scan the project's sources with their build flags" },
+	CLI_OPT_EXCLUDE,
 	{ O_LIB, "lib", 0, SNC_OPT_TEXT, "LIB", 0, 0, NULL,
 	  "link harnesses with LIB (an archive, a .so, -lNAME);\n"
 	  "SOURCE.c files given are compiled in" },
@@ -103,7 +104,7 @@ static bool has_suffix(const char *s, const char *suffix)
 }
 
 struct audit_request {
-	struct strings headers, sources, libs, cflags, families, forward;
+	struct strings headers, sources, libs, cflags, families, forward, excludes;
 	const char *compdb, *emit_dir, *config_path, *db_path;
 	int domain;
 	bool json, quiet, depth_given, measure_states_given, no_measure;
@@ -274,6 +275,7 @@ static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool 
 	while ((id = snc_cmdline_next(cl, &v)) > 0) {
 		switch (id) {
 		case CLI_COMPDB: rq->compdb = v.text; continue;
+		case CLI_EXCLUDE: push(&rq->excludes, v.text); continue;
 		case CLI_INCLUDE:
 		case CLI_DEFINE:
 			snprintf(flag, sizeof flag, "-%c%s", v.opt->short_name, v.text);
@@ -412,7 +414,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	struct scan_request req = {
 		.paths = paths.v, .npaths = paths.n, .compdb = rq->compdb, .flags = rq->cflags.v,
 		.nflags = rq->cflags.n, .jobs = ncpu > 0 ? (int)ncpu : 1, .progress = !rq->quiet,
-		.parse_all = true, .cmd = "audit",
+		.parse_all = true, .excludes = rq->excludes.v, .nexcludes = rq->excludes.n,
+		.quiet = rq->quiet, .cmd = "audit",
 	};
 	double start = now();
 	rc = scan_prepare(&req, &scan);
@@ -486,5 +489,6 @@ int cmd_audit(int argc, char **argv)
 	strings_free(&rq.cflags);
 	strings_free(&rq.families);
 	strings_free(&rq.forward);
+	strings_free(&rq.excludes);
 	return rc;
 }

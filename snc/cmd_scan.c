@@ -2,9 +2,10 @@
  *
  * Records a run, scans the sources into it (scan_run.c: reuse of unchanged units, parallel
  * parsing, the model, one transaction) and prints the summary or JSON. Exit status 0 when
- * the scan was stored (files that did not parse are reported and skipped, not fatal), 2
- * for a usage error, a missing path, an unreadable compile_commands.json or a database
- * that cannot be written. */
+ * the scan was stored (files that did not parse are reported and skipped, not fatal, as
+ * long as at least half of the units parse without errors), 2 for a usage error, a
+ * missing path, an unreadable compile_commands.json, a database that cannot be written,
+ * or a scan where no unit or fewer than half of them parsed (stored all the same). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ static const struct snc_opt scan_options[] = {
 	CLI_OPT_COMPDB, CLI_OPT_INCLUDE, CLI_OPT_DEFINE,
 	{ O_JOBS, "jobs", 'j', SNC_OPT_INT, "N", 1, 1024, NULL,
 	  "parse N units at once (default: the number of CPUs)" },
+	CLI_OPT_EXCLUDE,
 	{ O_SYSTEM, "system", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
 	  "functions of system headers are API too (e.g. to classify a\n"
 	  "header-only library installed in /usr/include)" },
@@ -53,11 +55,13 @@ int cmd_scan(int argc, char **argv)
 	bool json = false, quiet = false;
 	int top = 10;
 	char **flags = calloc((size_t)argc + 1, sizeof *flags);
-	int nflags = 0, rc = EXIT_USAGE;
+	char **excludes = calloc((size_t)argc + 1, sizeof *excludes);
+	int nflags = 0, nexcludes = 0, rc = EXIT_USAGE;
 	struct snc_cmdline cl;
 	struct snc_opt_value v;
-	if (!flags || snc_cmdline_init(&cl, &cmd_scan_doc, argc, argv) != 0) {
+	if (!flags || !excludes || snc_cmdline_init(&cl, &cmd_scan_doc, argc, argv) != 0) {
 		free(flags);
+		free(excludes);
 		return cli_error("scan", "out of memory");
 	}
 	int id;
@@ -76,6 +80,7 @@ int cmd_scan(int argc, char **argv)
 		case O_SYSTEM: req.system_api = true; break;
 		case CLI_QUIET: quiet = true; break;
 		case O_TOP: top = (int)v.number; break;
+		case CLI_EXCLUDE: excludes[nexcludes++] = (char *)v.text; break;
 		}
 	}
 	if ((rc = cli_options_done(id)) >= 0)
@@ -88,6 +93,10 @@ int cmd_scan(int argc, char **argv)
 	req.flags = flags;
 	req.nflags = nflags;
 	req.progress = !quiet && !json;
+	req.quiet = quiet;
+	req.model_unused = quiet && !json;
+	req.excludes = excludes;
+	req.nexcludes = nexcludes;
 	if (req.npaths == 0 && !req.compdb) {
 		cli_error("scan", "nothing to scan: give a directory, files or -p "
 			  "compile_commands.json (see 'snc scan --help')");
@@ -116,9 +125,9 @@ int cmd_scan(int argc, char **argv)
 		snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
 	}
 	snc_db_close(db);
-	if (rc == 0 && json)
+	if (outcome.stored && json)
 		scan_print_json(&outcome, db_path, run_id);
-	else if (rc == 0 && !quiet)
+	else if (outcome.stored && !quiet)
 		scan_print_text(&outcome, db_path, run_id, top);
 	scan_outcome_free(&outcome);
 out:
@@ -126,5 +135,6 @@ out:
 	for (int i = 0; i < nflags; i++)
 		free(flags[i]);
 	free(flags);
+	free(excludes);
 	return rc;
 }

@@ -19,25 +19,38 @@ struct scan_request {
 	bool progress;             /* a progress line on stderr (only if it is a terminal) */
 	bool parse_all;            /* parse every unit, reuse none: parameter types and
 				      declarations (snc audit) exist only for units parsed now */
+	char *const *excludes;     /* --exclude GLOBs: units whose file matches are left out */
+	int nexcludes;
+	bool quiet;                /* the summary line only when some unit has errors */
+	bool model_unused;         /* the caller does not read out->model: an unchanged rescan
+				      may copy the earlier run in the database instead (model
+				      then stays NULL) */
 	const char *cmd;           /* the command, for messages */
 };
 
 struct scan_outcome {
 	struct sa_units units;
 	struct sa_units headers;   /* path scans: headers not yet known to be included */
-	struct sa_model *model;
+	struct sa_model *model;    /* NULL after an unchanged rescan with model_unused */
 	int parsed, reused, with_errors, files;
+	bool stored;               /* the results are in the database (even if rc is not 0) */
 };
 
-/* Step 1: the units to scan. Returns 0, or EXIT_USAGE after a one-line error (a path
- * that does not exist, an unreadable compile_commands.json). */
+/* Step 1: the units to scan, less the --exclude'd ones. Returns 0, or EXIT_USAGE after a
+ * one-line error (a path that does not exist, an unreadable compile_commands.json,
+ * nothing left to scan). */
 int scan_prepare(const struct scan_request *req, struct scan_outcome *out);
 /* Steps 2 and 3: reuses unchanged units from db, parses the others, prints one line per
- * unit with errors, builds the model and stores it as run_id's results. Returns 0, or
- * EXIT_USAGE after a one-line error (the database failed). */
+ * unit with errors and the summary line ("N units parsed, M with errors (first: ...)"),
+ * builds the model and stores it as run_id's results. Returns 0; or EXIT_USAGE after a
+ * one-line error: the database failed, or (with the results stored all the same) no unit
+ * parsed without errors, or more than half of them did not. */
 int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *req,
 		 struct scan_outcome *out);
 void scan_outcome_free(struct scan_outcome *out);
+/* Leaves out the units whose file matches one of the globs (scan_exclude.c); returns how
+ * many. */
+int scan_exclude(struct sa_units *units, char *const *globs, int nglobs);
 /* `snc demo`: scans the examples folder (the parent of the folder of example_source, any
  * source a manifest lists) into run_id, with the harness header's folder on the include
  * path. Returns 0 or an exit status. */

@@ -38,10 +38,17 @@ int scan_prepare(const struct scan_request *req, struct scan_outcome *out)
 		free(more.units);
 		sa_units_sort(&out->units);
 	}
+	int excluded = scan_exclude(&out->units, req->excludes, req->nexcludes);
+	scan_exclude(&out->headers, req->excludes, req->nexcludes);
+	if (out->units.count == 0 && out->headers.count == 0)
+		return cli_error(req->cmd, "nothing to scan: no C source%s", excluded ?
+				 " left after --exclude" : " found");
 	return 0;
 }
 
-/* Loads the facts of every pending unit that an earlier scan saw unchanged. */
+/* Marks every pending unit that an earlier scan saw unchanged as reused: its files, status
+ * and diagnostics are loaded now, its functions by load_reused_functions() once it is
+ * known that the model must be built. */
 static int reuse_unchanged(struct snc_db *db, struct sa_units *units)
 {
 	for (int i = 0; i < units->count; i++) {
@@ -59,10 +66,34 @@ static int reuse_unchanged(struct snc_db *db, struct sa_units *units)
 			sa_unit_clear_facts(u);
 			continue;
 		}
-		if (snc_db_scan_load_facts(db, prev, u) != 0)
+		if (snc_db_scan_load_status(db, prev, u) != 0)
 			return -1;
 	}
 	return 0;
+}
+
+static int load_reused_functions(struct snc_db *db, struct sa_units *units)
+{
+	for (int i = 0; i < units->count; i++) {
+		struct sa_unit *u = &units->units[i];
+		if (u->reused_from && snc_db_scan_load_functions(db, u->reused_from, u) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The earlier run every unit was reused from, when it is one and the same; else 0. */
+static int64_t reused_run(struct snc_db *db, const struct sa_units *units)
+{
+	int64_t run = 0;
+	for (int i = 0; i < units->count; i++) {
+		int64_t r = units->units[i].reused_from ?
+				    snc_db_scan_unit_run(db, units->units[i].reused_from) : 0;
+		if (r <= 0 || (run && r != run))
+			return 0;
+		run = r;
+	}
+	return run;
 }
 
 struct progress {
@@ -124,6 +155,23 @@ static void report_errors(const struct sa_unit *u, const char *cmd)
 		d->file ? d->file : u->file, d->line, d->column, d->message);
 }
 
+/* "N units parsed, M with errors (first: file:line: message)" on stderr. */
+static void print_summary(const struct scan_outcome *o, const struct sa_unit *first,
+			  const struct scan_request *req)
+{
+	if (req->quiet && o->with_errors == 0)
+		return;
+	int total = o->parsed + o->reused;
+	fprintf(stderr, "snc %s: %d unit%s parsed, %d with errors", req->cmd, total,
+		total == 1 ? "" : "s", o->with_errors);
+	if (first) {
+		const struct sa_diagnostic *d = &first->diagnostics[0];
+		fprintf(stderr, " (first: %s:%d: %s)", d->file ? d->file : first->file, d->line,
+			d->message);
+	}
+	fputc('\n', stderr);
+}
+
 static int compare_paths(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -164,6 +212,7 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 		parse_pending(units, req);
 		sa_units_sort(units);
 	}
+	const struct sa_unit *first = NULL;
 	for (int i = 0; i < units->count; i++) {
 		const struct sa_unit *u = &units->units[i];
 		if (u->reused_from)
@@ -173,20 +222,39 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 		if (u->status == SA_UNIT_ERRORS || u->status == SA_UNIT_FAILED) {
 			out->with_errors++;
 			report_errors(u, req->cmd);
+			if (!first && u->ndiagnostics > 0)
+				first = u;
 		}
 	}
+	print_summary(out, first, req);
 	out->files = count_files(units);
-	struct sa_model_options opt = { .system_api = req->system_api };
-	out->model = sa_model_build(units->units, units->count, &opt);
 	if (snc_db_begin(db) != 0)
 		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
-	if (snc_db_scan_store(db, run_id, out->model) != 0) {
+	/* nothing changed since one earlier run and nobody reads the model: copy that run */
+	int64_t earlier = req->model_unused ? reused_run(db, units) : 0;
+	int copied = earlier > 0 ? snc_db_scan_copy_run(db, earlier, run_id, units->count,
+							 req->system_api) : 1;
+	if (copied == 1 && load_reused_functions(db, units) == 0) {
+		struct sa_model_options opt = { .system_api = req->system_api };
+		out->model = sa_model_build(units->units, units->count, &opt);
+		copied = snc_db_scan_store(db, run_id, out->model);
+	}
+	if (copied != 0) {
 		int rc = cli_error(req->cmd, "storing the scan: %s", snc_db_errmsg(db));
 		snc_db_rollback(db);
 		return rc;
 	}
 	if (snc_db_commit(db) != 0)
 		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	out->stored = true;
+	int total = units->count;
+	if (total > 0 && out->with_errors == total)
+		return cli_error(req->cmd, "no unit parsed without errors (results stored, but they "
+				 "cannot be trusted: check the flags)");
+	if (2 * out->with_errors > total)
+		return cli_error(req->cmd, "more than half of the units (%d of %d) have errors "
+				 "(results stored, but they cannot be trusted: check the flags)",
+				 out->with_errors, total);
 	return 0;
 }
 
@@ -209,7 +277,7 @@ int scan_examples(struct snc_db *db, int64_t run_id, const char *example_source,
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	struct scan_request req = { .paths = paths, .npaths = 1, .flags = flags, .nflags = 1,
 				    .jobs = ncpu > 0 ? (int)ncpu : 1, .progress = !quiet,
-				    .cmd = "demo" };
+				    .quiet = quiet, .cmd = "demo" };
 	struct scan_outcome out;
 	int rc = scan_prepare(&req, &out);
 	if (rc == 0)

@@ -58,6 +58,11 @@ struct sa_call {
 	char *callee;         /* the callee's name */
 	int line, column;
 	bool value_used;      /* false when the call is a statement or cast to void */
+	bool resolved;        /* a static/inline callee walked at this call's constant
+				 arguments: its sites and calls are the caller's (with via set),
+				 its own are not followed through this call */
+	char *via;            /* a call made by such a callee ("g", "g -> h"), reported at
+				 the resolved call; NULL for the function's own calls */
 };
 
 struct sa_site {
@@ -66,6 +71,11 @@ struct sa_site {
 	char *order;          /* memory order: seq_cst, acquire, ... or NULL (asm, locks) */
 	char *macro;          /* the macro used at the reported line, or NULL */
 	int line, column;
+	int param;            /* the parameter (0-based) the order or the branch holding the
+				 site depends on, -1 for none: the kind is then the cautious
+				 one (seq_cst) and callers passing a constant resolve it */
+	char *via;            /* for a site of a callee walked at a call with constant
+				 arguments ("g", "g -> h"): reported at that call; else NULL */
 };
 
 /* The C type of a parameter or a result, in the terms a harness generator needs
@@ -246,6 +256,8 @@ struct sa_fn {
 	const struct sa_function *def;   /* the facts, owned by a unit */
 	int unit;
 	int *callees;                    /* distinct defined callees, ascending */
+	bool *callee_resolved;           /* per callee: every call to it is resolved (its sites
+					    and calls are the caller's, sa_site.via, sa_call.via) */
 	int ncallees;
 	struct sa_effect *effects;       /* one per state, ascending by state */
 	int neffects;

@@ -57,6 +57,20 @@ int64_t snc_db_scan_find_unit(struct snc_db *db, const char *file, const char *f
 	return id;
 }
 
+int64_t snc_db_scan_unit_run(struct snc_db *db, int64_t unit_id)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT run_id FROM scanned_units WHERE id = ?");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, unit_id);
+	int rc = sqlite3_step(st);
+	int64_t run = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(db, "finding a scanned unit's run");
+	return run;
+}
+
 int snc_db_scan_load_files(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 {
 	sqlite3_stmt *st = db_stmt(db, "SELECT f.path, f.hash FROM scanned_unit_files uf "
@@ -131,8 +145,10 @@ static int load_accesses(struct snc_db *db, int64_t fn_id, struct sa_function *f
 
 static int load_calls(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 {
-	sqlite3_stmt *st = db_stmt(db, "SELECT callee_usr, callee, line, \"column\", value_used "
-				       "FROM scanned_calls WHERE function_id = ? ORDER BY id");
+	sqlite3_stmt *st = db_stmt(db, "SELECT c.callee_usr, c.callee, c.line, c.\"column\", "
+				       "c.value_used, coalesce(o.resolved, 0), o.via FROM scanned_calls c "
+				       "LEFT JOIN scanned_call_origins o ON o.call_id = c.id "
+				       "WHERE c.function_id = ? ORDER BY c.id");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, fn_id);
@@ -146,6 +162,8 @@ static int load_calls(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 		c->line = sqlite3_column_int(st, 2);
 		c->column = sqlite3_column_int(st, 3);
 		c->value_used = sqlite3_column_int(st, 4) != 0;
+		c->resolved = sqlite3_column_int(st, 5) != 0;
+		c->via = dup_col(st, 6);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading calls");
@@ -153,8 +171,10 @@ static int load_calls(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 
 static int load_sites(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 {
-	sqlite3_stmt *st = db_stmt(db, "SELECT kind, op, memory_order, macro, line, \"column\" "
-				       "FROM scanned_sites WHERE function_id = ? ORDER BY id");
+	sqlite3_stmt *st = db_stmt(db, "SELECT s.kind, s.op, s.memory_order, s.macro, s.line, "
+				       "s.\"column\", o.order_param, o.via FROM scanned_sites s "
+				       "LEFT JOIN scanned_site_origins o ON o.site_id = s.id "
+				       "WHERE s.function_id = ? ORDER BY s.id");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, fn_id);
@@ -170,6 +190,8 @@ static int load_sites(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 		s->macro = dup_col(st, 3);
 		s->line = sqlite3_column_int(st, 4);
 		s->column = sqlite3_column_int(st, 5);
+		s->param = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 6) - 1;
+		s->via = dup_col(st, 7);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading sites");
@@ -226,7 +248,7 @@ static int load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 	return 0;
 }
 
-int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
+int snc_db_scan_load_status(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 {
 	sqlite3_stmt *st = db_stmt(db, "SELECT status FROM scanned_units WHERE id = ?");
 	if (!st)
@@ -240,7 +262,10 @@ int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u
 	sqlite3_reset(st);
 	u->status = status < 0 ? SA_UNIT_PARSED : (enum sa_unit_status)status;
 	u->reused_from = unit_id;
-	if (load_diagnostics(db, unit_id, u) != 0 || load_functions(db, unit_id, u) != 0)
-		return -1;
-	return 0;
+	return load_diagnostics(db, unit_id, u);
+}
+
+int snc_db_scan_load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
+{
+	return load_functions(db, unit_id, u);
 }

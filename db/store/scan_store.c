@@ -236,8 +236,20 @@ static int store_calls_and_sites(struct snc_db *db, const struct sa_fn *f, int64
 		db_bind_int(st, 5, c->line);
 		db_bind_int(st, 6, c->column);
 		db_bind_int(st, 7, c->value_used);
-		if (db_insert(db, st, "storing a call") < 0)
+		int64_t call_id = db_insert(db, st, "storing a call");
+		if (call_id < 0)
 			return -1;
+		if (c->resolved || c->via) {
+			st = db_stmt(db, "INSERT INTO scanned_call_origins (call_id, resolved, via) "
+					 "VALUES (?,?,?)");
+			if (!st)
+				return -1;
+			db_bind_int(st, 1, call_id);
+			db_bind_int(st, 2, c->resolved);
+			db_bind_text(st, 3, c->via);
+			if (db_step_done(db, st, "storing a call's origin") != 0)
+				return -1;
+		}
 	}
 	for (int k = 0; k < d->nsites; k++) {
 		const struct sa_site *s = &d->sites[k];
@@ -252,8 +264,21 @@ static int store_calls_and_sites(struct snc_db *db, const struct sa_fn *f, int64
 		db_bind_text(st, 5, s->macro);
 		db_bind_int(st, 6, s->line);
 		db_bind_int(st, 7, s->column);
-		if (db_insert(db, st, "storing a site") < 0)
+		int64_t site_id = db_insert(db, st, "storing a site");
+		if (site_id < 0)
 			return -1;
+		if (s->param >= 0 || s->via) {
+			st = db_stmt(db, "INSERT INTO scanned_site_origins (site_id, order_param, via) "
+					 "VALUES (?,?,?)");
+			if (!st)
+				return -1;
+			db_bind_int(st, 1, site_id);
+			if (s->param >= 0)
+				db_bind_int(st, 2, s->param + 1);
+			db_bind_text(st, 3, s->via);
+			if (db_step_done(db, st, "storing a site's origin") != 0)
+				return -1;
+		}
 	}
 	for (int k = 0; k < f->nreach; k++) {
 		sqlite3_stmt *st = db_stmt(db, "INSERT INTO scanned_reach (function_id, target_id, "

@@ -274,6 +274,26 @@ CREATE TABLE IF NOT EXISTS scanned_sites (
 );
 CREATE INDEX IF NOT EXISTS scanned_sites_by_function ON scanned_sites(function_id);
 
+-- (version 7) What a site's weight was computed from: the argument its memory order (or
+-- the branch holding it) depends on, and, for a site of a static or inline callee walked
+-- at a call with constant arguments, the callees it was reached through (the site is then
+-- the caller's, at the call). Only sites with either have a row.
+CREATE TABLE IF NOT EXISTS scanned_site_origins (
+  site_id     INTEGER PRIMARY KEY REFERENCES scanned_sites(id),
+  order_param INTEGER,                      -- 1-based argument N of the site's function
+  via         TEXT                          -- 'fence_after_atomic', 'g -> h'
+);
+
+-- (version 7) Calls resolved at constant arguments: the callee (static or inline) was
+-- walked with them, its sites and calls became the caller's (with via set), and its own
+-- are not followed through this call. A call with via set is one such callee made,
+-- reported at the resolved call. Only calls with either have a row.
+CREATE TABLE IF NOT EXISTS scanned_call_origins (
+  call_id  INTEGER PRIMARY KEY REFERENCES scanned_calls(id),
+  resolved INTEGER NOT NULL,                -- 1: the callee was walked at this call
+  via      TEXT                             -- 'g', 'g -> h': made by that callee
+);
+
 -- Functions with heavyweight sites that a function reaches (itself at distance 0), with
 -- one shortest call path.
 CREATE TABLE IF NOT EXISTS scanned_reach (
@@ -329,6 +349,13 @@ SELECT f.run_id, f.name AS function, s.kind, s.op, s.memory_order, s.macro,
 FROM scanned_sites s
 JOIN scanned_functions f ON f.id = s.function_id
 JOIN scanned_files fl ON fl.id = f.file_id;
+
+CREATE VIEW IF NOT EXISTS scan_site_origins AS
+SELECT f.run_id, f.name AS function, s.kind, s.op, s.memory_order, o.order_param, o.via,
+       s.line, s."column", s.id AS site_id
+FROM scanned_site_origins o
+JOIN scanned_sites s ON s.id = o.site_id
+JOIN scanned_functions f ON f.id = s.function_id;
 
 CREATE VIEW IF NOT EXISTS scan_heavyweight AS
 SELECT f.run_id, f.name AS function, s.kind, s.op, s.memory_order, s.macro,

@@ -28,6 +28,14 @@ ck_fifo_spsc_enqueue|0|inline-header" "$(q "SELECT name, returns_value, linkage 
 expect "ck_spinlock_fas_lock reaches an xchg" "1" "$(q "SELECT count(*) > 0 FROM scan_heavyweight WHERE function = 'ck_spinlock_fas_lock' AND op LIKE '%xchg%'")"
 expect "pop_upmc with itself: snc-candidate paying a CAS" "snc-candidate" "$(q "SELECT static_class FROM scan_pairs WHERE f = 'ck_stack_pop_upmc' AND g = 'ck_stack_pop_upmc' AND heavyweight_f > 0")"
 expect "pop_npsc with itself: snc-candidate without heavyweight (single consumer)" "snc-candidate|0" "$(q "SELECT static_class, heavyweight_f FROM scan_pairs WHERE f = 'ck_stack_pop_npsc' AND g = 'ck_stack_pop_npsc'")"
+# every Concurrency Kit header as a unit of its own: an unchanged rescan reuses them all
+mkdir headers
+for h in /usr/include/ck_*.h; do printf '#include <%s>\n' "${h##*/}" > "headers/$(basename "$h" .h).c"; done
+n=$(ls headers | wc -l)
+"$SNC" scan --db "$PWD/h.db" --quiet --system headers -- -O2 2> /dev/null
+"$SNC" scan --db "$PWD/h.db" --json --system headers -- -O2 > h.json 2> /dev/null
+expect "an unchanged rescan of the $n headers reuses every unit" "0|$n" "$(sqlite3 :memory: "SELECT json_extract(readfile('h.json'), '\$.units.parsed') || '|' || json_extract(readfile('h.json'), '\$.units.reused')")"
+expect "no header is stored by a relative path or as unreadable" "0" "$(DB=$PWD/h.db q "SELECT count(*) FROM scanned_files WHERE path NOT LIKE '/%' OR hash = 'unreadable'")"
 "$SNC" scan --db "$PWD/plain.db" --json -p compile_commands.json > plain.json
 expect "without --system, ck's functions are followed but not paired" "0" "$(sqlite3 :memory: "SELECT json_array_length(readfile('plain.json'), '\$.pairs')")"
 finish

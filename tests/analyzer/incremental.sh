@@ -22,4 +22,16 @@ expect "a changed header re-parses the 4 units that include it" "4" "$(j third.j
 expect "and the new hash is stored" "2" "$(q "SELECT count(DISTINCT hash) FROM scanned_files WHERE path LIKE '%/sets/sets.h' AND run_id IN (1, 3)")"
 "$SNC" scan --db "$DB" --json -I "$SNC_SOURCE_DIR/runtime/include" -DEXTRA src > fourth.json || exit 1
 expect "different flags re-parse everything" "$total" "$(j fourth.json '$.units.parsed')"
+# --quiet prints no model: an unchanged rescan copies run 4 inside the database
+"$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" -DEXTRA src || exit 1
+expect "the copied run has the same functions" "$(view 4)" "$(view 5)"
+expect "the same pairs" "$(pairs 4)" "$(pairs 5)"
+expect "the same heavyweight paths" "$(paths 4)" "$(paths 5)"
+calls() { q "SELECT f.name, c.callee, c.line, c.value_used, coalesce(c2.name, '-') FROM scanned_calls c JOIN scanned_functions f ON f.id = c.function_id LEFT JOIN scanned_functions c2 ON c2.id = c.callee_id WHERE f.run_id = $1 ORDER BY f.name, c.line, c.callee"; }
+expect "the same calls, resolved to the new run's functions" "$(calls 4)" "$(calls 5)"
+state() { q "SELECT function, state, mode, coalesce(via, '-') FROM scan_state WHERE run_id = $1 ORDER BY 1, 2, 3, 4"; }
+expect "the same accesses" "$(state 4)" "$(state 5)"
+expect "every unit reused from run 4" "$total" "$(q "SELECT count(*) FROM scanned_units WHERE run_id = 5 AND reused_from IN (SELECT id FROM scanned_units WHERE run_id = 4)")"
+expect "the same units and files" "$(q "SELECT file, status, flags FROM scan_units WHERE run_id = 4 ORDER BY file")|$(q "SELECT count(*) FROM scanned_files WHERE run_id = 4")" "$(q "SELECT file, status, flags FROM scan_units WHERE run_id = 5 ORDER BY file")|$(q "SELECT count(*) FROM scanned_files WHERE run_id = 5")"
+expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 finish

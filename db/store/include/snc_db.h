@@ -249,11 +249,20 @@ struct sa_unit;
 int snc_db_scan_store(struct snc_db *db, int64_t run_id, const struct sa_model *m);
 /* The newest stored unit of file parsed with flags_hash; 0 when there is none. */
 int64_t snc_db_scan_find_unit(struct snc_db *db, const char *file, const char *flags_hash);
+/* The run a stored unit belongs to; 0 when there is none, -1 on error. */
+int64_t snc_db_scan_unit_run(struct snc_db *db, int64_t unit_id);
 /* Loads the files a stored unit read (with their hashes then) into u->files. */
 int snc_db_scan_load_files(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
-/* Loads the rest of a stored unit's facts (status, diagnostics, functions with their direct
- * accesses, calls and sites) into u and sets u->reused_from. */
-int snc_db_scan_load_facts(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
+/* Loads a stored unit's status and diagnostics into u and sets u->reused_from. */
+int snc_db_scan_load_status(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
+/* Loads the rest of its facts: functions with their direct accesses, calls and sites. */
+int snc_db_scan_load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
+/* An unchanged rescan (scan_copy.c): copies from_run's results into run_id when from_run
+ * had exactly nunits units and classified its API as system_api (0 or 1) does. Returns 0 when
+ * copied, 1 when from_run does not qualify (store a model instead), -1 on error. Call it
+ * inside snc_db_begin()/snc_db_commit(). */
+int snc_db_scan_copy_run(struct snc_db *db, int64_t from_run, int64_t run_id, int nunits,
+			 int system_api);
 
 /* ---- schedules (snc run --schedules) --------------------------------------------------- */
 
