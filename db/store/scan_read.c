@@ -2,14 +2,14 @@
  *
  * A unit is found by its file and the hash of its flags; its files (with the hashes they
  * had) tell whether anything it read changed, and if nothing did its facts are loaded back
- * into the analyzer's plain structures (malloc'd, as snc_analyzer.h requires) so that the
+ * into the scan rows (malloc'd, as snc_scan_rows.h requires) so that the
  * new run is as complete as if the unit had been parsed again. The facts are those the
  * walker produced: direct accesses only (inherited ones are the model's, recomputed). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "db_internal.h"
-#include "snc_analyzer.h"
+#include "snc_scan_rows.h"
 
 static char *dup_col(sqlite3_stmt *st, int i)
 {

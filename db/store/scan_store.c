@@ -1,8 +1,8 @@
 /* scan_store.c: storing what `snc scan` found, as one run's complete results.
  *
- * The analyzer's model (snc_analyzer.h) is stored as it is: this file reads its plain
- * structures (a header-only dependency: db/ does not link the analyzer or libclang, so the
- * harness programs that link db/ stay small). Rows are written in the model's order
+ * The scan rows (snc_scan_rows.h: the units' facts and the model the analyzer fills) are
+ * stored as they are; db/ does not link the analyzer or libclang, so the harness programs
+ * that link db/ stay small. Rows are written in the model's order
  * (units by file and flags, functions by file, line and name, pairs by f and g), so two
  * scans of the same sources give the same rows whatever -j was. Reused units are stored
  * like parsed ones, with reused_from naming the unit their facts were copied from. */
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "db_internal.h"
-#include "snc_analyzer.h"
+#include "snc_scan_rows.h"
 
 struct file_ids {
 	const char **paths;   /* sorted */

@@ -239,10 +239,8 @@ int snc_db_each_verdict_evidence(struct snc_db *db, int64_t run_id,
 
 /* ---- scan results ---------------------------------------------------------------------- */
 
-/* What `snc scan` stores is the analyzer's model (analyzer/include/snc_analyzer.h) as it
- * is; db/ reads those plain structures without linking the analyzer. */
-struct sa_model;
-struct sa_unit;
+/* What `snc scan` stores are the scan rows (snc_scan_rows.h) the analyzer fills. */
+#include "snc_scan_rows.h"
 
 /* Stores a scan (units, files, functions, accesses, calls, sites, call paths, pairs) as
  * run_id's results. Call it inside snc_db_begin()/snc_db_commit(). */
