@@ -5,7 +5,8 @@
  * that only moved is not new); with a baseline the `regression` rule adds what got worse.
  * Each is printed as a review comment, `file:line: rule: message`, on stdout; the decision
  * goes to stderr. Exit 1 when any outstanding finding reaches the --fail-on severity, 0
- * otherwise, 2 when the inputs cannot be read. */
+ * otherwise, 2 when the inputs cannot be read or the run is unfinished (killed, or still
+ * running) or holds no results. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,8 @@ static const char usage[] =
 	"\n"
 	"Prints the outstanding findings (new against the baseline when one is given;\n"
 	"intentional ones excluded) as 'file:line: rule: message' and exits 1 when any\n"
-	"reaches the --fail-on severity, 0 otherwise, 2 on error.\n"
+	"reaches the --fail-on severity, 0 otherwise, 2 on error or when the run is unfinished\n"
+	"(killed, or still running) or holds no verdicts.\n"
 	"\n"
 	"  --db FILE        database (default ./snc.db)\n"
 	"  --run N          a given run instead of the latest one\n"
@@ -66,6 +68,20 @@ int cmd_gate(int argc, char **argv)
 		return cli_error("gate", "unexpected argument '%s'", argv[optind]);
 	struct findings_input in;
 	int rc = findings_input_load("gate", db_path, run, baseline, &in);
+	if (rc != 0) {
+		findings_input_free(&in);
+		return rc;
+	}
+	/* No decision on partial results or on nothing: a killed run passes no gate, nor does
+	 * the newest run with results when a later run did not finish. */
+	int64_t unfinished = !in.state.finished ? in.run
+			     : !in.run_chosen ? in.state.newer_unfinished : 0;
+	if (unfinished)
+		rc = cli_error("gate", "run %lld is unfinished (it was killed, or is still running): "
+			       "no decision on partial results", (long long)unfinished);
+	else if (in.state.verdicts == 0 && in.state.scanned_units == 0)
+		rc = cli_error("gate", "run %lld holds no verdicts and no scan results: nothing to "
+			       "decide on", (long long)in.run);
 	if (rc != 0) {
 		findings_input_free(&in);
 		return rc;

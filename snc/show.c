@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "findings_input.h"
 #include "show_schedules.h"
 #include "show_costs.h"
 #include "snc_db.h"
@@ -168,13 +169,25 @@ int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd)
 	if (!db)
 		return cli_error(cmd, "%s", err);
 	if (run_id == 0 && (run_id = snc_db_latest_run(db, NULL)) <= 0) {
+		int rc = run_id < 0 ? cli_error(cmd, "%s", snc_db_errmsg(db))
+				    : cli_error(cmd, "'%s' holds no verdicts yet (run 'snc run' or "
+						"'snc demo')", db_path);
 		snc_db_close(db);
-		return cli_error(cmd, "'%s' holds no verdicts yet (run 'snc run' or 'snc demo')",
-				 db_path);
+		return rc;
 	}
-	if (snc_db_run_exists(db, run_id) != 1) {
+	struct snc_db_run_state state;
+	if (snc_db_run_exists(db, run_id) != 1 || snc_db_run_state(db, run_id, &state) != 0) {
+		int rc = snc_db_run_exists(db, run_id) == 0
+			? cli_error(cmd, "there is no run %lld in '%s'", (long long)run_id, db_path)
+			: cli_error(cmd, "%s", snc_db_errmsg(db));
 		snc_db_close(db);
-		return cli_error(cmd, "there is no run %lld in '%s'", (long long)run_id, db_path);
+		return rc;
+	}
+	if (!state.finished) {
+		findings_warn_unfinished(cmd, run_id);
+		if (!json)
+			printf("run %lld is unfinished (killed, or still running): partial results\n\n",
+			       (long long)run_id);
 	}
 	struct show_ctx ctx = { .costs = show_costs_load(db, run_id) };
 	if (!ctx.costs) {
