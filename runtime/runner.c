@@ -136,7 +136,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	summary->harness_id = harness_id;
 
 	int width = sp.depth ? sp.depth : 1;
-	char label[1024];
+	char label[STATE_LABEL_MAX];
 	/* A state runs with no transaction open; its rows are then written in one short one,
 	 * so a reader or another run never waits for the executions of a state. */
 	for (int64_t s = 0; s < sp.count; s++) {

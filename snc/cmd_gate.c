@@ -101,9 +101,12 @@ int cmd_gate(int argc, char **argv)
 		char place[4200];
 		outstanding++;
 		failing += x->severity >= threshold;
-		/* Review comments: one line each (the message never holds a newline). */
-		printf("%s: %s: %s\n", report_finding_place(&r, x, place, sizeof place), x->rule->id,
-		       x->message);
+		/* Review comments: one line each; names in them come from scanned code, so
+		 * control characters are escaped and cannot forge another line. */
+		report_put_text(stdout, report_finding_place(&r, x, place, sizeof place));
+		printf(": %s: ", x->rule->id);
+		report_put_text(stdout, x->message);
+		putchar('\n');
 	}
 	fprintf(stderr, "snc gate: %d outstanding, %d at or above %s; %d intentional, %d already "
 			"in the baseline: %s\n", outstanding, failing, snc_severity_name(threshold),
