@@ -3,8 +3,9 @@
 # short per-state transactions. The first run, killed, is then said to be unfinished.
 . "$(dirname "$0")/../lib.sh"
 F="$SNC_SOURCE_DIR/tests/reliability/fixtures"
-# about 10 s of executions (13 states, one execution at a time, 20 ms per call)
-setsid "$SNC" run --db l.db --quiet --jobs 1 --depth 2 "$F/slow_harness.c" "$F/slow.c" -- -I"$F" \
+# about 30 s of executions (40 states, one execution at a time, 20 ms per call); it is
+# killed once the other commands have run
+setsid "$SNC" run --db l.db --quiet --jobs 1 --depth 3 "$F/slow_harness.c" "$F/slow.c" -- -I"$F" \
 	> run.out 2>&1 &
 runner=$!
 for _ in $(seq 100); do
