@@ -92,13 +92,13 @@ static int add_rule(struct audit_config *cfg, const char *family, char *verb, ch
 			return fail(err, errlen, cfg->path, line, "'%s' needs FUNCTION.PARAMETER, not '%s'",
 				    verb, target);
 		*dot = '\0';
-		r.param = strdup(dot + 1);
 		if (!*rest)
 			return fail(err, errlen, cfg->path, line, "'%s %s.%s' needs a value", verb,
 				    target, dot + 1);
 		if (strcmp(verb, "role") == 0 && audit_role_parse(rest) < 0)
 			return fail(err, errlen, cfg->path, line, "unknown role '%s' (object, value, "
 				    "fresh, shared, token, out, null)", rest);
+		r.param = strdup(dot + 1);   /* only now: a rejected line keeps nothing */
 	} else if (strcmp(verb, "contract") == 0) {
 		if (strcmp(rest, "single-producer") && strcmp(rest, "single-consumer") &&
 		    strcmp(rest, "owner-only") && strcmp(rest, "none"))

@@ -43,6 +43,14 @@ static void local_name(const struct audit_family *fam, const struct audit_arg *a
 	snprintf(buf, len, "%s%s", n, taken ? "_" : "");
 }
 
+bool audit_include_spellable(const char *header)
+{
+	for (const unsigned char *p = (const unsigned char *)header; *p; p++)
+		if (*p == '"' || *p == '\\' || *p == '>' || *p < ' ' || *p == 0x7f)
+			return false;
+	return true;
+}
+
 char *audit_include_of(const char *header)
 {
 	static const char *const dirs[] = { "/usr/include/x86_64-linux-gnu/", "/usr/local/include/",
@@ -104,14 +112,33 @@ static enum audit_field field_of_arg(const struct audit_arg *a)
 
 /* ---- sections -------------------------------------------------------------------------- */
 
+/* Text inside the generated file's comment: a path or a config line holding a comment's
+ * end or a newline must not end the comment early. */
+static void comment_text(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (s[0] == '*' && s[1] == '/')
+			fputs("*\\/", out);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', out);
+		else
+			fputc(*s, out);
+		s += s[0] == '*' && s[1] == '/';
+	}
+}
+
 static void emit_header(FILE *out, const struct audit_family *fam, const char *include,
 			const char *command)
 {
-	fprintf(out, "/* %s.c: a harness `snc audit` generated for the family `%s` of\n * %s.\n",
-		fam->name, fam->key, fam->header);
-	fprintf(out, " * It is ordinary C against <snc.h>: edit it and run it again with\n *\n"
-		     " *     %s\n *\n", command);
-	fprintf(out, " * Initial state: %s.\n", fam->initial);
+	fprintf(out, "/* %s.c: a harness `snc audit` generated for the family `", fam->name);
+	comment_text(out, fam->key);
+	fputs("` of\n * ", out);
+	comment_text(out, fam->header);
+	fputs(".\n * It is ordinary C against <snc.h>: edit it and run it again with\n *\n *     ", out);
+	comment_text(out, command);
+	fputs("\n *\n * Initial state: ", out);
+	comment_text(out, fam->initial);
+	fputs(".\n", out);
 	for (int i = 0; i < fam->npools; i++)
 		fprintf(out, " * %s *: %s.\n", fam->pools[i].type, fam->pools[i].shared ?
 			"one zeroed array every call shares" :

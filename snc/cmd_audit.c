@@ -137,7 +137,19 @@ static int write_harness(const struct audit_request *rq, const struct audit_fami
 	FILE *out = fopen(path, "w");
 	if (!out)
 		return -1;
-	char *include = audit_include_of(fam->header);
+	/* A header path the #include line cannot spell is reached through a link with a plain
+	 * name next to the harness (its own folder is added with -I by build_family). */
+	char link[PATH_MAX];
+	snprintf(link, sizeof link, "%s/%s.header.h", dir, fam->name);
+	bool linked = !audit_include_spellable(fam->header);
+	char abs[PATH_MAX];
+	if (linked && (!realpath(fam->header, abs) || (unlink(link), symlink(abs, link)) != 0))
+		return fclose(out), -1;
+	char *include = linked ? NULL : audit_include_of(fam->header);
+	if (linked && asprintf(&include, "\"%s.header.h\"", fam->name) < 0)
+		include = NULL;
+	if (!include)
+		return fclose(out), -1;
 	char command[2048];
 	rerun_command(rq, path, command, sizeof command);
 	audit_emit(out, fam, include, command);
@@ -146,7 +158,8 @@ static int write_harness(const struct audit_request *rq, const struct audit_fami
 }
 
 /* Compiles a harness with the sources and libraries named. */
-static int build_family(const struct audit_request *rq, const char *source, const char *program)
+static int build_family(const struct audit_request *rq, const struct audit_family *fam,
+			const char *source, const char *program)
 {
 	struct strings inputs = { 0 }, flags = { 0 };
 	for (int i = 0; i < rq->sources.n; i++)
@@ -155,6 +168,13 @@ static int build_family(const struct audit_request *rq, const char *source, cons
 		push(&inputs, rq->libs.v[i]);
 	for (int i = 0; i < rq->cflags.n; i++)
 		push(&flags, rq->cflags.v[i]);
+	if (!audit_include_spellable(fam->header)) {   /* included through a link: its folder */
+		char dir[PATH_MAX + 2];
+		const char *slash = strrchr(fam->header, '/');
+		snprintf(dir, sizeof dir, "-I%.*s", slash ? (int)(slash - fam->header) : 1,
+			 slash ? fam->header : ".");
+		push(&flags, dir);
+	}
 	int rc = harness_program_build("audit", source, inputs.v, inputs.n, flags.v, flags.n, program);
 	strings_free(&inputs);
 	strings_free(&flags);
@@ -176,7 +196,7 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 	if (!rq->quiet)
 		fprintf(stderr, "snc audit: %s: %d operation%s, initial state: %s\n", fam->name, fam->nops,
 			fam->nops == 1 ? "" : "s", fam->initial);
-	int built = build_family(rq, source, program);
+	int built = build_family(rq, fam, source, program);
 	t->build += now() - start;
 	if (built != 0) {
 		audit_note(plan, "family", fam->key, fam->key, "failed",
@@ -261,6 +281,22 @@ static void print_notes(const struct audit_plan *plan)
 	if (skipped > 12)
 		fprintf(stderr, "snc audit: ... and %d more skipped (the audit_items view lists them all)\n",
 			skipped - 12);
+}
+
+/* Families whose harness did not compile, did not run or could not build its initial
+ * state: what the summary must not count as audited. */
+static int failed_families(const struct audit_plan *plan)
+{
+	int failed = 0;
+	for (int i = 0; i < plan->nfamilies; i++) {
+		bool f = false;
+		for (int k = 0; k < plan->nnotes && !f; k++)
+			f = strcmp(plan->notes[k].kind, "family") == 0 &&
+			    strcmp(plan->notes[k].status, "failed") == 0 && plan->notes[k].family &&
+			    strcmp(plan->notes[k].family, plan->families[i].key) == 0;
+		failed += f;
+	}
+	return failed;
 }
 
 /* ---- the command ------------------------------------------------------------------------ */
@@ -418,6 +454,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		.quiet = rq->quiet, .cmd = "audit",
 	};
 	double start = now();
+	int failed = 0;
 	rc = scan_prepare(&req, &scan);
 	if (rc == 0) {
 		sa_units_add_orphan_headers(&scan.units, &scan.headers);  /* every header a unit */
@@ -443,21 +480,29 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		rc = audit_family(db, rq, &plan, &plan.families[i], dir, run_id, &t);
 	if (rc == 0 && store_notes(db, run_id, &plan) != 0)
 		rc = cli_error("audit", "storing the notes: %s", snc_db_errmsg(db));
+	failed = failed_families(&plan);
+	if (rc == 0 && plan.nfamilies > 0 && failed == plan.nfamilies)
+		rc = EXIT_USAGE;   /* said after the notes, which say why */
 finish:
 	snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
 	if (rc == 0 && (rq->json || !rq->quiet))
 		rc = show_run(rq->db_path, run_id, rq->json, "audit");
 	print_notes(&plan);
+	if (rc != 0 && plan.nfamilies > 0 && failed == plan.nfamilies)
+		cli_error("audit", "no family could be audited: %d failed", failed);
 	if (rc == 0)
-		fprintf(stderr, "snc audit: %d famil%s audited, %d note%s; scan %.1f s, generate+build "
-			"%.1f s, classify %.1f s, measure %.1f s; run %lld in %s\n", plan.nfamilies,
-			plan.nfamilies == 1 ? "y" : "ies", plan.nnotes, plan.nnotes == 1 ? "" : "s", t.scan,
+		fprintf(stderr, "snc audit: %d famil%s audited, %d failed, %d note%s; scan %.1f s, "
+			"generate+build %.1f s, classify %.1f s, measure %.1f s; run %lld in %s\n",
+			plan.nfamilies - failed, plan.nfamilies - failed == 1 ? "y" : "ies", failed,
+			plan.nnotes, plan.nnotes == 1 ? "" : "s", t.scan,
 			t.build, t.classify, t.measure, (long long)run_id, rq->db_path);
 out:
 	if (!rq->emit_dir) {
 		for (int i = 0; i < plan.nfamilies; i++) {
 			char path[PATH_MAX];
 			snprintf(path, sizeof path, "%s/%s.c", dir, plan.families[i].name);
+			unlink(path);
+			snprintf(path, sizeof path, "%s/%s.header.h", dir, plan.families[i].name);
 			unlink(path);
 		}
 		rmdir(dir);

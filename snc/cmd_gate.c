@@ -5,7 +5,8 @@
  * that only moved is not new); with a baseline the `regression` rule adds what got worse.
  * Each is printed as a review comment, `file:line: rule: message`, on stdout; the decision
  * goes to stderr. Exit 1 when any outstanding finding reaches the --fail-on severity, 0
- * otherwise, 2 when the inputs cannot be read. */
+ * otherwise, 2 when the inputs cannot be read or the run is unfinished (killed, or still
+ * running) or holds no results. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "cli.h"
@@ -29,7 +30,8 @@ const struct snc_command_doc cmd_gate_doc = {
 		 "         [--fail-on error|warning|note] [--root DIR] [--suppressions FILE]",
 	.about = "Prints the outstanding findings (new against the baseline when one is given;\n"
 		 "intentional ones excluded) as 'file:line: rule: message' and exits 1 when any\n"
-		 "reaches the --fail-on severity, 0 otherwise, 2 on error.",
+		 "reaches the --fail-on severity, 0 otherwise, 2 on error or when the run is unfinished\n"
+		 "(killed, or still running) or holds no verdicts.",
 	.tables = gate_tables,
 	.version = SNC_VERSION,
 };
@@ -68,6 +70,20 @@ int cmd_gate(int argc, char **argv)
 		findings_input_free(&in);
 		return rc;
 	}
+	/* No decision on partial results or on nothing: a killed run passes no gate, nor does
+	 * the newest run with results when a later run did not finish. */
+	int64_t unfinished = !in.state.finished ? in.run
+			     : !in.run_chosen ? in.state.newer_unfinished : 0;
+	if (unfinished)
+		rc = cli_error("gate", "run %lld is unfinished (it was killed, or is still running): "
+			       "no decision on partial results", (long long)unfinished);
+	else if (in.state.verdicts == 0 && in.state.scanned_units == 0)
+		rc = cli_error("gate", "run %lld holds no verdicts and no scan results: nothing to "
+			       "decide on", (long long)in.run);
+	if (rc != 0) {
+		findings_input_free(&in);
+		return rc;
+	}
 	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = root };
 	int outstanding = 0, failing = 0, intentional = 0, known = 0;
 	for (int i = 0; i < in.findings.count; i++) {
@@ -83,9 +99,12 @@ int cmd_gate(int argc, char **argv)
 		char place[4200];
 		outstanding++;
 		failing += x->severity >= threshold;
-		/* Review comments: one line each (the message never holds a newline). */
-		printf("%s: %s: %s\n", report_finding_place(&r, x, place, sizeof place), x->rule->id,
-		       x->message);
+		/* Review comments: one line each; names in them come from scanned code, so
+		 * control characters are escaped and cannot forge another line. */
+		report_put_text(stdout, report_finding_place(&r, x, place, sizeof place));
+		printf(": %s: ", x->rule->id);
+		report_put_text(stdout, x->message);
+		putchar('\n');
 	}
 	fprintf(stderr, "snc gate: %d outstanding, %d at or above %s; %d intentional, %d already "
 			"in the baseline: %s\n", outstanding, failing, snc_severity_name(threshold),

@@ -4,8 +4,11 @@
  * failing one) belongs to a harness whose program recorded itself in harness_builds. A
  * program that `snc run` compiled into a temporary folder is gone: it is compiled again,
  * from the same folder with the same compiler, flags and sources, into a new temporary
- * folder. The program itself does the replay (`--replay ID`): it rebuilds the state, runs
- * the schedule with a trace, prints the trace and the outcome, and says whether the stored
+ * folder. A database is not trusted (docs/threat-model.md): the compiler it names is never
+ * run (the user's --cc, $CC or cc compiles), every item is an argv word, never shell text,
+ * and a stored flag that could run a program of the database's choosing (-wrapper,
+ * -fplugin, -B, -Wl, ...) stops the replay. The program itself does the replay (`--replay
+ * ID`): it rebuilds the state, runs the schedule with a trace, prints the trace and the outcome, and says whether the stored
  * outcome was reproduced byte for byte (exit 0) or not (exit 1). */
 #include <limits.h>
 #include <stdio.h>
@@ -16,15 +19,19 @@
 #include "config.h"
 #include "snc_db.h"
 
+enum { O_CC = 100 };
 static const struct snc_opt replay_options[] = {
 	CLI_OPT_DB,
+	{ O_CC, "cc", 0, SNC_OPT_TEXT, "COMPILER", 0, 0, NULL,
+	  "the compiler that rebuilds a temporary harness program (default:\n"
+	  "$CC, else cc; the compiler a database names is never run)" },
 	{ 0 },
 };
 static const struct snc_opt *const replay_tables[] = { replay_options, NULL };
 
 const struct snc_command_doc cmd_replay_doc = {
 	.prog = "snc replay",
-	.usage = "snc replay [--db FILE] SCHEDULE-ID",
+	.usage = "snc replay [--db FILE] [--cc COMPILER] SCHEDULE-ID",
 	.about = "Runs a stored schedule again (the schedule_id of the schedules view, or the id 'snc\n"
 		 "show' prints for a pair that schedules broke) and prints its interleaving as two\n"
 		 "columns, thread 0 and thread 1: each access with its variable, value and source line.\n"
@@ -34,6 +41,7 @@ const struct snc_command_doc cmd_replay_doc = {
 };
 
 struct build {
+	const char *cc;            /* the user's compiler */
 	char program[PATH_MAX], tmpdir[64];
 	bool missing;
 };
@@ -60,36 +68,84 @@ static char **split_lines(const char *text, int *n)
 	return v;
 }
 
-/* Compiles a temporary program again, where and as `snc run` compiled it. */
-static int rebuild(const struct snc_db_harness_build *b, struct build *out)
+/* Is a stored compiler flag one that only selects how the harness is compiled? Flags that
+ * hand the compiler another program, plugin, spec file or linker script are not. */
+static bool plain_flag(const char *flag, const char *previous)
+{
+	static const char *const with_value[] = { "-I", "-isystem", "-iquote", "-D", "-U",
+						  "-include", NULL };
+	static const char *const prefixes[] = { "-I", "-D", "-U", "-O", "-g", "-std=", "-isystem",
+						"-iquote", "-m", "-W", "-f", "-l", "-L", "-pthread",
+						"-pedantic", "-ansi", NULL };
+	static const char *const refused[] = { "-Wl,", "-Wa,", "-Wp,", "-fplugin", "-wrapper",
+					       "-B", "-specs", "--specs", "-fuse-ld", NULL };
+	for (int i = 0; previous && with_value[i]; i++)
+		if (strcmp(previous, with_value[i]) == 0)
+			return true;
+	for (int i = 0; refused[i]; i++)
+		if (strncmp(flag, refused[i], strlen(refused[i])) == 0)
+			return false;
+	for (int i = 0; prefixes[i]; i++)
+		if (strncmp(flag, prefixes[i], strlen(prefixes[i])) == 0)
+			return true;
+	return false;
+}
+
+/* The first stored flag or library item plain_flag refuses, or NULL. A library item is a
+ * path (not an option) or -lNAME/-LDIR. */
+static const char *refused_item(char *const *cflags, int ncflags, char *const *libs, int nlibs)
+{
+	for (int i = 0; i < ncflags; i++)
+		if (!plain_flag(cflags[i], i ? cflags[i - 1] : NULL))
+			return cflags[i];
+	for (int i = 0; i < nlibs; i++)
+		if (libs[i][0] == '-' && strncmp(libs[i], "-l", 2) != 0 && strncmp(libs[i], "-L", 2) != 0)
+			return libs[i];
+	return NULL;
+}
+
+/* Compiles a temporary program again, where `snc run` compiled it, with the user's
+ * compiler (cc: --cc, $CC or cc). */
+static int rebuild(const struct snc_db_harness_build *b, const char *cc, struct build *out)
 {
 	if (!b->harness_source || !b->directory)
 		return cli_error("replay", "the database does not say how the harness was compiled");
-	if (chdir(b->directory) != 0)
-		return cli_error("replay", "the folder the harness was compiled in is gone: %s",
-				 b->directory);
-	snprintf(out->tmpdir, sizeof out->tmpdir, "/tmp/snc-replay-XXXXXX");
-	if (!mkdtemp(out->tmpdir))
-		return cli_error("replay", "cannot make a temporary folder in /tmp");
-	snprintf(out->program, sizeof out->program, "%s/harness", out->tmpdir);
-	int nlibs, ncflags;
+	if (b->compiler && strcmp(b->compiler, cc) != 0)
+		fprintf(stderr, "snc replay: the database names the compiler '%s'; it is not run "
+			"(a database could name any command): compiling with '%s' (--cc or CC)\n",
+			b->compiler, cc);
+	int nlibs, ncflags, rc = EXIT_USAGE;
 	char **libs = split_lines(b->library_sources, &nlibs);
 	char **cflags = split_lines(b->cflags, &ncflags);
-	if (b->compiler)
-		setenv("CC", b->compiler, 1);
-	int rc = libs && cflags ? harness_program_build("replay", b->harness_source, libs, nlibs,
-							cflags, ncflags, out->program)
-				: -1;
+	const char *bad = libs && cflags ? refused_item(cflags, ncflags, libs, nlibs) : NULL;
+	if (!libs || !cflags)
+		cli_error("replay", "out of memory");
+	else if (bad)
+		cli_error("replay", "the database asks to compile with '%s', which could run a "
+			  "program of its choosing: not rebuilt (compile the harness yourself and "
+			  "run it with --replay)", bad);
+	else if (chdir(b->directory) != 0)
+		cli_error("replay", "the folder the harness was compiled in is gone: %s",
+			  b->directory);
+	else if (snprintf(out->tmpdir, sizeof out->tmpdir, "/tmp/snc-replay-XXXXXX") < 0 ||
+		 !mkdtemp(out->tmpdir))
+		cli_error("replay", "cannot make a temporary folder in /tmp");
+	else {
+		snprintf(out->program, sizeof out->program, "%s/harness", out->tmpdir);
+		setenv("CC", cc, 1);
+		rc = harness_program_build("replay", b->harness_source, libs, nlibs, cflags,
+					   ncflags, out->program) == 0 ? 0 : EXIT_USAGE;
+	}
 	free(libs);
 	free(cflags);
-	return rc == 0 ? 0 : EXIT_USAGE;
+	return rc;
 }
 
 static int take_build(const struct snc_db_harness_build *b, void *ctx)
 {
 	struct build *out = ctx;
 	if (b->temporary)
-		return rebuild(b, out);
+		return rebuild(b, out->cc, out);
 	snprintf(out->program, sizeof out->program, "%s", b->program);
 	out->missing = access(out->program, X_OK) != 0;
 	return 0;
@@ -103,15 +159,19 @@ static int harness_of(const struct snc_db_schedule *s, void *ctx)
 
 int cmd_replay(int argc, char **argv)
 {
-	const char *db_arg = "snc.db";
+	const char *db_arg = "snc.db", *cc = getenv("CC");
+	cc = cc && *cc ? cc : "cc";
 	struct snc_cmdline cl;
 	struct snc_opt_value v;
 	if (snc_cmdline_init(&cl, &cmd_replay_doc, argc, argv) != 0)
 		return EXIT_USAGE;
 	int opt;
-	while ((opt = snc_cmdline_next(&cl, &v)) > 0)
+	while ((opt = snc_cmdline_next(&cl, &v)) > 0) {
 		if (opt == CLI_DB)
 			db_arg = v.text;
+		else if (opt == O_CC)
+			cc = v.text;
+	}
 	int status = cli_options_done(opt);
 	if (status < 0 && (cl.noperands != 1 || cl.rest < argc))
 		status = cli_error("replay", "give one SCHEDULE-ID (see 'snc replay --help')");
@@ -131,7 +191,7 @@ int cmd_replay(int argc, char **argv)
 		snprintf(db_path, sizeof db_path, "%s", db_arg);
 	int64_t harness_id = 0;
 	int rc = snc_db_schedule_get(db, id, harness_of, &harness_id);
-	struct build b = { 0 };
+	struct build b = { .cc = cc };
 	if (rc == 1)
 		rc = cli_error("replay", "there is no schedule %lld in '%s'", id, db_arg);
 	else if (rc < 0)

@@ -145,7 +145,11 @@ int cmd_run(int argc, char **argv)
 		forward[nforward++] = strdup("--valgrind-lib");
 		forward[nforward++] = strdup(paths.valgrind_lib);
 	}
-	rc = harness_program_run(program, harness, db_path, run_id, forward, nforward);
+	/* The source is stored absolute: a report made from another folder must still find
+	 * it (SNC_OP lines, SARIF URIs relative to its root). */
+	char source[PATH_MAX];
+	rc = harness_program_run(program, realpath(harness, source) ? source : harness, db_path,
+				 run_id, forward, nforward);
 	if (!prebuilt && harness_program_record(db, run_id, harness, libs, nlibs, cflags,
 						ncflags) != 0)
 		cli_error("run", "%s", snc_db_errmsg(db));

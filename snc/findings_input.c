@@ -1,12 +1,13 @@
 /* findings_input.c: loading a run's facts and a baseline, and computing the findings, for
  * `snc report` and `snc gate`.
  *
- * Findings are computed lazily, by the commands that show them, not by the commands that
- * produce results: a run never pays for rules it does not need, and improving a rule
- * improves the findings of every database already written. The result is also stored (the
- * `findings` view) when the database can be written; a read-only database is still
- * reported on. A baseline is an snc database (its newest run) or the JSON that
- * `snc report --json` wrote; which one is told by the file's first bytes. */
+ * Readers never write: the database is opened read-only (so a read-only file or folder is
+ * reported on, and a run writing at the same time is never waited for), and the findings
+ * are computed in memory from the stored facts, so improving a rule improves the findings
+ * of every database already written. (The command that produced a run stored its findings
+ * for the `findings` view when it finished.) A baseline is an snc database (its newest
+ * run) or the JSON that `snc report --json` wrote; which one is told by the file's first
+ * bytes. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +30,9 @@ static bool is_sqlite(const char *path)
 
 static int latest_run(const char *cmd, struct snc_db *db, const char *path, int64_t *run)
 {
-	if (*run == 0 && (*run = snc_db_latest_run(db, NULL)) <= 0)
+	if (*run == 0 && (*run = snc_db_latest_run(db, NULL)) < 0)
+		return cli_error(cmd, "%s", snc_db_errmsg(db));
+	if (*run == 0)
 		return cli_error(cmd, "'%s' holds no results yet (run 'snc run' or 'snc demo')", path);
 	if (snc_db_run_exists(db, *run) != 1)
 		return cli_error(cmd, "there is no run %lld in '%s'", (long long)*run, path);
@@ -72,24 +75,31 @@ int findings_input_load(const char *cmd, const char *db_path, int64_t run, const
 {
 	memset(in, 0, sizeof *in);
 	char err[512];
-	bool writable = access(db_path, W_OK) == 0;
-	struct snc_db *db = snc_db_open(db_path, writable ? SNC_DB_EXISTING : SNC_DB_READONLY, err,
-					sizeof err);
+	struct snc_db *db = snc_db_open(db_path, SNC_DB_READONLY, err, sizeof err);
 	if (!db)
 		return cli_error(cmd, "%s", err);
+	in->run_chosen = run != 0;
 	int rc = latest_run(cmd, db, db_path, &run);
+	in->run = run;
+	if (rc == 0 && snc_db_run_state(db, run, &in->state) != 0)
+		rc = cli_error(cmd, "%s", snc_db_errmsg(db));
+	if (rc == 0 && !in->state.finished)
+		findings_warn_unfinished(cmd, run);
 	if (rc == 0 && snc_db_facts_load(db, run, &in->facts) != 0)
 		rc = cli_error(cmd, "%s", snc_db_errmsg(db));
 	if (rc == 0 && baseline)
 		rc = load_baseline(cmd, baseline, in);
-	if (rc == 0) {
+	if (rc == 0)
 		snc_findings_compute(&in->facts, in->has_baseline ? &in->baseline : NULL,
 				     &in->findings);
-		if (writable && snc_db_findings_store(db, run, &in->findings) != 0)
-			rc = cli_error(cmd, "%s", snc_db_errmsg(db));
-	}
 	snc_db_close(db);
 	return rc;
+}
+
+void findings_warn_unfinished(const char *cmd, int64_t run)
+{
+	fprintf(stderr, "snc %s: warning: run %lld is unfinished (it was killed, or is still "
+		"running): what it stored so far is shown\n", cmd, (long long)run);
 }
 
 bool findings_input_in_baseline(const struct findings_input *in, const char *fingerprint)

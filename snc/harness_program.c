@@ -11,8 +11,10 @@
  * -lNAME: what `snc audit --lib` passes) are linked as given, after the objects. The
  * program then runs as a child of snc, appending its results to the run that snc recorded. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,17 +81,38 @@ static int spawn_wait(char **argv)
 	return WEXITSTATUS(status);
 }
 
-/* Does the compiler define __clang__? (clang needs its own flag for the instrumentation.) */
+/* Does the compiler define __clang__? (clang needs its own flag for the instrumentation.)
+ * The compiler's words are an argv vector, never a shell command. */
 static bool compiler_is_clang(const char *cc)
 {
-	char command[4200], line[256];
-	snprintf(command, sizeof command, "%s -dM -E -x c /dev/null 2>/dev/null", cc);
-	FILE *p = popen(command, "r");
+	struct argv_builder b = { 0 };
+	push_words(&b, cc);
+	const char *probe[] = { "-dM", "-E", "-x", "c", "/dev/null" };
+	for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++)
+		push(&b, probe[i]);
 	bool clang = false;
-	while (p && fgets(line, sizeof line, p))
-		clang |= strncmp(line, "#define __clang__ ", 18) == 0;
-	if (p)
-		pclose(p);
+	int fds[2];
+	if (b.n > 5 && pipe2(fds, O_CLOEXEC) == 0) {
+		posix_spawn_file_actions_t fa;
+		posix_spawn_file_actions_init(&fa);
+		posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
+		posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+		pid_t pid;
+		int rc = posix_spawnp(&pid, b.v[0], &fa, NULL, b.v, environ);
+		posix_spawn_file_actions_destroy(&fa);
+		close(fds[1]);
+		FILE *p = fdopen(fds[0], "r");
+		char line[256];
+		while (rc == 0 && p && fgets(line, sizeof line, p))
+			clang |= strncmp(line, "#define __clang__ ", 18) == 0;
+		if (p)
+			fclose(p);
+		else
+			close(fds[0]);
+		while (rc == 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	argv_free(&b);
 	return clang;
 }
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "scan.h"
+#include "snc_report.h"
 
 struct totals {
 	int functions, api, system;
@@ -136,8 +137,12 @@ void scan_print_text(const struct scan_outcome *o, const char *db_path, int64_t 
 				       : "");
 			printf("      return value used by callers: %s %s, %s %s\n", f->def->name, fu,
 			       g->def->name, gu);
-			printf("      at %s:%d and %s:%d\n", shown_path(f->def->file), f->def->line,
-			       shown_path(g->def->file), g->def->line);
+			/* paths come from the scanned tree: escaped, like every hostile string */
+			fputs("      at ", stdout);
+			report_put_text(stdout, shown_path(f->def->file));
+			printf(":%d and ", f->def->line);
+			report_put_text(stdout, shown_path(g->def->file));
+			printf(":%d\n", g->def->line);
 		}
 		if (n > top)
 			printf("  ... and %d more (the scan_pairs view has them all)\n", n - top);
@@ -254,7 +259,11 @@ int scan_print_json(const struct scan_outcome *o, const char *db_path, int64_t r
 		}
 	}
 	json_object_object_add(root, "diagnostics", diags);
-	puts(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	/* report_json_text: a name or path that is not UTF-8 must not make the JSON invalid */
+	char *text = report_json_text(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (text)
+		puts(text);
+	free(text);
 	json_object_put(root);
 	return 0;
 }

@@ -6,23 +6,37 @@
  * and a pair whose ops share a contract (single consumer, ...) says so. JSON is written
  * with json-c, so escaping is right for any string a harness can produce. */
 #include <json-c/json.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "findings_input.h"
 #include "show_schedules.h"
 #include "show_costs.h"
 #include "snc_db.h"
+#include "snc_report.h"
 
+/* Each field is escaped (report_text_dup): names come from harnesses and scanned code and
+ * may hold newlines or escape sequences. NULL fields are empty. */
 struct text_row {
-	char pair[160], verdict[96], conflict[32], witness[1400], note[2][160];
-	char schedules[1400];      /* what the schedules found (--schedules), or empty */
-	char evidence[1400];       /* measured AWAR/RAW of the witness's solo executions */
+	char *pair, *verdict, *conflict, *witness, *note[2];
+	char *schedules;           /* what the schedules found (--schedules), or NULL */
+	char *evidence;            /* measured AWAR/RAW of the witness's solo executions */
 };
+
+static void row_free(struct text_row *r)
+{
+	char *fields[] = { r->pair, r->verdict, r->conflict, r->witness, r->note[0], r->note[1],
+			   r->schedules, r->evidence };
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		free(fields[i]);
+	memset(r, 0, sizeof *r);
+}
 
 /* Rows of one harness are buffered so the columns can fit the longest name. */
 struct show_ctx {
-	char harness[256];
+	char *harness;             /* as stored (compared), never cut */
 	int64_t states;
 	struct text_row *rows;
 	int nrows, cap, total;
@@ -41,46 +55,60 @@ static void flush_harness(struct show_ctx *ctx)
 		wp = lp > wp ? lp : wp;
 		wv = lv > wv ? lv : wv;
 	}
-	printf("%s%s  (%lld states)\n", ctx->total > ctx->nrows ? "\n" : "", ctx->harness,
-	       (long long)ctx->states);
+	fputs(ctx->total > ctx->nrows ? "\n" : "", stdout);
+	report_put_text(stdout, ctx->harness);
+	printf("  (%lld states)\n", (long long)ctx->states);
 	printf("  %-*s  %-*s  %-9s %s\n", wp, "PAIR", wv, "VERDICT", "CONFLICT", "WITNESS");
 	for (int i = 0; i < ctx->nrows; i++) {
 		const struct text_row *r = &ctx->rows[i];
 		printf("  %-*s  %-*s  %-9s %s\n", wp, r->pair, wv, r->verdict, r->conflict, r->witness);
 		for (int k = 0; k < 2; k++)
-			if (r->note[k][0])
+			if (r->note[k])
 				printf("  %-*s  %s\n", wp, "", r->note[k]);
-		if (r->schedules[0])
+		if (r->schedules)
 			printf("  %-*s  schedules: %s\n", wp, "", r->schedules);
-		if (r->evidence[0])
+		if (r->evidence)
 			printf("  %-*s  measured: %s\n", wp, "", r->evidence);
 	}
 	show_costs_print(ctx->costs, ctx->harness);
+	for (int i = 0; i < ctx->nrows; i++)
+		row_free(&ctx->rows[i]);
 	ctx->nrows = 0;
 }
 
+/* The witness in words. witness_args is "f(a), g(b)": f's call is f's name followed by its
+ * argument list, which holds numbers only, so it ends at the first ')' after the name
+ * (a name holding '(' or ", " cannot mislead the split). */
 static void witness_text(const struct snc_db_pair_verdict *r, char *buf, size_t len)
 {
 	if (!r->witness_state) {
 		snprintf(buf, len, "-");
 		return;
 	}
-	/* witness_args is "f(a), g(b)": split it back at the top-level comma. */
-	char calls[512];
-	snprintf(calls, sizeof calls, "%s", r->witness_args);
-	char *g_call = NULL;
-	int depth = 0;
-	for (char *p = calls; *p; p++) {
-		depth += (*p == '(') - (*p == ')');
-		if (depth == 0 && p[0] == ',' && p[1] == ' ') {
-			*p = '\0';
-			g_call = p + 2;
-			break;
-		}
-	}
-	snprintf(buf, len, "%s: %s = %s (%s after %s); %s = %s (%s after %s)", r->witness_state,
-		 calls, r->f_alone, r->f_after_g, g_call ? g_call : "?", g_call ? g_call : "?",
-		 r->g_alone, r->g_after_f, calls);
+	const char *args = r->witness_args;
+	size_t name = strlen(r->f), f_len = strlen(args);
+	const char *close = strncmp(args, r->f, name) == 0 && args[name] == '('
+		? strchr(args + name, ')') : NULL;
+	if (close && strncmp(close + 1, ", ", 2) == 0)
+		f_len = (size_t)(close + 1 - args);
+	const char *g_call = f_len < strlen(args) ? args + f_len + 2 : "?";
+	snprintf(buf, len, "%s: %.*s = %s (%s after %s); %s = %s (%s after %.*s)",
+		 r->witness_state, (int)f_len, args, r->f_alone, r->f_after_g, g_call, g_call,
+		 r->g_alone, r->g_after_f, (int)f_len, args);
+}
+
+/* snprintf into a scratch buffer, then the escaped copy. */
+static char *escaped(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *escaped(const char *fmt, ...)
+{
+	char *raw = NULL;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vasprintf(&raw, fmt, ap);
+	va_end(ap);
+	char *safe = n >= 0 ? report_text_dup(raw) : NULL;
+	free(raw);
+	return safe;
 }
 
 static int print_row(const struct snc_db_pair_verdict *r, void *vctx)
@@ -88,7 +116,9 @@ static int print_row(const struct snc_db_pair_verdict *r, void *vctx)
 	struct show_ctx *ctx = vctx;
 	if (ctx->total == 0 || strcmp(ctx->harness, r->harness) != 0) {
 		flush_harness(ctx);
-		snprintf(ctx->harness, sizeof ctx->harness, "%s", r->harness);
+		free(ctx->harness);
+		if (!(ctx->harness = strdup(r->harness)))
+			return -1;
 		ctx->states = r->states;
 	}
 	if (ctx->nrows == ctx->cap) {
@@ -98,28 +128,31 @@ static int print_row(const struct snc_db_pair_verdict *r, void *vctx)
 			return -1;
 	}
 	struct text_row *t = &ctx->rows[ctx->nrows++];
+	memset(t, 0, sizeof *t);
 	ctx->total++;
-	memset(t->note, 0, sizeof t->note);
-	if (!show_schedules_text(r, ctx->db_path, t->schedules, sizeof t->schedules))
-		t->schedules[0] = '\0';
-	if (!show_costs_evidence_text(ctx->costs, r->harness, r->f, r->g, t->evidence,
-				      sizeof t->evidence))
-		t->evidence[0] = '\0';
-	snprintf(t->pair, sizeof t->pair, "%s x %s", r->f, r->g);
-	snprintf(t->verdict, sizeof t->verdict, "%s%s%s", r->verdict,
-		 r->direction ? (strcmp(r->direction, "f->g") == 0 ? " ->" : " <-") : "",
-		 r->deterministic ? "" : " nondet");
-	snprintf(t->conflict, sizeof t->conflict, "%lld/%lld", (long long)r->conflict_states,
-		 (long long)r->states);
-	witness_text(r, t->witness, sizeof t->witness);
+	size_t wlen = strlen(r->witness_args ? r->witness_args : "") * 2 + 4096;
+	char *text = malloc(wlen);
+	if (!text)
+		return -1;
+	if (show_schedules_text(r, ctx->db_path, text, wlen))
+		t->schedules = report_text_dup(text);
+	if (show_costs_evidence_text(ctx->costs, r->harness, r->f, r->g, text, wlen))
+		t->evidence = report_text_dup(text);
+	t->pair = escaped("%s x %s", r->f, r->g);
+	t->verdict = escaped("%s%s%s", r->verdict,
+			     r->direction ? (strcmp(r->direction, "f->g") == 0 ? " ->" : " <-") : "",
+			     r->deterministic ? "" : " nondet");
+	t->conflict = escaped("%lld/%lld", (long long)r->conflict_states, (long long)r->states);
+	witness_text(r, text, wlen);
+	t->witness = report_text_dup(text);
+	free(text);
 	if (r->contract)
-		snprintf(t->note[0], sizeof t->note[0],
-			 "contract: %s (the API never runs these concurrently)", r->contract);
+		t->note[0] = escaped("contract: %s (the API never runs these concurrently)",
+				     r->contract);
 	if (r->crash_states || r->blocked_states)
-		snprintf(t->note[1], sizeof t->note[1],
-			 "%lld state(s) with a crash, %lld with an op that blocks",
-			 (long long)r->crash_states, (long long)r->blocked_states);
-	return 0;
+		t->note[1] = escaped("%lld state(s) with a crash, %lld with an op that blocks",
+				     (long long)r->crash_states, (long long)r->blocked_states);
+	return t->pair && t->verdict && t->conflict && t->witness ? 0 : -1;
 }
 
 static json_object *str_or_null(const char *s)
@@ -168,13 +201,25 @@ int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd)
 	if (!db)
 		return cli_error(cmd, "%s", err);
 	if (run_id == 0 && (run_id = snc_db_latest_run(db, NULL)) <= 0) {
+		int rc = run_id < 0 ? cli_error(cmd, "%s", snc_db_errmsg(db))
+				    : cli_error(cmd, "'%s' holds no verdicts yet (run 'snc run' or "
+						"'snc demo')", db_path);
 		snc_db_close(db);
-		return cli_error(cmd, "'%s' holds no verdicts yet (run 'snc run' or 'snc demo')",
-				 db_path);
+		return rc;
 	}
-	if (snc_db_run_exists(db, run_id) != 1) {
+	struct snc_db_run_state state;
+	if (snc_db_run_exists(db, run_id) != 1 || snc_db_run_state(db, run_id, &state) != 0) {
+		int rc = snc_db_run_exists(db, run_id) == 0
+			? cli_error(cmd, "there is no run %lld in '%s'", (long long)run_id, db_path)
+			: cli_error(cmd, "%s", snc_db_errmsg(db));
 		snc_db_close(db);
-		return cli_error(cmd, "there is no run %lld in '%s'", (long long)run_id, db_path);
+		return rc;
+	}
+	if (!state.finished) {
+		findings_warn_unfinished(cmd, run_id);
+		if (!json)
+			printf("run %lld is unfinished (killed, or still running): partial results\n\n",
+			       (long long)run_id);
 	}
 	struct show_ctx ctx = { .costs = show_costs_load(db, run_id) };
 	if (!ctx.costs) {
@@ -191,14 +236,19 @@ int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd)
 		json_object_object_add(top, "run_id", json_object_new_int64(run_id));
 		json_object_object_add(top, "verdicts", ctx.list);
 		json_object_object_add(top, "costs", show_costs_json(ctx.costs));
-		if (rc == 0)
-			puts(json_object_to_json_string_ext(top, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-								    JSON_C_TO_STRING_NOSLASHESCAPE));
+		/* report_json_text: a name that is not UTF-8 must not make the JSON invalid */
+		char *text = rc == 0 ? report_json_text(top, JSON_C_TO_STRING_PRETTY |
+							JSON_C_TO_STRING_SPACED |
+							JSON_C_TO_STRING_NOSLASHESCAPE) : NULL;
+		if (text)
+			puts(text);
+		free(text);
 		json_object_put(top);
 	} else {
 		rc = snc_db_each_pair_verdict(db, run_id, print_row, &ctx);
 		flush_harness(&ctx);
 		free(ctx.rows);
+		free(ctx.harness);
 		if (rc == 0 && ctx.total == 0)
 			printf("run %lld has no verdicts\n", (long long)run_id);
 	}

@@ -193,5 +193,8 @@ void audit_emit(FILE *out, const struct audit_family *fam, const char *include,
 		const char *command);
 /* How C code includes header: <rel> when it lies in a system include folder. */
 char *audit_include_of(const char *header);
+/* Can header be written in an #include "..." line as it is? (No '"', '\\', '>' nor control
+ * characters: the preprocessor has no escapes there.) */
+bool audit_include_spellable(const char *header);
 
 #endif

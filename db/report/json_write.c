@@ -2,6 +2,7 @@
  * baseline a CI job keeps instead of a database (json_read.c reads it back). The layout is
  * documented in docs/report.md; "format_version" changes when a field changes meaning.
  * Paths are shown as in the other reports (relative to the root when under it). */
+#include <errno.h>
 #include <json-c/json.h>
 #include <string.h>
 #include "report_internal.h"
@@ -36,6 +37,13 @@ static json_object *witness(const struct snc_db_witness *w)
 	return o;
 }
 
+/* A line number, left out when unknown (0): no reader should take "line 0" for a place. */
+static void add_line(json_object *o, const char *key, int line)
+{
+	if (line > 0)
+		json_object_object_add(o, key, json_object_new_int(line));
+}
+
 static json_object *op_json(const struct snc_report *r, const struct snc_fact_op *op)
 {
 	const struct snc_fact_function *fn =
@@ -45,10 +53,11 @@ static json_object *op_json(const struct snc_report *r, const struct snc_fact_op
 	json_object_object_add(o, "returns", str(op->returns));
 	json_object_object_add(o, "contract", str(op->contract));
 	json_object_object_add(o, "file", path(r, op->file));
-	json_object_object_add(o, "line", json_object_new_int(op->line));
+	add_line(o, "line", op->line);
 	json_object_object_add(o, "function", fn ? str(fn->name) : NULL);
 	json_object_object_add(o, "function_file", fn ? path(r, fn->file) : NULL);
-	json_object_object_add(o, "function_line", fn ? json_object_new_int(fn->line) : NULL);
+	if (fn)
+		add_line(o, "function_line", fn->line);
 	json_object_object_add(o, "heavyweight", op->heavyweight >= 0
 				? json_object_new_int64(op->heavyweight) : NULL);
 	json_object *cost = NULL;
@@ -162,7 +171,7 @@ static json_object *function_json(const struct snc_report *r, const struct snc_f
 		    *calls = json_object_new_array();
 	json_object_object_add(o, "name", str(fn->name));
 	json_object_object_add(o, "file", path(r, fn->file));
-	json_object_object_add(o, "line", json_object_new_int(fn->line));
+	add_line(o, "line", fn->line);
 	json_object_object_add(o, "signature", str(fn->signature));
 	json_object_object_add(o, "linkage", str(fn->linkage));
 	json_object_object_add(o, "returns_value", json_object_new_boolean(fn->returns_value));
@@ -178,7 +187,7 @@ static json_object *function_json(const struct snc_report *r, const struct snc_f
 		json_object_object_add(j, "memory_order", str(s->memory_order));
 		json_object_object_add(j, "function", str(s->function));
 		json_object_object_add(j, "file", path(r, s->file));
-		json_object_object_add(j, "line", json_object_new_int(s->line));
+		add_line(j, "line", s->line);
 		json_object_object_add(j, "distance", json_object_new_int(s->distance));
 		json_object_object_add(j, "path", str(s->path));
 		json_object_array_add(sites, j);
@@ -187,7 +196,7 @@ static json_object *function_json(const struct snc_report *r, const struct snc_f
 		json_object *j = json_object_new_object();
 		json_object_object_add(j, "caller", str(fn->calls[i].caller));
 		json_object_object_add(j, "file", path(r, fn->calls[i].file));
-		json_object_object_add(j, "line", json_object_new_int(fn->calls[i].line));
+		add_line(j, "line", fn->calls[i].line);
 		json_object_object_add(j, "value_used", json_object_new_boolean(fn->calls[i].value_used));
 		json_object_array_add(calls, j);
 	}
@@ -269,7 +278,7 @@ static json_object *findings(const struct snc_report *r)
 		json_object_object_add(o, "message", str(x->message));
 		json_object_object_add(o, "evidence", str(x->evidence));
 		json_object_object_add(o, "file", path(r, x->file));
-		json_object_object_add(o, "line", json_object_new_int(x->line));
+		add_line(o, "line", x->line);
 		json_object_object_add(o, "harness", str(x->harness));
 		json_object_object_add(o, "f", str(x->f));
 		json_object_object_add(o, "g", str(x->g));
@@ -297,11 +306,11 @@ int report_json(const struct snc_report *r, const char *file, char *err, size_t 
 	json_object_object_add(top, "scan", scan(r));
 	json_object_object_add(top, "rules", rules());
 	json_object_object_add(top, "findings", findings(r));
-	int rc = json_object_to_file_ext(file, top, JSON_C_TO_STRING_PRETTY |
+	int rc = report_json_to_file(file, top, JSON_C_TO_STRING_PRETTY |
 					 JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
 	json_object_put(top);
 	if (rc != 0) {
-		snprintf(err, errlen, "cannot write '%s': %s", file, json_util_get_last_err());
+		snprintf(err, errlen, "cannot write '%s': %s", file, strerror(errno));
 		return -1;
 	}
 	return 0;

@@ -3,6 +3,7 @@
 #ifndef SNC_REPORT_INTERNAL_H
 #define SNC_REPORT_INTERNAL_H
 
+#include <json-c/json.h>
 #include <stdbool.h>
 #include "snc_report.h"
 

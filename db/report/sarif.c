@@ -7,6 +7,7 @@
  * services use to recognize a result across commits when lines move. Intentional findings
  * carry an in-source suppression with the developer's reason, so they show as dismissed
  * rather than disappear. Written with json-c, which escapes every string. */
+#include <errno.h>
 #include <json-c/json.h>
 #include <stdbool.h>
 #include <string.h>
@@ -156,11 +157,11 @@ int report_sarif(const struct snc_report *r, const char *path, char *err, size_t
 	json_object_object_add(top, "$schema", json_object_new_string(SARIF_SCHEMA));
 	json_object_object_add(top, "version", json_object_new_string("2.1.0"));
 	json_object_object_add(top, "runs", runs);
-	int rc = json_object_to_file_ext(path, top, JSON_C_TO_STRING_PRETTY |
+	int rc = report_json_to_file(path, top, JSON_C_TO_STRING_PRETTY |
 					 JSON_C_TO_STRING_NOSLASHESCAPE);
 	json_object_put(top);
 	if (rc != 0) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, json_util_get_last_err());
+		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	return 0;

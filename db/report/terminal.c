@@ -1,21 +1,34 @@
 /* terminal.c: `snc report` without options: what a developer reads after a run. The
  * verdicts by kind, the findings by severity, then every finding with its place, message
  * and evidence, errors first. Intentional findings are listed last with their reason. */
+#include <stdlib.h>
 #include <string.h>
 #include "report_internal.h"
 
+/* Every string of a finding comes from scanned code or a harness: escaped (safe_text.c). */
 static void print_finding(const struct snc_report *r, const struct snc_finding *x, FILE *out)
 {
 	char place[4200];
-	fprintf(out, "\n%s: %s: %s: %s\n", report_finding_place(r, x, place, sizeof place),
-		snc_severity_name(x->severity), x->rule->id, x->subject);
-	fprintf(out, "  %s\n", x->message);
-	if (x->intentional)
-		fprintf(out, "  intentional: %s\n", x->reason[0] ? x->reason : "(no reason given)");
+	fputc('\n', out);
+	report_put_text(out, report_finding_place(r, x, place, sizeof place));
+	fprintf(out, ": %s: %s: ", snc_severity_name(x->severity), x->rule->id);
+	report_put_text(out, x->subject);
+	fputs("\n  ", out);
+	report_put_text(out, x->message);
+	fputc('\n', out);
+	if (x->intentional) {
+		fputs("  intentional: ", out);
+		report_put_text(out, x->reason[0] ? x->reason : "(no reason given)");
+		fputc('\n', out);
+	}
 	for (const char *line = x->evidence; line && *line;) {
 		const char *end = strchr(line, '\n');
-		int n = end ? (int)(end - line) : (int)strlen(line);
-		fprintf(out, "    %.*s\n", n, line);
+		size_t n = end ? (size_t)(end - line) : strlen(line);
+		char *one = strndup(line, n);
+		fputs("    ", out);
+		report_put_text(out, one ? one : "?");
+		fputc('\n', out);
+		free(one);
 		line = end ? end + 1 : line + n;
 	}
 }
@@ -27,6 +40,9 @@ int report_terminal(const struct snc_report *r, FILE *out, char *err, size_t err
 	const struct snc_facts *f = r->facts;
 	fprintf(out, "run %lld (%s, %s): %d harnesses, %d operations, %d pairs\n",
 		(long long)f->run_id, f->command, f->started_at, c.harnesses, c.ops, c.pairs);
+	if (f->status && strcmp(f->status, "unfinished") == 0)
+		fprintf(out, "run %lld is unfinished (it was killed, or is still running): its "
+			"results are partial\n", (long long)f->run_id);
 	fprintf(out, "verdicts:");
 	for (int v = 0; v < NVERDICTS; v++)
 		fprintf(out, "%s %d %s", v ? "," : "", c.verdicts[v], report_verdicts[v]);

@@ -3,12 +3,17 @@
  * The file is SQLite in WAL mode so that a report can read while a run writes, and so that
  * a process killed in the middle of a batch leaves every committed batch intact. The schema
  * (schema.sql, compiled in) is versioned with PRAGMA user_version: a file with a newer
- * version is refused rather than misread, and a file that is not SQLite at all is reported
- * as such before anything is written to it.
+ * version is refused rather than misread, a file that is not SQLite at all is reported
+ * as such before anything is written to it, and a damaged one (SQLITE_CORRUPT, NOTADB, or
+ * a failed quick_check on a file small enough to check at once) is said to be corrupt.
+ * A read-only open never writes: a WAL database in a folder it cannot write is read as an
+ * immutable file.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "db_internal.h"
 
@@ -65,6 +70,87 @@ static int install_schema(sqlite3 *conn, char *err, size_t errlen, const char *p
 	return 0;
 }
 
+/* SQLITE_CORRUPT and SQLITE_NOTADB (with their extended codes): a damaged file. */
+static bool is_corrupt(int rc)
+{
+	rc &= 0xff;
+	return rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB;
+}
+
+/* Does the file start like every SQLite database? (Else it is someone else's file, not a
+ * damaged database.) */
+static bool has_sqlite_header(const char *path)
+{
+	char head[16] = { 0 };
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(head, 1, sizeof head, f) : 0;
+	if (f)
+		fclose(f);
+	return n == sizeof head && memcmp(head, "SQLite format 3", 16) == 0;
+}
+
+/* Opens path read-only as an immutable file (URI immutable=1, path percent-encoded): what a
+ * WAL database needs in a folder where its -shm and -wal files cannot be created. */
+static int open_immutable(const char *path, sqlite3 **conn)
+{
+	size_t len = strlen(path);
+	char *uri = malloc(len * 3 + 32), *o = uri;
+	if (!uri)
+		return SQLITE_NOMEM;
+	o += sprintf(o, "file:");
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+		o += *p == '%' || *p == '?' || *p == '#' || *p <= ' ' || *p >= 0x7f
+			     ? sprintf(o, "%%%02X", *p) : sprintf(o, "%c", *p);
+	sprintf(o, "?immutable=1");
+	int rc = sqlite3_open_v2(uri, conn, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+	free(uri);
+	return rc;
+}
+
+/* A full check reads every page: done when the file is small enough for it to be quick. */
+#define QUICK_CHECK_MAX_BYTES (32L << 20)
+
+static int quick_check(sqlite3 *conn, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	if (stat(path, &st) != 0 || st.st_size > QUICK_CHECK_MAX_BYTES)
+		return 0;
+	sqlite3_stmt *q;
+	int rc = sqlite3_prepare_v2(conn, "PRAGMA quick_check(1)", -1, &q, NULL);
+	if (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+		const char *verdict = (const char *)sqlite3_column_text(q, 0);
+		char why[300];
+		if (verdict && strcmp(verdict, "ok") != 0) {
+			snprintf(why, sizeof why, "database is corrupt: %s", verdict);
+			for (char *c = why; *c; c++)   /* one line: the check's lines joined */
+				*c = *c == '\n' ? ' ' : *c;
+			sqlite3_finalize(q);
+			return set_errf(err, errlen, path, why);
+		}
+		rc = SQLITE_OK;
+	}
+	sqlite3_finalize(q);
+	if (rc != SQLITE_OK && is_corrupt(sqlite3_extended_errcode(conn))) {
+		char why[300];
+		snprintf(why, sizeof why, "database is corrupt: %s", sqlite3_errmsg(conn));
+		return set_errf(err, errlen, path, why);
+	}
+	return 0;
+}
+
+/* Why the first read of the file failed, in err. */
+static void read_failure(sqlite3 *conn, const char *path, char *err, size_t errlen)
+{
+	char why[300];
+	if (!has_sqlite_header(path))
+		snprintf(why, sizeof why, "it is not a database (%s)", sqlite3_errmsg(conn));
+	else if (is_corrupt(sqlite3_extended_errcode(conn)))
+		snprintf(why, sizeof why, "database is corrupt: %s", sqlite3_errmsg(conn));
+	else
+		snprintf(why, sizeof why, "%s", sqlite3_errmsg(conn));
+	set_errf(err, errlen, path, why);
+}
+
 struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, size_t errlen)
 {
 	if (mode != SNC_DB_CREATE && access(path, F_OK) != 0) {
@@ -83,8 +169,22 @@ struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, s
 	sqlite3_extended_result_codes(conn, 1);
 
 	int tables = 0, ours = 0, version = 0;
-	if (count_tables(conn, &tables, &ours) != 0 || read_user_version(conn, &version) != 0) {
-		set_errf(err, errlen, path, sqlite3_errmsg(conn));
+	bool read = count_tables(conn, &tables, &ours) == 0 && read_user_version(conn, &version) == 0;
+	int code = sqlite3_extended_errcode(conn) & 0xff;
+	if (!read && mode == SNC_DB_READONLY && (code == SQLITE_CANTOPEN || code == SQLITE_READONLY)) {
+		/* A WAL database in a folder we cannot write: no -shm can be made, read it as an
+		 * immutable file (nothing can be writing it there but its owner). */
+		sqlite3_close(conn);
+		conn = NULL;
+		if (open_immutable(path, &conn) != SQLITE_OK) {
+			set_errf(err, errlen, path, conn ? sqlite3_errmsg(conn) : "out of memory");
+			goto fail;
+		}
+		sqlite3_extended_result_codes(conn, 1);
+		read = count_tables(conn, &tables, &ours) == 0 && read_user_version(conn, &version) == 0;
+	}
+	if (!read) {
+		read_failure(conn, path, err, errlen);
 		goto fail;
 	}
 	if (tables > 0 && !ours) {
@@ -99,6 +199,8 @@ struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, s
 		set_errf(err, errlen, path, "it holds no snc results");
 		goto fail;
 	}
+	if (tables > 0 && quick_check(conn, path, err, errlen) != 0)
+		goto fail;
 	if (mode != SNC_DB_READONLY) {
 		if (sqlite3_exec(conn, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
 				       "PRAGMA foreign_keys=ON;", NULL, NULL, NULL) != SQLITE_OK) {
@@ -138,7 +240,9 @@ const char *snc_db_errmsg(const struct snc_db *db)
 
 int db_fail(struct snc_db *db, const char *what)
 {
-	snprintf(db->err, sizeof db->err, "%s: %s", what, sqlite3_errmsg(db->conn));
+	snprintf(db->err, sizeof db->err, "%s%s: %s",
+		 is_corrupt(sqlite3_extended_errcode(db->conn)) ? "database is corrupt: " : "", what,
+		 sqlite3_errmsg(db->conn));
 	return -1;
 }
 

@@ -34,5 +34,7 @@ void db_bind_int(sqlite3_stmt *st, int i, int64_t v);
 /* Binds v, or NULL when v is 0 (optional foreign keys). */
 void db_bind_id(sqlite3_stmt *st, int i, int64_t v);
 const char *db_col_text(sqlite3_stmt *st, int i);
+/* Computes the findings as of run_id and stores them (findings_store.c). */
+int db_findings_record(struct snc_db *db, int64_t run_id);
 
 #endif

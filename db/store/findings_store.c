@@ -1,7 +1,9 @@
 /* findings_store.c: keeping the findings of a run in the table behind the `findings` view,
- * for users of the sqlite3 shell and for whatever reads the database after a report.
- * Findings are recomputed by every `snc report` and `snc gate`; storing replaces the run's
- * earlier rows in one transaction, so the view never shows two generations at once. */
+ * for users of the sqlite3 shell and for whatever reads the database later. The command
+ * that produced a run's results computes and stores them when it finishes the run
+ * (snc_db_run_finish); readers (`snc report`, `show`, `gate`) never write, they compute in
+ * memory. Storing replaces the run's earlier rows in one transaction, so the view never
+ * shows two generations at once. */
 #include "findings_internal.h"
 
 int snc_db_findings_store(struct snc_db *db, int64_t run_id, const struct snc_findings *findings)
@@ -43,4 +45,18 @@ int snc_db_findings_store(struct snc_db *db, int64_t run_id, const struct snc_fi
 fail:
 	snc_db_rollback(db);
 	return -1;
+}
+
+int db_findings_record(struct snc_db *db, int64_t run_id)
+{
+	struct snc_facts facts = { 0 };
+	struct snc_findings findings = { 0 };
+	int rc = snc_db_facts_load(db, run_id, &facts);
+	if (rc == 0) {
+		snc_findings_compute(&facts, NULL, &findings);
+		rc = snc_db_findings_store(db, run_id, &findings);
+		snc_findings_free(&findings);
+	}
+	snc_facts_free(&facts);
+	return rc;
 }

@@ -2,7 +2,9 @@
  *
  * A run row is written (and committed) before a command does any work and finished after
  * it, so a command killed half-way leaves a row with no finished_at: the run_summary view
- * shows it as 'unfinished' and everything committed before the kill stays readable. */
+ * shows it as 'unfinished' and everything committed before the kill stays readable.
+ * Finishing a run also stores its findings. */
+#include <stdio.h>
 #include <time.h>
 #include "db_internal.h"
 
@@ -33,6 +35,8 @@ int64_t snc_db_run_start(struct snc_db *db, const char *command, const char *arg
 
 int snc_db_run_finish(struct snc_db *db, int64_t run_id, const char *status, int exit_code)
 {
+	/* The findings of the run are computed once, here, by the command that produced it. */
+	int findings = db_findings_record(db, run_id);
 	char now[32];
 	utc_now(now, sizeof now);
 	sqlite3_stmt *st = db_stmt(db, "UPDATE runs SET finished_at = ?, status = ?, exit_code = ? "
@@ -43,7 +47,8 @@ int snc_db_run_finish(struct snc_db *db, int64_t run_id, const char *status, int
 	db_bind_text(st, 2, status);
 	db_bind_int(st, 3, exit_code);
 	db_bind_int(st, 4, run_id);
-	return db_step_done(db, st, "finishing the run");
+	int finished = db_step_done(db, st, "finishing the run");
+	return findings == 0 && finished == 0 ? 0 : -1;
 }
 
 int64_t snc_db_latest_run(struct snc_db *db, const char *command)
@@ -86,6 +91,36 @@ int snc_db_run_work(struct snc_db *db, int64_t run_id, int64_t *states, int64_t 
 		return db_fail(db, "reading the run's work");
 	*states = sqlite3_column_int64(st, 0);
 	*executions = sqlite3_column_int64(st, 1);
+	sqlite3_reset(st);
+	return 0;
+}
+
+int snc_db_run_state(struct snc_db *db, int64_t run_id, struct snc_db_run_state *out)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT r.finished_at IS NOT NULL, r.status, "
+		"(SELECT count(*) FROM verdicts v JOIN harnesses h ON h.id = v.harness_id "
+		" WHERE h.run_id = r.id), "
+		"(SELECT count(*) FROM scanned_units u WHERE u.run_id = r.id), "
+		"(SELECT max(id) FROM runs WHERE id > r.id AND finished_at IS NULL) "
+		"FROM runs r WHERE r.id = ?");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	int rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		if (rc == SQLITE_DONE)
+			snprintf(db->err, sizeof db->err, "there is no run %lld", (long long)run_id);
+		else
+			db_fail(db, "reading the run");
+		sqlite3_reset(st);
+		return -1;
+	}
+	out->finished = sqlite3_column_int(st, 0);
+	snprintf(out->status, sizeof out->status, "%s", db_col_text(st, 1) ? db_col_text(st, 1) : "");
+	out->verdicts = sqlite3_column_int64(st, 2);
+	out->scanned_units = sqlite3_column_int64(st, 3);
+	out->newer_unfinished = sqlite3_column_int64(st, 4);
 	sqlite3_reset(st);
 	return 0;
 }

@@ -34,7 +34,7 @@ static const char *const role_names[W_ROLES] = {
 
 struct witness {
 	bool set;
-	char state[512];
+	char state[STATE_LABEL_MAX];
 	int f, g;                       /* instances */
 	struct result f_alone, g_alone, f_after_g, g_after_f;
 	struct execution fg, gf;        /* for the digests */

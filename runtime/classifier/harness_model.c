@@ -114,6 +114,13 @@ int harness_model_build(const struct snc_harness *def, struct harness_model *m, 
 		if (check_op(&def->ops[i], err, errlen) != 0)
 			return -1;
 		m->arity[i] = op_arity(def->ops[i].kind);
+		/* name(ARG, ARG) with two 20-digit arguments must fit a call label, uncut: two
+		 * calls that read the same would make two witnesses read the same. */
+		size_t longest = strlen(def->ops[i].name) + 2 + (size_t)m->arity[i] * 22;
+		if (longest >= sizeof m->inst[0].call)
+			return fail(err, errlen, "operation name '%.40s...' is %zu characters long; at "
+				    "most %zu are supported", def->ops[i].name, strlen(def->ops[i].name),
+				    sizeof m->inst[0].call - 1 - 2 - 2 * 22);
 		long n = 1;
 		for (int a = 0; a < m->arity[i]; a++)
 			n *= def->ops[i].domains[a].hi - def->ops[i].domains[a].lo + 1;

@@ -2,16 +2,15 @@
  *
  * Order of work: check the definition, store the harness and its ops, then for every
  * state: run it (executor.c), store the state and its raw executions, and fold it into the
- * classifier; finally store one verdict per pair. Writes are committed every few states,
- * so an interrupted run keeps the states it finished (the harness row then says
+ * classifier; finally store one verdict per pair. Each state's rows are committed in a
+ * short transaction of their own once it ran (never while it runs), so readers and other
+ * runs wait for no execution, and an interrupted run keeps the states it finished (the harness row then says
  * finished = 0 and carries no verdicts). */
 #include <stdlib.h>
 #include <string.h>
 #include "runner.h"
 #include "schedules.h"
 #include "snc_db.h"
-
-#define STATES_PER_COMMIT 16
 
 static void args_text(const struct harness_model *m, const struct instance *in, char *buf,
 		      size_t len)
@@ -137,9 +136,9 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	summary->harness_id = harness_id;
 
 	int width = sp.depth ? sp.depth : 1;
-	char label[1024];
-	if (snc_db_begin(db) != 0)
-		goto db_error;
+	char label[STATE_LABEL_MAX];
+	/* A state runs with no transaction open; its rows are then written in one short one,
+	 * so a reader or another run never waits for the executions of a state. */
 	for (int64_t s = 0; s < sp.count; s++) {
 		const int *seq = sp.seq + s * width;
 		progress_update(pr, "%s: state %lld/%lld, %lld executions", def->name,
@@ -149,17 +148,17 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 		const struct state_outcome *so = executor_run_state(ex, seq, sp.len[s]);
 		if (sx)
 			schedules_explore_state(sx, seq, sp.len[s], so);
-		if (store_state(db, &m, harness_id, op_ids, (int)s, label, sp.len[s], so) != 0 ||
-		    (sx && schedules_store_state(sx, db, harness_id, op_ids, (int)s) != 0))
+		if (snc_db_begin(db) != 0 ||
+		    store_state(db, &m, harness_id, op_ids, (int)s, label, sp.len[s], so) != 0 ||
+		    (sx && schedules_store_state(sx, db, harness_id, op_ids, (int)s) != 0) ||
+		    snc_db_commit(db) != 0)
 			goto db_error;
 		if (so->status == STATE_OK)
 			classifier_add_state(cl, label, so);
 		else
 			summary->failed_states++;
-		if ((s + 1) % STATES_PER_COMMIT == 0 && (snc_db_commit(db) != 0 || snc_db_begin(db) != 0))
-			goto db_error;
 	}
-	if (classifier_store(cl, db, harness_id, op_ids) != 0 ||
+	if (snc_db_begin(db) != 0 || classifier_store(cl, db, harness_id, op_ids) != 0 ||
 	    snc_db_harness_finish(db, harness_id, sp.count, executor_executions(ex)) != 0 ||
 	    snc_db_commit(db) != 0)
 		goto db_error;

@@ -52,8 +52,11 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt);
 struct instance {
 	int op;                    /* index into the harness's ops */
 	long args[SNC_MAX_ARGS];
-	char call[96];             /* how it reads: add(1) */
+	char call[256];            /* how it reads: add(1); never cut (harness_model_build) */
 };
+
+/* Room for a state's label: up to 8 calls (--depth) joined by "; ". */
+#define STATE_LABEL_MAX (8 * (sizeof ((struct instance *)0)->call + 2))
 
 struct harness_model {
 	const struct snc_harness *def;

@@ -3,19 +3,24 @@
  * The loaded objects come from dl_iterate_phdr; an address belongs to the object whose
  * PT_LOAD segment contains it, and its file address is the address minus the object's load
  * bias (0 for a non-PIE executable). Code addresses of one object go to one addr2line
- * process ("-f -s": function, then basename:line); return addresses point after the call,
+ * process ("-f -s": function, then basename:line), started as an argv vector; return addresses point after the call,
  * so address-1 is looked up. System objects (libc, the loader, sanitizer runtimes) are
  * named, not resolved: their frames are not what a reader of a trace is after.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE       /* dl_iterate_phdr, asprintf */
 #endif
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <link.h>
+#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "elf_symbols.h"
 #include "symbolize.h"
 
@@ -151,30 +156,55 @@ static void chomp(char *line)
 	line[strcspn(line, "\n")] = '\0';
 }
 
+/* Starts argv with its stdout on a pipe (stderr to /dev/null): no shell ever sees the
+ * object's path. Returns the read end, or NULL. */
+static FILE *spawn_reader(char **argv, pid_t *pid)
+{
+	int fds[2];
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return NULL;
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+	int rc = posix_spawnp(pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fds[1]);
+	FILE *f = rc == 0 ? fdopen(fds[0], "r") : NULL;
+	if (!f) {
+		close(fds[0]);
+		if (rc == 0)
+			waitpid(*pid, NULL, 0);
+	}
+	return f;
+}
+
 /* One addr2line for all code addresses of `o`; its output is two lines per address. */
 static void resolve_object(struct symbolizer *sym, struct object *o)
 {
-	size_t len = strlen(o->path) + 64, n = 0;
-	char *cmd, function[512], where[512];
-	FILE *pipe;
-
+	char function[512], where[512];
+	size_t n = 0;
+	char **argv = calloc(sym->ncodes + 6, sizeof *argv);
+	char (*addrs)[24] = calloc(sym->ncodes + 1, sizeof *addrs);
+	if (!argv || !addrs)
+		goto out;
+	argv[n++] = "addr2line";
+	argv[n++] = "-f";
+	argv[n++] = "-s";
+	argv[n++] = "-e";
+	argv[n++] = o->path;
 	for (size_t i = 0; i < sym->ncodes; i++)
-		len += 20;
-	cmd = malloc(len);
-	if (!cmd || strchr(o->path, '\'')) {
-		free(cmd);
-		return;
-	}
-	n = (size_t)snprintf(cmd, len, "addr2line -f -s -e '%s'", o->path);
-	for (size_t i = 0; i < sym->ncodes; i++)
-		if (object_of(sym, sym->codes[i].pc) == o)
-			n += (size_t)snprintf(cmd + n, len - n, " %#lx",
-					      (unsigned long)(sym->codes[i].pc - 1 - o->bias));
+		if (object_of(sym, sym->codes[i].pc) == o) {
+			snprintf(addrs[i], sizeof addrs[i], "%#lx",
+				 (unsigned long)(sym->codes[i].pc - 1 - o->bias));
+			argv[n++] = addrs[i];
+		}
+	argv[n] = NULL;
 	fflush(NULL);
-	pipe = popen(cmd, "r");
-	free(cmd);
+	pid_t pid;
+	FILE *pipe = spawn_reader(argv, &pid);
 	if (!pipe)
-		return;
+		goto out;
 	for (size_t i = 0; i < sym->ncodes; i++) {
 		struct code *c = &sym->codes[i];
 		if (object_of(sym, c->pc) != o)
@@ -191,7 +221,12 @@ static void resolve_object(struct symbolizer *sym, struct object *o)
 		else if (asprintf(&c->where, "%s %s", function, where) < 0)
 			c->where = NULL;
 	}
-	pclose(pipe);
+	fclose(pipe);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+out:
+	free(argv);
+	free(addrs);
 }
 
 void symbolizer_resolve_code(struct symbolizer *sym)

@@ -179,7 +179,7 @@ static int store_outcome(struct schedules *sx, struct snc_db *db, int64_t explor
 			 const struct record *r)
 {
 	const struct outcome_record *o = &r->u.outcome;
-	char schedule[SNC_SCHEDULE_STRING_MAX], text[512];
+	char schedule[SNC_SCHEDULE_STRING_MAX], text[1024];
 	snc_schedule_format(&o->schedule, schedule, sizeof schedule);
 	conc_outcome_text(sx->m, r->f, r->g, &o->outcome, text, sizeof text);
 	struct snc_db_schedule_outcome row = {
@@ -200,7 +200,7 @@ static int store_pair(struct schedules *sx, struct snc_db *db, int64_t state_id,
 {
 	const struct harness_model *m = sx->m;
 	int n = m->ninst, f = p->f, g = p->g;
-	char fg[512], gf[512];
+	char fg[1024], gf[1024];
 	sequential_text(m, f, g, &sx->so->pair[f * n + g], fg, sizeof fg);
 	sequential_text(m, g, f, &sx->so->pair[g * n + f], gf, sizeof gf);
 	struct snc_db_schedule_exploration e = {

@@ -168,7 +168,7 @@ static void outcome_text(const struct harness_model *m, int a, const struct resu
 			 const struct result *rb, bool has_digest, uint64_t digest, bool concurrent,
 			 const char *status, char *buf, size_t len)
 {
-	char ta[192], tb[192], dg[40] = "", st[32] = "";
+	char ta[sizeof m->inst[0].call + 72], tb[sizeof ta], dg[40] = "", st[32] = "";
 	call_result(m, a, ra, concurrent, ta, sizeof ta);
 	call_result(m, b, rb, concurrent, tb, sizeof tb);
 	if (has_digest)

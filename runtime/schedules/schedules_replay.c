@@ -117,7 +117,7 @@ static _Noreturn void replay_state_process(const struct replay *r)
 		_exit(2);
 	struct conc_outcome o;
 	conc_outcome_read(r->slot, ws, &o);
-	char text[512];
+	char text[1024];
 	conc_outcome_text(m, r->call.f, r->call.g, &o, text, sizeof text);
 	const struct snc_sched_result *res = &r->slot->res;
 	uint32_t n = res->trace_len < REPLAY_TRACE_CAPACITY ? res->trace_len : REPLAY_TRACE_CAPACITY;

@@ -32,10 +32,10 @@ for side in a b; do
 		$(ls $side/tally_take.c 2>/dev/null)
 	expect_status 0 "report $side" -- "$SNC" report --db $side.db
 done
-prints() { q $1 "SELECT rule || ' ' || subject || ' ' || fingerprint FROM findings ORDER BY 1"; }
+prints() { q $1 "SELECT rule || ' ' || subject || ' ' || fingerprint FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) ORDER BY 1"; }
 expect_match "$(prints a.db)" 'snc-unsynchronized tally_take x tally_take in tally [0-9a-f]{16}' "a finding to follow"
 expect_eq "$(prints b.db)" "$(prints a.db)" "same fingerprints after the move"
-place() { q $1 "SELECT file || ':' || line FROM findings WHERE subject = 'tally_take x tally_take in tally'"; }
+place() { q $1 "SELECT file || ':' || line FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND subject = 'tally_take x tally_take in tally'"; }
 expect_eq "$(place a.db)" "$PWD/a/tally.c:$(grep -n '^long tally_take(void)' a/tally.c | cut -d: -f1)" "a: in tally.c"
 expect_eq "$(place b.db)" "$PWD/b/tally_take.c:$(grep -n '^long tally_take(void)' b/tally_take.c | cut -d: -f1)" "b: in tally_take.c"
 expect_status 0 "gate b against a" -- "$SNC" gate --db b.db --baseline a.db --fail-on note
@@ -51,8 +51,8 @@ for d in d1 d2; do
 	expect_status 0 "report $d" -- "$SNC" report --db $d.db
 done
 expect_eq "$(prints d2.db)" "$(prints d1.db)" "same fingerprints after moving the op"
-expect_eq "$(q d2.db "SELECT line FROM findings WHERE subject = 'drift_now in drift'")" \
-	"$(( $(q d1.db "SELECT line FROM findings WHERE subject = 'drift_now in drift'") + 3 ))" "the line moved"
+expect_eq "$(q d2.db "SELECT line FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND subject = 'drift_now in drift'")" \
+	"$(( $(q d1.db "SELECT line FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND subject = 'drift_now in drift'") + 3 ))" "the line moved"
 # A different rule, object or name does change it.
-expect_eq "$(q d1.db "SELECT count(DISTINCT fingerprint) = count(*) FROM findings")" 1 "distinct findings, distinct fingerprints"
+expect_eq "$(q d1.db "SELECT count(DISTINCT fingerprint) = count(*) FROM findings WHERE run_id = (SELECT max(run_id) FROM findings)")" 1 "distinct findings, distinct fingerprints"
 finish

@@ -23,23 +23,23 @@ expect_status 0 "report" -- "$SNC" report --db m.db --json m.json --html html
 expect_eq "$(findings m.db "rule = 'hot-heavyweight'")" \
 "hot-heavyweight|note|buf_add x buf_flush in buffer
 hot-heavyweight|note|buf_flush x buf_flush in buffer" "hot-heavyweight"
-expect_eq "$(q m.db "SELECT count(*) FROM findings WHERE f LIKE '%_fast' OR g LIKE '%_fast'")" 0 "the fast flush pays only when full"
-expect_match "$(q m.db "SELECT message FROM findings WHERE subject = 'buf_flush x buf_flush in buffer'")" \
+expect_eq "$(q m.db "SELECT count(*) FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND f LIKE '%_fast' OR g LIKE '%_fast'")" 0 "the fast flush pays only when full"
+expect_match "$(q m.db "SELECT message FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND subject = 'buf_flush x buf_flush in buffer'")" \
 	'conflicts in only 1 of 85 states.*buf_flush pays a heavyweight instruction on 100% of its calls.*kmalloc loophole' "hot message"
-expect_match "$(q m.db "SELECT evidence FROM findings WHERE subject = 'buf_flush x buf_flush in buffer'")" \
+expect_match "$(q m.db "SELECT evidence FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND subject = 'buf_flush x buf_flush in buffer'")" \
 	'measured: [0-9.]+ heavyweight instructions per call' "hot evidence"
 
 # snc-unsynchronized from the measured solo executions alone (no scan in this database).
 expect_eq "$(findings m.db "rule = 'snc-unsynchronized'")" \
 	"snc-unsynchronized|error|racy_add_return x racy_add_return in racy-counter" "unsynchronized, measured"
-expect_match "$(q m.db "SELECT evidence FROM findings WHERE rule = 'snc-unsynchronized'")" \
+expect_match "$(q m.db "SELECT evidence FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND rule = 'snc-unsynchronized'")" \
 	'solo executions from the witness state \(measured\): racy_add_return\(1\): 0 AWAR, 0 fenced RAW' "the patterns"
-expect_eq "$(q m.db "SELECT count(*) FROM findings WHERE f = 'atomic_add_return' AND rule = 'snc-unsynchronized'")" 0 "atomic_add_return has its AWAR"
+expect_eq "$(q m.db "SELECT count(*) FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND f = 'atomic_add_return' AND rule = 'snc-unsynchronized'")" 0 "atomic_add_return has its AWAR"
 
 # needless-heavyweight, measured: atomic_inc on every call; split_inc not on its common path.
 expect_eq "$(findings m.db "rule = 'needless-heavyweight'")" \
 	"needless-heavyweight|note|atomic_inc in atomic-counter" "needless, measured"
-expect_match "$(q m.db "SELECT evidence FROM findings WHERE rule = 'needless-heavyweight'")" \
+expect_match "$(q m.db "SELECT evidence FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND rule = 'needless-heavyweight'")" \
 	'measured: 1.00 heavyweight instructions per call \(1.00 RMW, 0.00 full fences\) on 100% of' "needless evidence"
 
 # regression: a baseline in which buf_flush paid nothing per call.

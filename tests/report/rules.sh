@@ -28,19 +28,19 @@ non-deterministic|warning|drift_now in drift" "non-deterministic: an op alone, a
 
 # Not triggered: the counterparts appear in no finding at all.
 for fn in tally_take_atomic tally_bumps tally_fence tally_next_locked tally_logged drift_count drift_total; do
-	expect_eq "$(q $db "SELECT count(*) FROM findings WHERE f = '$fn' OR g = '$fn'")" 0 "no finding about $fn"
+	expect_eq "$(q $db "SELECT count(*) FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND f = '$fn' OR g = '$fn'")" 0 "no finding about $fn"
 done
-expect_eq "$(q $db "SELECT count(*) FROM findings WHERE harness = 'steady'")" 0 "steady harness: no finding"
-expect_eq "$(q $db "SELECT count(*) FROM findings WHERE rule = 'regression'")" 0 "no regression without a baseline"
+expect_eq "$(q $db "SELECT count(*) FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND harness = 'steady'")" 0 "steady harness: no finding"
+expect_eq "$(q $db "SELECT count(*) FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND rule = 'regression'")" 0 "no regression without a baseline"
 
 # Places: the function in the library when the scan found it, else the SNC_OP line.
-expect_eq "$(q $db "SELECT file || ':' || line FROM findings WHERE subject = 'tally_take x tally_take in tally'")" \
+expect_eq "$(q $db "SELECT file || ':' || line FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND subject = 'tally_take x tally_take in tally'")" \
 	"$RF/tally/tally.c:$(grep -n '^long tally_take(void)' "$RF/tally/tally.c" | cut -d: -f1)" "place from the scan"
-expect_eq "$(q $db "SELECT file || ':' || line FROM findings WHERE subject = 'drift_now in drift'")" \
+expect_eq "$(q $db "SELECT file || ':' || line FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND subject = 'drift_now in drift'")" \
 	"$RF/drift_harness.c:$(grep -n 'SNC_OP(drift_now)' "$RF/drift_harness.c" | cut -d: -f1)" "place from the harness"
 
 # Messages name the loophole; evidence carries the witness, the sites, the call sites.
-msg() { q $db "SELECT $2 FROM findings WHERE subject = '$1' AND run_id = (SELECT max(run_id) FROM findings)"; }
+msg() { q $db "SELECT $2 FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND subject = '$1' AND run_id = (SELECT max(run_id) FROM findings)"; }
 expect_match "$(msg 'tally_take x tally_take in tally' message)" 'cannot be linearizable.*loophole 1.*loophole 4' "unsynchronized message"
 expect_match "$(msg 'tally_take x tally_take in tally' evidence)" 'state: fresh' "unsynchronized witness"
 expect_match "$(msg 'tally_take x tally_take in tally' evidence)" 'tally_take\(\) then tally_take\(\): tally_take\(\) returns 1, tally_take\(\) returns 2' "witness returns"

@@ -45,4 +45,19 @@ const char *report_finding_place(const struct snc_report *r, const struct snc_fi
  * buf. */
 const char *report_shown_path(const char *root, const char *path, char *buf, size_t len);
 
+/* ---- hostile strings (safe_text.c) ---- */
+
+/* s with every control character, bidirectional override and byte that is not UTF-8
+ * escaped (\n, \xNN, \u{202e}): safe on a terminal and as one line of text. malloc'd;
+ * NULL for NULL. */
+char *report_text_dup(const char *s);
+/* Writes s to out as report_text_dup escapes it. */
+void report_put_text(FILE *out, const char *s);
+struct json_object;
+/* o serialized with json-c's flags, every byte that is not UTF-8 replaced by U+FFFD.
+ * malloc'd, or NULL when out of memory. */
+char *report_json_text(struct json_object *o, int flags);
+/* Writes report_json_text(o, flags) and a newline to path; 0, or -1 with errno. */
+int report_json_to_file(const char *path, struct json_object *o, int flags);
+
 #endif

@@ -37,12 +37,22 @@ int snc_db_rollback(struct snc_db *db);
 
 int64_t snc_db_run_start(struct snc_db *db, const char *command, const char *args,
 			 const char *target, const char *tool_version);
-/* status: "ok", "findings" or "failed". */
+/* status: "ok", "findings" or "failed". Also computes the findings as of the run and
+ * stores them (the `findings` view): readers never write. */
 int snc_db_run_finish(struct snc_db *db, int64_t run_id, const char *status, int exit_code);
 /* The newest run (of a command, or of any when command is NULL) that stored verdicts or
  * scan results; 0 when there is none. */
 int64_t snc_db_latest_run(struct snc_db *db, const char *command);
 int snc_db_run_exists(struct snc_db *db, int64_t run_id);
+/* What a reader says about a run before showing it: a run that never finished (killed, or
+ * still running) holds partial results, one with no verdicts nor scan results nothing. */
+struct snc_db_run_state {
+	int finished;              /* finished_at is set */
+	char status[16];           /* running, ok, findings, failed */
+	int64_t verdicts, scanned_units;
+	int64_t newer_unfinished;  /* the newest later run that has not finished, or 0 */
+};
+int snc_db_run_state(struct snc_db *db, int64_t run_id, struct snc_db_run_state *out);
 /* Executions and states the run's harnesses performed (for benchmarks and summaries). */
 int snc_db_run_work(struct snc_db *db, int64_t run_id, int64_t *states, int64_t *executions);
 
@@ -355,8 +365,8 @@ int snc_db_schedule_work(struct snc_db *db, int64_t *schedules, int64_t *childre
  * exercises. Facts come from the views (snc_db_facts_load) or, for a baseline written by
  * `snc report --json`, from the snc_facts_add_* builders. Computing findings reads nothing
  * but the facts and the source lines next to each finding (for intentional markers);
- * `snc report` and `snc gate` compute them when they run and keep them in the table behind
- * the `findings` view. All strings of facts and findings live until they are freed. */
+ * the command that produced a run stores them when it finishes it (the `findings` view),
+ * and `snc report` and `snc gate` compute them in memory, never writing. All strings of facts and findings live until they are freed. */
 
 struct db_arena;
 
