@@ -5,6 +5,7 @@
 #include <string.h>
 #include "runtime.h"
 #include "snc_sched.h"
+#include "state_process.h"
 
 static const char usage[] =
 	"usage: HARNESS-PROGRAM [options]\n"
@@ -32,6 +33,12 @@ static const char usage[] =
 	"  --measure-states N      measure from at most N of the states (default 8)\n"
 	"  --valgrind-lib DIR      the snc Valgrind tool's folder (default: where it was built\n"
 	"                          or installed)\n"
+	"  --memory-limit MIB      address space of each child running harness code\n"
+	"                          (default 1024; 0: none; not under --measure's Valgrind)\n"
+	"  --cpu-limit SECONDS     CPU time of each such child (default 60; 0: none)\n"
+	"  --process-limit N       processes and threads of the user, for each child\n"
+	"                          (default 4096; 0: none)\n"
+	"  --file-size-limit MIB   largest file each child may write (default 1024; 0: none)\n"
 	"  --version, --help\n";
 
 static int usage_error(const char *fmt, const char *what)
@@ -61,6 +68,7 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 	       O_MEASURE, O_MEASURE_STATES, O_VALGRIND_LIB, O_MEASURE_WORKER };
 	enum { O_SCHEDULES = 512, O_PREEMPTIONS, O_PCT, O_PCT_DEPTH, O_SCHEDULE_DEPTH,
 	       O_MAX_SCHEDULES, O_FIRST_FAILURE, O_REPLAY };
+	enum { O_MEMORY_LIMIT = 768, O_CPU_LIMIT, O_PROCESS_LIMIT, O_FILE_SIZE_LIMIT };
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, O_DB },
 		{ "run-id", required_argument, NULL, O_RUN_ID },
@@ -87,6 +95,10 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		{ "measure-states", required_argument, NULL, O_MEASURE_STATES },
 		{ "valgrind-lib", required_argument, NULL, O_VALGRIND_LIB },
 		{ "measure-worker", required_argument, NULL, O_MEASURE_WORKER },
+		{ "memory-limit", required_argument, NULL, O_MEMORY_LIMIT },
+		{ "cpu-limit", required_argument, NULL, O_CPU_LIMIT },
+		{ "process-limit", required_argument, NULL, O_PROCESS_LIMIT },
+		{ "file-size-limit", required_argument, NULL, O_FILE_SIZE_LIMIT },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 },
@@ -95,6 +107,8 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		.db_path = "snc.db", .depth = 2, .max_states = 2000, .seed = 1,
 		.repeats = 2, .jobs = 16, .measure_states = 8,
 		.worker_plan_fd = -1, .worker_records_fd = -1,
+		.memory_limit_mib = SP_DEFAULT_MEMORY_MIB, .cpu_limit_s = SP_DEFAULT_CPU_SECONDS,
+		.process_limit = SP_DEFAULT_PROCESSES, .file_size_limit_mib = SP_DEFAULT_FILE_MIB,
 	};
 	opt->preemptions = 2;
 	opt->pct_depth = 3;
@@ -195,6 +209,27 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 			if (sscanf(optarg, "%d,%d", &opt->worker_plan_fd, &opt->worker_records_fd) != 2)
 				return usage_error("--measure-worker needs PLAN_FD,RECORDS_FD, not '%s'",
 						   optarg);
+			break;
+		case O_MEMORY_LIMIT:
+			if (parse_long(optarg, 0, 1L << 30, &v))
+				return usage_error("--memory-limit must be MiB (0: none), not '%s'", optarg);
+			opt->memory_limit_mib = v;
+			break;
+		case O_CPU_LIMIT:
+			if (parse_long(optarg, 0, 1L << 30, &v))
+				return usage_error("--cpu-limit must be seconds (0: none), not '%s'", optarg);
+			opt->cpu_limit_s = v;
+			break;
+		case O_PROCESS_LIMIT:
+			if (parse_long(optarg, 0, 1L << 30, &v))
+				return usage_error("--process-limit must be a count (0: none), not '%s'",
+						   optarg);
+			opt->process_limit = v;
+			break;
+		case O_FILE_SIZE_LIMIT:
+			if (parse_long(optarg, 0, 1L << 30, &v))
+				return usage_error("--file-size-limit must be MiB (0: none), not '%s'", optarg);
+			opt->file_size_limit_mib = v;
 			break;
 		case O_HELP: fputs(usage, stdout); return 0;
 		case O_VERSION: printf("snc runtime %s\n", SNC_VERSION_STRING); return 0;

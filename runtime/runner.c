@@ -4,12 +4,15 @@
  * state: run it (executor.c), store the state and its raw executions, and fold it into the
  * classifier; finally store one verdict per pair. Writes are committed every few states,
  * so an interrupted run keeps the states it finished (the harness row then says
- * finished = 0 and carries no verdicts). */
+ * finished = 0 and carries no verdicts). SIGTERM, SIGINT and SIGHUP interrupt the run this
+ * way too (state_process.h): the children are killed, the states stored so far committed,
+ * and the run returns 128 + the signal. */
 #include <stdlib.h>
 #include <string.h>
 #include "runner.h"
 #include "schedules.h"
 #include "snc_db.h"
+#include "state_process.h"
 
 #define STATES_PER_COMMIT 16
 
@@ -76,11 +79,11 @@ static int store_state(struct snc_db *db, const struct harness_model *m, int64_t
 	if (so->status == STATE_OK) {
 		snprintf(status, sizeof status, "ok");
 	} else {
-		struct result r = {
-			.kind = so->status == STATE_BLOCK ? R_BLOCK : so->status == STATE_CRASH ? R_CRASH
-												: R_EXIT,
-			.code = so->code,
+		static const uint8_t kind_of[] = {
+			[STATE_CRASH] = R_CRASH, [STATE_EXIT] = R_EXIT, [STATE_BLOCK] = R_BLOCK,
+			[STATE_LIMIT] = R_LIMIT,
 		};
+		struct result r = { .kind = kind_of[so->status], .code = so->code };
 		format_result(m, 0, &r, status, sizeof status);
 	}
 	snprintf(digest, sizeof digest, "0x%016llx", (unsigned long long)so->digest);
@@ -147,8 +150,16 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 				(long long)executor_executions(ex));
 		state_label(&m, seq, sp.len[s], label, sizeof label);
 		const struct state_outcome *so = executor_run_state(ex, seq, sp.len[s]);
-		if (sx)
+		if (sx && !sp_interrupted())
 			schedules_explore_state(sx, seq, sp.len[s], so);
+		sp_sweep();   /* what operations left behind, out of their process groups */
+		if (sp_interrupted()) {
+			rc = 128 + sp_interrupted();   /* the states stored so far stay */
+			summary->states += s;
+			summary->executions += executor_executions(ex);
+			snc_db_commit(db);
+			goto out;
+		}
 		if (store_state(db, &m, harness_id, op_ids, (int)s, label, sp.len[s], so) != 0 ||
 		    (sx && schedules_store_state(sx, db, harness_id, op_ids, (int)s) != 0))
 			goto db_error;
