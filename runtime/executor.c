@@ -129,8 +129,7 @@ struct executor *executor_new(const struct harness_model *m, const struct runtim
 	ex->m = m;
 	ex->opt = opt;
 	ex->timeout_ms = timeout_ms;
-	sp_limits_set(&ex->limits, opt->memory_limit_mib, opt->cpu_limit_s, opt->process_limit,
-		      opt->file_size_limit_mib);
+	runtime_limits(opt, &ex->limits);
 	ex->n = m->ninst;
 	ex->nexec = m->ninst + m->ninst * m->ninst;
 	ex->repeats = opt->repeats;
@@ -312,11 +311,7 @@ static void inherit_blocked_firsts(struct executor *ex)
 static _Noreturn void state_process(struct executor *ex, const int *seq, int len)
 {
 	const struct harness_model *m = ex->m;
-	if (m->def->setup)
-		m->def->setup();
-	sp_leave_if_copy();
-	for (int i = 0; i < len; i++)
-		call_own(m, seq[i]);
+	state_build(m, seq, len);
 	if (m->def->digest) {
 		uint64_t digest = m->def->digest();
 		sp_leave_if_copy();

@@ -274,14 +274,7 @@ static struct sp_options watched(const struct worker *w, volatile uint32_t *beat
 static _Noreturn void state_process(const struct worker *w, volatile uint32_t *beat,
 				    const struct job *j)
 {
-	const struct harness_model *m = w->m;
-	if (m->def->setup)
-		m->def->setup();
-	sp_leave_if_copy();
-	for (int i = 0; i < j->len; i++) {
-		call_instance(m, &m->inst[j->seq[i]]);
-		sp_leave_if_copy();
-	}
+	state_build(w->m, j->seq, j->len);
 	for (int k = 0; k < j->ninsts; k++) {
 		/* The last instance runs here: this process is not needed after it. */
 		struct sp_options o = watched(w, beat, w->limit_ms);

@@ -1,4 +1,5 @@
-/* options.c: the command line of a harness program (what `snc run` passes through). */
+/* options.c: the command line of a harness program (what `snc run` passes through), and
+ * the resource limits it gives the children that run harness code. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -240,4 +241,10 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	return -1;
+}
+
+void runtime_limits(const struct runtime_options *opt, struct sp_limits *limits)
+{
+	sp_limits_set(limits, opt->memory_limit_mib, opt->cpu_limit_s, opt->process_limit,
+		      opt->file_size_limit_mib);
 }

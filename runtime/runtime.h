@@ -116,6 +116,12 @@ int state_space_build(struct state_space *sp, int ninst, int depth, int max_stat
 void state_space_free(struct state_space *sp);
 void state_label(const struct harness_model *m, const int *seq, int len, char *buf,
 		 size_t len_buf);
+/* In a state process (state_process.h): setup(), then the instance sequence. A copy that an
+ * operation forked and that returns into the runtime ends there. */
+void state_build(const struct harness_model *m, const int *seq, int len);
+/* The resource limits of the run's children, from its options. */
+struct sp_limits;
+void runtime_limits(const struct runtime_options *opt, struct sp_limits *limits);
 
 /* The outcome of every execution from one state. Solo executions of instance i are
  * solo[i]; the pair "i then j" is pair[i * ninst + j]. A repeat that disagreed clears

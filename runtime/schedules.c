@@ -49,8 +49,7 @@ struct schedules *schedules_new(const struct harness_model *m, const struct runt
 	sx->m = m;
 	sx->opt = opt;
 	sx->timeout_ms = timeout_ms;
-	sp_limits_set(&sx->limits, opt->memory_limit_mib, opt->cpu_limit_s, opt->process_limit,
-		      opt->file_size_limit_mib);
+	runtime_limits(opt, &sx->limits);
 	sx->pair_failed = calloc((size_t)(m->nops * m->nops), 1);
 	void *shared = mmap(NULL, sizeof *sx->heartbeat, PROT_READ | PROT_WRITE,
 			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -94,13 +93,7 @@ static _Noreturn void state_process(struct schedules *sx, const int *seq, int le
 				    const struct state_outcome *so, int out_fd)
 {
 	const struct harness_model *m = sx->m;
-	if (m->def->setup)
-		m->def->setup();
-	sp_leave_if_copy();
-	for (int i = 0; i < len; i++) {
-		call_instance(m, &m->inst[seq[i]]);
-		sp_leave_if_copy();
-	}
+	state_build(m, seq, len);
 	(*sx->heartbeat)++;
 	struct explore_job job = {
 		.m = m, .opt = sx->opt, .so = so, .pair_failed = sx->pair_failed,

@@ -101,13 +101,7 @@ struct replay {
 static _Noreturn void replay_state_process(const struct replay *r)
 {
 	const struct harness_model *m = r->m;
-	if (m->def->setup)
-		m->def->setup();
-	sp_leave_if_copy();
-	for (int i = 0; i < r->len; i++) {
-		call_instance(m, &m->inst[r->seq[i]]);
-		sp_leave_if_copy();
-	}
+	state_build(m, r->seq, r->len);
 	struct sp_child child;
 	pid_t pid = sched_child_spawn(&r->call, &r->schedule, -1, r->slot, r->trace,
 				      REPLAY_TRACE_CAPACITY, &child);
@@ -186,8 +180,7 @@ static int replay_stored(const struct snc_harness *def, const struct runtime_opt
 			  find_instance(&m, st->g_call, strlen(st->g_call)),
 			  (uint32_t)timeout_ms * 2 * BUILD_TIMEOUT_FACTOR, &r.limits },
 	};
-	sp_limits_set(&r.limits, opt->memory_limit_mib, opt->cpu_limit_s, opt->process_limit,
-		      opt->file_size_limit_mib);
+	runtime_limits(opt, &r.limits);
 	r.len = parse_state(&m, st->state, r.seq, 8);
 	r.build_ms = (uint32_t)timeout_ms * BUILD_TIMEOUT_FACTOR * (uint32_t)(r.len + 1);
 	int rc = 2;
