@@ -352,7 +352,7 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 	memset(ex->prefix, 0, ex->shared_size);
 	struct state_outcome *out = &ex->out;
 	struct sp_options o = {
-		.silence = !ex->opt->verbose, .limits = &ex->limits,
+		.silence = !ex->opt->verbose, .limits = &ex->limits, .forks_children = true,
 		.deadline_ms = ex->timeout_ms * CONFIRM_FACTOR * (len + 1),
 		/* then no execution may take longer than a confirmed pair */
 		.heartbeat = &ex->prefix->heartbeat,

@@ -262,11 +262,12 @@ static _Noreturn void solo_patterns(const struct worker *w, int64_t verdict, cha
 
 /* How a child of the worker is watched: a call may take limit_ms, and the heartbeat moves
  * before every call. */
-static struct sp_options watched(const struct worker *w, volatile uint32_t *beat, int first_ms)
+static struct sp_options watched(const struct worker *w, volatile uint32_t *beat, int first_ms,
+				 bool state_process)
 {
 	return (struct sp_options){
-		.silence = !w->verbose, .limits = &w->limits, .deadline_ms = first_ms,
-		.heartbeat = beat, .grace_ms = w->limit_ms,
+		.silence = !w->verbose, .limits = &w->limits, .forks_children = state_process,
+		.deadline_ms = first_ms, .heartbeat = beat, .grace_ms = w->limit_ms,
 	};
 }
 
@@ -277,7 +278,7 @@ static _Noreturn void state_process(const struct worker *w, volatile uint32_t *b
 	state_build(w->m, j->seq, j->len);
 	for (int k = 0; k < j->ninsts; k++) {
 		/* The last instance runs here: this process is not needed after it. */
-		struct sp_options o = watched(w, beat, w->limit_ms);
+		struct sp_options o = watched(w, beat, w->limit_ms, false);
 		struct sp_child child;
 		struct sp_end end;
 		(*beat)++;
@@ -355,9 +356,11 @@ static int run_plan(const struct worker *w, char *plan, int jobs)
 		int k = 0;
 		while (k < jobs && running[k].pid > 0)
 			k++;
-		if (k == jobs)
-			k = sp_wait(running, jobs, &end);
-		struct sp_options o = watched(w, &w->beats[k], w->limit_ms * (j.len + 1));
+		if (k == jobs && (k = sp_wait(running, jobs, &end)) < 0) {
+			rc = -1;
+			break;
+		}
+		struct sp_options o = watched(w, &w->beats[k], w->limit_ms * (j.len + 1), true);
 		if (sp_fork(&running[k], &o) == 0)
 			state_process(w, &w->beats[k], &j);
 	}

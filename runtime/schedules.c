@@ -153,7 +153,7 @@ void schedules_explore_state(struct schedules *sx, const int *seq, int len,
 	*sx->heartbeat = 0;
 	sx->have = 0;
 	struct sp_options o = {
-		.silence = !sx->opt->verbose, .limits = &sx->limits,
+		.silence = !sx->opt->verbose, .limits = &sx->limits, .forks_children = true,
 		.deadline_ms = sx->timeout_ms * BUILD_TIMEOUT_FACTOR * (len + 1),
 		.heartbeat = sx->heartbeat, .grace_ms = (int)backstop_ms(sx) + 1000,
 		.capture_fd = fds[0], .on_output = read_records, .ctx = sx,

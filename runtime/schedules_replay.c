@@ -141,7 +141,7 @@ static int replay_run(struct replay *r)
 	r->slot = shared;
 	r->trace = (struct snc_trace_entry *)(r->slot + 1);
 	struct sp_options o = {
-		.limits = &r->limits, .deadline_ms = (int)(r->build_ms + r->call.backstop_ms) + 1000,
+		.limits = &r->limits, .forks_children = true, .deadline_ms = (int)(r->build_ms + r->call.backstop_ms) + 1000,
 	};
 	struct sp_child child;
 	pid_t pid = sp_fork(&child, &o);

@@ -77,11 +77,12 @@ static void lower_limit(int resource, uint64_t want, uint64_t hard_extra)
 	setrlimit(resource, &r);
 }
 
-static void apply_limits(const struct sp_limits *l)
+static void apply_limits(const struct sp_limits *l, bool cpu)
 {
 	if (!__asan_init && !__msan_init)
 		lower_limit(RLIMIT_AS, l->memory_bytes, 0);
-	lower_limit(RLIMIT_CPU, l->cpu_seconds, 1);   /* SIGXCPU first, SIGKILL a second on */
+	if (cpu)
+		lower_limit(RLIMIT_CPU, l->cpu_seconds, 1);   /* SIGXCPU, then SIGKILL a second on */
 	lower_limit(RLIMIT_NPROC, l->processes, 0);
 	lower_limit(RLIMIT_FSIZE, l->file_bytes, 0);
 }
@@ -114,7 +115,7 @@ static void child_setup(pid_t parent, const struct sp_options *o)
 	if (o->silence)
 		silence_output();
 	if (o->limits)
-		apply_limits(o->limits);
+		apply_limits(o->limits, !o->forks_children);
 }
 
 pid_t sp_fork(struct sp_child *c, const struct sp_options *o)
@@ -138,7 +139,7 @@ pid_t sp_fork(struct sp_child *c, const struct sp_options *o)
 		.heartbeat_seen = o->heartbeat ? *o->heartbeat : 0,
 		.grace_ms = o->grace_ms,
 		.memory_bytes = o->limits ? o->limits->memory_bytes : 0,
-		.cpu_seconds = o->limits ? o->limits->cpu_seconds : 0,
+		.cpu_seconds = o->limits && !o->forks_children ? o->limits->cpu_seconds : 0,
 		.capture_fd = o->on_output ? o->capture_fd : -1,
 		.on_output = o->on_output,
 		.ctx = o->ctx,

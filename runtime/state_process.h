@@ -52,6 +52,9 @@ struct sp_limits {
 struct sp_options {
 	bool silence;                      /* stdout and stderr to /dev/null */
 	const struct sp_limits *limits;    /* NULL: the parent's limits */
+	/* A state process, which forks and waits for many children that each get the limits:
+	 * its CPU time is not limited (its deadline and heartbeat bound it). */
+	bool forks_children;
 	int deadline_ms;                   /* killed after this long; 0: never */
 	/* With a heartbeat, a deadline that passes while *heartbeat changed since the last
 	 * check is moved grace_ms further instead: the child is alive and working. */
