@@ -32,7 +32,9 @@ struct op_call {
 static void run_op(void *arg)
 {
 	struct op_call *c = arg;
-	c->r->value = call_instance(c->m, &c->m->inst[c->inst]);
+	uint64_t value = call_instance(c->m, &c->m->inst[c->inst]);
+	sp_leave_if_copy();   /* an op that forked: only the run's own process writes its slot */
+	c->r->value = value;
 	c->r->kind = R_VALUE;
 }
 

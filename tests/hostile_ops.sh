@@ -34,7 +34,19 @@ expect_eq "$(q "$db" "SELECT count(*) FROM op_outcomes WHERE state = 'forks()'")
 	"every execution of the forked state is stored"
 expect_eq "$(q "$db" "SELECT status FROM run_summary")" ok "the run is finished"
 
+# The same operations run concurrently under controlled schedules.
+sdb="hostile-schedules-$$.db"
+expect_status 0 "the hostile harness runs to its end under --schedules" -- \
+	timeout 120 "$SNC" run --db "$sdb" --quiet --depth 0 --timeout 0.05 --repeat 1 \
+	--schedules "$FIXTURES/hostile_harness.c"
+outcomes=$(q "$sdb" "SELECT status || ': ' || outcome FROM schedules")
+expect_match "$outcomes" "stops\(\) = stopped: SIGSTOP" "a schedule that stops itself"
+expect_match "$outcomes" "raises_alarm\(\) = crash: SIGALRM" "a schedule that raises SIGALRM"
+expect_match "$outcomes" "^timeout: disarms\(\) = blocks" "a schedule that disarms SIGALRM"
+expect_eq "$(printf '%s\n' "$outcomes" | grep -c 'forks() = 7')" 0 \
+	"the forked copy of a schedule's run never writes its outcome"
+
 # The sleepers the op forked carry the harness program's command line (with the database).
 sleep 0.5
-expect_eq "$(pgrep -f -- "$db" | wc -l)" 0 "no process an operation forked is left"
+expect_eq "$(pgrep -f -- "hostile-(schedules-)?$$\.db" | wc -l)" 0 "no process an operation forked is left"
 finish
