@@ -378,10 +378,9 @@ int measure_worker_main(const struct snc_harness *def, const struct runtime_opti
 		fprintf(stderr, "error: %s\n", err);
 		return 2;
 	}
-	int timeout_ms = opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
 	struct worker w = {
 		.m = &m, .records_fd = opt->worker_records_fd, .verbose = opt->verbose,
-		.limit_ms = timeout_ms * MEASURE_SLOWDOWN + 1000,
+		.limit_ms = runtime_timeout_ms(opt, def) * MEASURE_SLOWDOWN + 1000,
 	};
 	sp_limits_set(&w.limits, 0, opt->cpu_limit_s, opt->process_limit, opt->file_size_limit_mib);
 	w.beats = mmap(NULL, (size_t)opt->jobs * sizeof *w.beats, PROT_READ | PROT_WRITE,

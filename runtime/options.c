@@ -1,5 +1,5 @@
 /* options.c: the command line of a harness program (what `snc run` passes through), and
- * the resource limits it gives the children that run harness code. */
+ * the time and resource limits it gives the children that run harness code. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -247,4 +247,9 @@ void runtime_limits(const struct runtime_options *opt, struct sp_limits *limits)
 {
 	sp_limits_set(limits, opt->memory_limit_mib, opt->cpu_limit_s, opt->process_limit,
 		      opt->file_size_limit_mib);
+}
+
+int runtime_timeout_ms(const struct runtime_options *opt, const struct snc_harness *def)
+{
+	return opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
 }

@@ -114,7 +114,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 		fprintf(stderr, "error: %s\n", err);
 		return 2;
 	}
-	int timeout_ms = opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
+	int timeout_ms = runtime_timeout_ms(opt, def);
 	struct state_space sp;
 	struct executor *ex = executor_new(&m, opt, timeout_ms);
 	struct schedules *sx = opt->schedules ? schedules_new(&m, opt, timeout_ms) : NULL;

@@ -119,6 +119,8 @@ void state_label(const struct harness_model *m, const int *seq, int len, char *b
 /* In a state process (state_process.h): setup(), then the instance sequence. A copy that an
  * operation forked and that returns into the runtime ends there. */
 void state_build(const struct harness_model *m, const int *seq, int len);
+/* The time limit per operation: --timeout, else the harness's .timeout_ms, else 1 s. */
+int runtime_timeout_ms(const struct runtime_options *opt, const struct snc_harness *def);
 /* The resource limits of the run's children, from its options. */
 struct sp_limits;
 void runtime_limits(const struct runtime_options *opt, struct sp_limits *limits);

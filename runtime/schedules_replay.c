@@ -173,7 +173,7 @@ static int replay_stored(const struct snc_harness *def, const struct runtime_opt
 		fprintf(stderr, "error: %s\n", err);
 		return 2;
 	}
-	int timeout_ms = opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
+	int timeout_ms = runtime_timeout_ms(opt, def);
 	struct replay r = {
 		.m = &m, .st = st,
 		.call = { &m, find_instance(&m, st->f_call, strlen(st->f_call)),
