@@ -174,7 +174,6 @@ int64_t executor_executions(const struct executor *ex)
 	return ex->executions;
 }
 
-/* Runs in the execution child: slot index e is "instance e alone" or "i then j". */
 /* An operation that forked returns twice: only the execution child may write its slot. */
 static uint64_t call_own(const struct harness_model *m, int inst)
 {
@@ -193,6 +192,7 @@ static int second_of(const struct executor *ex, int e)
 	return e < ex->n ? -1 : (e - ex->n) % ex->n;
 }
 
+/* Runs in the execution child: slot index e is "instance e alone" or "i then j". */
 static _Noreturn void run_execution(struct executor *ex, int e, struct execution *slot)
 {
 	const struct harness_model *m = ex->m;

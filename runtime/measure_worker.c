@@ -63,7 +63,6 @@ static void *idle_thread(void *arg)
 	return NULL;
 }
 
-
 static void emit(const struct worker *w, const char *buf, size_t len)
 {
 	while (len > 0) {
