@@ -217,12 +217,14 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	_exit(0);
 }
 
-/* The child is gone: charge an abnormal end to the op its slot says was running. */
+/* The child is gone: charge an abnormal end to the op its slot says was running. A child
+ * that never got to its first op (a loaded machine can keep a new process waiting past a
+ * short deadline) is charged to that op: a time-out is then confirmed like any other. */
 static void finish_slot(struct execution *slot, const struct sp_end *end)
 {
 	if (slot->stage == STAGE_DONE)
 		return;
-	if (slot->stage == STAGE_FIRST)
+	if (slot->stage == 0 || slot->stage == STAGE_FIRST)
 		result_from_end(end, &slot->first);
 	else if (slot->stage == STAGE_SECOND)
 		result_from_end(end, &slot->second);
