@@ -2,8 +2,14 @@
  *
  * Records a run, compiles the harness with the library sources into a temporary program
  * (or takes an already built harness program), runs it into that run, and prints the
- * verdicts. Exploration options are passed through to the program, which checks them. */
+ * verdicts. Options are checked against the shared table before anything is compiled and
+ * passed through to the program. SIGTERM, SIGINT and SIGHUP are passed on to the compiler
+ * or the program (which kills its children and keeps the states it stored); the run is
+ * then recorded as interrupted, the temporary folder removed, and snc exits with 128 + the
+ * signal after one line. */
+#include <dirent.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +17,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "config.h"
+#include "interrupt.h"
 #include "snc_db.h"
 
 static const struct snc_opt run_options[] = {
@@ -58,6 +65,22 @@ static int check_source(const char *path, const char *what)
 	return 0;
 }
 
+/* The temporary folder and whatever an interrupted compiler left in it. */
+static void remove_folder(const char *dir)
+{
+	DIR *d = opendir(dir);
+	char path[PATH_MAX];
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	const char *db_path = "snc.db";
@@ -88,6 +111,7 @@ int cmd_run(int argc, char **argv)
 	}
 	int status = cli_options_done(id);
 	int rc = status >= 0 ? status : EXIT_USAGE;
+	int64_t run_id = -1;
 	char tmpdir[] = "/tmp/snc-run-XXXXXX";
 	bool made_tmp = false;
 	char program[PATH_MAX];
@@ -116,6 +140,7 @@ int cmd_run(int argc, char **argv)
 				goto out;
 	}
 	char err[512];
+	interrupt_catch();
 	db = snc_db_open(db_path, SNC_DB_CREATE, err, sizeof err);
 	if (!db) {
 		cli_error("run", "%s", err);
@@ -133,8 +158,10 @@ int cmd_run(int argc, char **argv)
 		if (harness_program_build("run", harness, libs, nlibs, cflags, ncflags, program) != 0)
 			goto out;
 	}
+	if (interrupt_caught())
+		goto out;
 	char *args = cli_joined(argc, argv);
-	int64_t run_id = snc_db_run_start(db, "run", args, harness, SNC_VERSION);
+	run_id = snc_db_run_start(db, "run", args, harness, SNC_VERSION);
 	free(args);
 	if (run_id < 0) {
 		cli_error("run", "%s", snc_db_errmsg(db));
@@ -153,16 +180,25 @@ int cmd_run(int argc, char **argv)
 	if (!prebuilt && harness_program_record(db, run_id, harness, libs, nlibs, cflags,
 						ncflags) != 0)
 		cli_error("run", "%s", snc_db_errmsg(db));
-	snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
+	if (!interrupt_caught())
+		snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
 	if (rc == 0 && (!quiet || json))
 		rc = show_run(db_path, run_id, json, "run");
 out:
 	snc_cmdline_free(&cl);
-	snc_db_close(db);
-	if (made_tmp) {
-		unlink(program);
-		rmdir(tmpdir);
+	if (interrupt_caught()) {
+		char signame[16];
+		snprintf(signame, sizeof signame, "SIG%s", sigabbrev_np(interrupt_caught()));
+		rc = 128 + interrupt_caught();
+		if (db && run_id > 0 && snc_db_run_interrupted(db, run_id, signame, rc) == 0)
+			fprintf(stderr, "snc run: interrupted by %s: run %lld recorded as interrupted, "
+				"the states it finished kept\n", signame, (long long)run_id);
+		else
+			fprintf(stderr, "snc run: interrupted by %s before any state was run\n", signame);
 	}
+	snc_db_close(db);
+	if (made_tmp)
+		remove_folder(tmpdir);
 	for (int i = 0; i < nforward; i++)
 		free(forward[i]);
 	free(forward);

@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "config.h"
+#include "interrupt.h"
 #include "snc_db.h"
 
 struct argv_builder {
@@ -72,10 +73,12 @@ static int spawn_wait(char **argv)
 		fprintf(stderr, "snc: cannot run '%s': %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
+	interrupt_forward_to(pid);
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -1;
+	interrupt_forward_to(0);
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return WEXITSTATUS(status);
@@ -120,6 +123,8 @@ static bool compiler_is_clang(const char *cc)
 static int compile(const char *cmd, struct argv_builder *b, const char *source)
 {
 	int status = spawn_wait(b->v);
+	if (interrupt_caught())
+		return -1;   /* the command says why */
 	if (status < 0)
 		return cli_error(cmd, "cannot run the compiler '%s': %s", b->v[0], strerror(errno)), -1;
 	if (status == 127)
@@ -257,6 +262,8 @@ int harness_program_run(const char *program, const char *source, const char *db_
 		push(&b, extra[i]);
 	int status = spawn_wait(b.v);
 	argv_free(&b);
+	if (interrupt_caught())
+		return 128 + interrupt_caught();   /* the program cleaned up; the command says so */
 	if (status < 0 || status == 127)
 		return fprintf(stderr, "snc: error: cannot run harness program '%s'\n", program),
 		       EXIT_USAGE;

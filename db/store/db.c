@@ -17,8 +17,9 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 7   /* 2: the scan tables and views; 3: findings; 4: measured costs;
-			      5: schedules; 6: audits; 7: scanned site origins, resolved calls */
+#define SCHEMA_VERSION 8   /* 2: the scan tables and views; 3: findings; 4: measured costs;
+			      5: schedules; 6: audits; 7: scanned site origins, resolved calls;
+			      8: interrupted runs */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {

@@ -2,8 +2,9 @@
  *
  * A run row is written (and committed) before a command does any work and finished after
  * it, so a command killed half-way leaves a row with no finished_at: the run_summary view
- * shows it as 'unfinished' and everything committed before the kill stays readable.
- * Finishing a run also stores its findings. */
+ * shows it as 'unfinished' and everything committed before the kill stays readable. A run
+ * stopped by SIGTERM, SIGINT or SIGHUP that cleaned up is recorded as such: run_summary
+ * shows it as 'interrupted'. Finishing a run also stores its findings. */
 #include <stdio.h>
 #include <time.h>
 #include "db_internal.h"
@@ -49,6 +50,23 @@ int snc_db_run_finish(struct snc_db *db, int64_t run_id, const char *status, int
 	db_bind_int(st, 4, run_id);
 	int finished = db_step_done(db, st, "finishing the run");
 	return findings == 0 && finished == 0 ? 0 : -1;
+}
+
+int snc_db_run_interrupted(struct snc_db *db, int64_t run_id, const char *signal_name,
+			   int exit_code)
+{
+	char now[32];
+	utc_now(now, sizeof now);
+	sqlite3_stmt *st = db_stmt(db, "INSERT OR REPLACE INTO run_interruptions (run_id, signal, "
+				       "at) VALUES (?, ?, ?)");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	db_bind_text(st, 2, signal_name);
+	db_bind_text(st, 3, now);
+	if (db_step_done(db, st, "recording the interruption") != 0)
+		return -1;
+	return snc_db_run_finish(db, run_id, "failed", exit_code);
 }
 
 int64_t snc_db_latest_run(struct snc_db *db, const char *command)

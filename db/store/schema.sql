@@ -20,6 +20,14 @@ CREATE TABLE IF NOT EXISTS runs (
   exit_code    INTEGER
 );
 
+-- Runs stopped by a signal (SIGTERM, SIGINT, SIGHUP) that cleaned up after themselves
+-- (version 8): run_summary says 'interrupted' for them.
+CREATE TABLE IF NOT EXISTS run_interruptions (
+  run_id  INTEGER PRIMARY KEY REFERENCES runs(id),
+  signal  TEXT NOT NULL,                   -- SIGTERM, SIGINT, SIGHUP
+  at      TEXT NOT NULL                    -- UTC, ISO 8601
+);
+
 -- One harness executed within a run, with the exploration settings it used.
 CREATE TABLE IF NOT EXISTS harnesses (
   id                  INTEGER PRIMARY KEY,
@@ -117,9 +125,12 @@ CREATE INDEX IF NOT EXISTS witnesses_by_verdict ON witnesses(verdict_id);
 -- ---------------------------------------------------------------------------------------
 -- Views: the documented interface.
 
-CREATE VIEW IF NOT EXISTS run_summary AS
+DROP VIEW IF EXISTS run_summary;   -- version 8: 'interrupted'
+CREATE VIEW run_summary AS
 SELECT id AS run_id, command, target, tool_version, started_at, finished_at,
-       CASE WHEN finished_at IS NULL THEN 'unfinished' ELSE status END AS status,
+       CASE WHEN EXISTS (SELECT 1 FROM run_interruptions i WHERE i.run_id = runs.id)
+            THEN 'interrupted'
+            WHEN finished_at IS NULL THEN 'unfinished' ELSE status END AS status,
        exit_code
 FROM runs;
 

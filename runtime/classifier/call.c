@@ -4,11 +4,13 @@
  * .describe hook when it has one (pool objects as entry#2), else according to the op's
  * declared return type: numbers, true/false, pointers as hex (the harness program runs
  * with address-space randomization off, so the same pointer prints the same way in every
- * run), and outcomes that are not returns: a crash with its signal, an exit, or `blocks`
- * (did not return within the time limit). */
+ * run), and outcomes that are not returns: a crash with its signal, an op that stopped
+ * itself (`stopped: SIGSTOP`), an exit, `blocks` (did not return within the time limit), or
+ * a resource limit hit (`out of memory limit`, `cpu limit`, `file size limit`). */
 #include <signal.h>
 #include <string.h>
 #include "runtime.h"
+#include "state_process.h"
 
 uint64_t call_instance(const struct harness_model *m, const struct instance *in)
 {
@@ -37,6 +39,21 @@ uint64_t call_instance(const struct harness_model *m, const struct instance *in)
 	}
 }
 
+static bool stop_signal(int sig)
+{
+	return sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU;
+}
+
+void result_from_end(const struct sp_end *end, struct result *r)
+{
+	static const uint8_t kind_of[] = {
+		[SP_EXITED] = R_EXIT, [SP_KILLED] = R_CRASH, [SP_TIMED_OUT] = R_BLOCK,
+		[SP_STOPPED] = R_CRASH, [SP_OVER_LIMIT] = R_LIMIT,
+	};
+	r->kind = kind_of[end->how];
+	r->code = end->how == SP_TIMED_OUT ? SIGALRM : end->code;   /* as schedules' blocks */
+}
+
 void format_result(const struct harness_model *m, int op, const struct result *r, char *buf,
 		   size_t len)
 {
@@ -46,7 +63,8 @@ void format_result(const struct harness_model *m, int op, const struct result *r
 		return;
 	case R_CRASH: {
 		const char *abbrev = sigabbrev_np(r->code);
-		snprintf(buf, len, "crash: SIG%s", abbrev ? abbrev : "?");
+		snprintf(buf, len, "%s: SIG%s", stop_signal(r->code) ? "stopped" : "crash",
+			 abbrev ? abbrev : "?");
 		return;
 	}
 	case R_EXIT:
@@ -54,6 +72,9 @@ void format_result(const struct harness_model *m, int op, const struct result *r
 		return;
 	case R_BLOCK:
 		snprintf(buf, len, "blocks");
+		return;
+	case R_LIMIT:
+		snprintf(buf, len, "%s", sp_limit_name(r->code));
 		return;
 	default:
 		break;

@@ -83,7 +83,7 @@ void classifier_free(struct classifier *c)
 
 static bool is_failure(const struct result *r)
 {
-	return r->kind == R_CRASH || r->kind == R_EXIT;
+	return r->kind == R_CRASH || r->kind == R_EXIT || r->kind == R_LIMIT;
 }
 
 /* Can this result take part in an influence comparison? Not when the op never ran (the

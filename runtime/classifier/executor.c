@@ -6,8 +6,13 @@
  * execution: every instance alone, and every ordered pair "i then j". Each child starts
  * from an exact copy of the prepared state (so pointers are comparable between siblings),
  * writes its results into a slot of memory shared with the runner as it goes, and exits.
- * A child killed by a signal crashed in whatever op its slot says was running; one killed
- * by its own SIGALRM timer (--timeout per op) *blocks*; one that called exit() exited.
+ * Children are forked, watched and reaped by the state-process module (state_process.h).
+ * A child killed by a signal crashed in whatever op its slot says was running (SIGALRM
+ * included: an op may raise it); one the parent killed at its deadline (--timeout per op)
+ * *blocks*; one that stopped itself, hit a resource limit, or called exit() is recorded as
+ * such. The runner watches the state process the same way: it must finish building the
+ * state within the confirmed limit, and then keep finishing executions (a heartbeat in
+ * shared memory); the state's status is ok only when it ran to its end.
  * Every execution runs --repeat times; repeats that disagree mark it non-deterministic.
  * A timeout is a wall-clock limit, and a loaded machine (or a sanitizer build) can make a
  * slow op look blocked: every execution (and every repeat) that blocks is therefore run
@@ -26,16 +31,12 @@
  * one matches, exits without running anything; the runner then hands out the outcome it
  * kept for that digest. Operations are deterministic from equal memory, so the copy is
  * what running them again would give (and their repeats were checked the first time). */
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/time.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "runtime.h"
+#include "state_process.h"
 
 enum { STAGE_FIRST = 1, STAGE_SECOND, STAGE_DIGEST, STAGE_DONE };
 
@@ -47,6 +48,8 @@ enum pass { PASS_FIRST, PASS_CONFIRM_BLOCKED, PASS_REPEAT };
 /* Written by the state process, read by the runner. */
 struct prefix_report {
 	volatile uint8_t done;
+	volatile uint8_t finished;         /* the state process ran to its end */
+	volatile uint32_t heartbeat;       /* executions finished so far */
 	uint8_t has_digest;
 	uint8_t seen;                      /* the digest is one of a state already run */
 	uint64_t digest;
@@ -65,6 +68,7 @@ struct executor {
 	const struct harness_model *m;
 	const struct runtime_options *opt;
 	int timeout_ms;
+	struct sp_limits limits;
 	int n, nexec, repeats;
 	struct execution *slots;           /* shared: nexec * repeats, repeat-major */
 	struct prefix_report *prefix;      /* shared */
@@ -125,6 +129,7 @@ struct executor *executor_new(const struct harness_model *m, const struct runtim
 	ex->m = m;
 	ex->opt = opt;
 	ex->timeout_ms = timeout_ms;
+	runtime_limits(opt, &ex->limits);
 	ex->n = m->ninst;
 	ex->nexec = m->ninst + m->ninst * m->ninst;
 	ex->repeats = opt->repeats;
@@ -169,39 +174,36 @@ int64_t executor_executions(const struct executor *ex)
 	return ex->executions;
 }
 
-static void arm_timer(int ms)
+/* An operation that forked returns twice: only the execution child may write its slot. */
+static uint64_t call_own(const struct harness_model *m, int inst)
 {
-	struct sigaction sa = { .sa_handler = SIG_DFL };
-	sigaction(SIGALRM, &sa, NULL);
-	sigset_t set;
-	sigemptyset(&set);
-	sigaddset(&set, SIGALRM);
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	struct itimerval it = { .it_value = { ms / 1000, (ms % 1000) * 1000 } };
-	setitimer(ITIMER_REAL, &it, NULL);
+	uint64_t value = call_instance(m, &m->inst[inst]);
+	sp_leave_if_copy();
+	return value;
 }
 
-static void disarm_timer(void)
+static int first_of(const struct executor *ex, int e)
 {
-	struct itimerval it = { 0 };
-	setitimer(ITIMER_REAL, &it, NULL);
+	return e < ex->n ? e : (e - ex->n) / ex->n;
+}
+
+static int second_of(const struct executor *ex, int e)
+{
+	return e < ex->n ? -1 : (e - ex->n) % ex->n;
 }
 
 /* Runs in the execution child: slot index e is "instance e alone" or "i then j". */
-static _Noreturn void run_execution(struct executor *ex, int e, struct execution *slot,
-				    int timeout_ms)
+static _Noreturn void run_execution(struct executor *ex, int e, struct execution *slot)
 {
 	const struct harness_model *m = ex->m;
-	int first = e < ex->n ? e : (e - ex->n) / ex->n;
-	int second = e < ex->n ? -1 : (e - ex->n) % ex->n;
+	int second = second_of(ex, e);
 	memset(slot, 0, sizeof *slot);
-	arm_timer(timeout_ms * (second < 0 ? 1 : 2));
 	slot->stage = STAGE_FIRST;
-	slot->first.value = call_instance(m, &m->inst[first]);
+	slot->first.value = call_own(m, first_of(ex, e));
 	slot->first.kind = R_VALUE;
 	if (second >= 0) {
 		slot->stage = STAGE_SECOND;
-		slot->second.value = call_instance(m, &m->inst[second]);
+		slot->second.value = call_own(m, second);
 		slot->second.kind = R_VALUE;
 	}
 	slot->stage = STAGE_DIGEST;
@@ -215,50 +217,39 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	_exit(0);
 }
 
-static void outcome_from_status(int status, struct result *r)
-{
-	if (WIFSIGNALED(status)) {
-		r->kind = WTERMSIG(status) == SIGALRM ? R_BLOCK : R_CRASH;
-		r->code = WTERMSIG(status);
-	} else {
-		r->kind = R_EXIT;
-		r->code = WEXITSTATUS(status);
-	}
-}
-
-/* The child is gone: charge an abnormal end to the op its slot says was running. */
-static void finish_slot(struct execution *slot, int status)
+/* The child is gone: charge an abnormal end to the op its slot says was running. A child
+ * that never got to its first op (a loaded machine can keep a new process waiting past a
+ * short deadline) is charged to that op: a time-out is then confirmed like any other. */
+static void finish_slot(struct execution *slot, const struct sp_end *end)
 {
 	if (slot->stage == STAGE_DONE)
 		return;
-	if (slot->stage == STAGE_FIRST)
-		outcome_from_status(status, &slot->first);
+	if (slot->stage == 0 || slot->stage == STAGE_FIRST)
+		result_from_end(end, &slot->first);
 	else if (slot->stage == STAGE_SECOND)
-		outcome_from_status(status, &slot->second);
+		result_from_end(end, &slot->second);
 	else
 		slot->has_digest = 0;  /* the digest itself failed: no digest to compare */
 }
 
+/* In the state process: the executions in flight, and the slot of each. */
 struct inflight {
-	pid_t pid;
-	struct execution *slot;
+	struct sp_child *kids;
+	struct execution **slots;
+	int n;
 };
 
-static void reap_one(struct inflight *fl, int *nfl)
+static void reap_one(struct executor *ex, struct inflight *fl)
 {
-	int status;
-	pid_t pid;
-	while ((pid = waitpid(-1, &status, 0)) < 0 && errno == EINTR)
-		;
-	if (pid < 0)
+	struct sp_end end;
+	int k = sp_wait(fl->kids, fl->n, &end);
+	if (k < 0)
 		_exit(3);
-	for (int k = 0; k < *nfl; k++) {
-		if (fl[k].pid == pid) {
-			finish_slot(fl[k].slot, status);
-			fl[k] = fl[--*nfl];
-			return;
-		}
-	}
+	finish_slot(fl->slots[k], &end);
+	fl->n--;
+	fl->kids[k] = fl->kids[fl->n];
+	fl->slots[k] = fl->slots[fl->n];
+	ex->prefix->heartbeat++;
 }
 
 static bool blocked(const struct execution *e)
@@ -270,38 +261,33 @@ static bool blocked(const struct execution *e)
  * first run of execution e is slots[e]; repeat r is slots[r * nexec + e]. */
 static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, int to, int jobs)
 {
-	struct inflight fl[jobs];
-	int nfl = 0;
+	struct sp_child kids[jobs];
+	struct execution *slots[jobs];
+	struct inflight fl = { kids, slots, 0 };
 	int timeout = ex->timeout_ms * (pass == PASS_CONFIRM_BLOCKED ? CONFIRM_FACTOR : 1);
 	for (int e = from; e < to; e++) {
 		struct execution *slot = &ex->slots[(size_t)repeat * ex->nexec + e];
 		if ((pass == PASS_CONFIRM_BLOCKED && !blocked(slot)) ||
 		    (pass == PASS_REPEAT && blocked(&ex->slots[e])) || (ex->inherited && ex->inherited[e]))
 			continue;
-		if (nfl == jobs)
-			reap_one(fl, &nfl);
-		pid_t pid = fork();
+		if (fl.n == jobs)
+			reap_one(ex, &fl);
+		struct sp_options o = {
+			.limits = &ex->limits,
+			.deadline_ms = timeout * (second_of(ex, e) < 0 ? 1 : 2),
+		};
+		pid_t pid = sp_fork(&kids[fl.n], &o);
 		if (pid == 0)
-			run_execution(ex, e, slot, timeout);
+			run_execution(ex, e, slot);
 		if (pid < 0) {
 			slot->first.kind = R_CRASH;   /* cannot fork: recorded, never silent */
 			slot->first.code = 0;
 			continue;
 		}
-		fl[nfl++] = (struct inflight){ pid, slot };
+		slots[fl.n++] = slot;
 	}
-	while (nfl > 0)
-		reap_one(fl, &nfl);
-}
-
-static void silence_output(void)
-{
-	int fd = open("/dev/null", O_WRONLY);
-	if (fd >= 0) {
-		dup2(fd, STDOUT_FILENO);
-		dup2(fd, STDERR_FILENO);
-		close(fd);
-	}
+	while (fl.n > 0)
+		reap_one(ex, &fl);
 }
 
 /* In the state process, between the solo executions and the pairs: a pair whose first op
@@ -327,25 +313,22 @@ static void inherit_blocked_firsts(struct executor *ex)
 static _Noreturn void state_process(struct executor *ex, const int *seq, int len)
 {
 	const struct harness_model *m = ex->m;
-	if (!ex->opt->verbose)
-		silence_output();
-	arm_timer(ex->timeout_ms * CONFIRM_FACTOR * (len + 1));
-	if (m->def->setup)
-		m->def->setup();
-	for (int i = 0; i < len; i++)
-		call_instance(m, &m->inst[seq[i]]);
+	state_build(m, seq, len);
 	if (m->def->digest) {
-		ex->prefix->digest = m->def->digest();
+		uint64_t digest = m->def->digest();
+		sp_leave_if_copy();
+		ex->prefix->digest = digest;
 		ex->prefix->has_digest = 1;
 	}
-	disarm_timer();
 	if (m->def->digest_complete && ex->prefix->has_digest &&
 	    seen_lookup(ex, ex->prefix->digest)) {
 		ex->prefix->seen = 1;
 		ex->prefix->done = 1;
+		ex->prefix->finished = 1;
 		_exit(0);
 	}
 	ex->prefix->done = 1;
+	ex->prefix->heartbeat++;
 	int jobs = ex->opt->jobs;
 	run_pass(ex, PASS_FIRST, 0, 0, ex->n, jobs);
 	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, 0, ex->n, jobs);
@@ -356,6 +339,7 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 		run_pass(ex, PASS_REPEAT, r, 0, ex->nexec, jobs);
 		run_pass(ex, PASS_CONFIRM_BLOCKED, r, 0, ex->nexec, jobs);
 	}
+	ex->prefix->finished = 1;
 	_exit(0);
 }
 
@@ -369,24 +353,28 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 {
 	memset(ex->prefix, 0, ex->shared_size);
 	struct state_outcome *out = &ex->out;
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
+	struct sp_options o = {
+		.silence = !ex->opt->verbose, .limits = &ex->limits, .forks_children = true,
+		.deadline_ms = ex->timeout_ms * CONFIRM_FACTOR * (len + 1),
+		/* then no execution may take longer than a confirmed pair */
+		.heartbeat = &ex->prefix->heartbeat,
+		.grace_ms = ex->timeout_ms * CONFIRM_FACTOR * 2 + 1000,
+	};
+	struct sp_child child;
+	pid_t pid = sp_fork(&child, &o);
 	if (pid == 0)
 		state_process(ex, seq, len);
-	int status = 0;
-	if (pid < 0) {
-		out->status = STATE_CRASH;
-		out->code = 0;
-		return out;
-	}
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (!ex->prefix->done) {
+	struct sp_end end = { .how = SP_KILLED };
+	if (pid > 0 && sp_wait(&child, 1, &end) == SP_INTERRUPTED)
+		end = (struct sp_end){ .how = SP_KILLED, .code = sp_interrupted() };
+	if (!ex->prefix->finished) {   /* cannot fork (code 0), or it did not run to its end */
+		static const uint8_t status_of[] = {
+			[R_CRASH] = STATE_CRASH, [R_EXIT] = STATE_EXIT, [R_BLOCK] = STATE_BLOCK,
+			[R_LIMIT] = STATE_LIMIT,
+		};
 		struct result r;
-		outcome_from_status(status, &r);
-		out->status = r.kind == R_BLOCK ? STATE_BLOCK : r.kind == R_CRASH ? STATE_CRASH
-										   : STATE_EXIT;
+		result_from_end(&end, &r);
+		out->status = status_of[r.kind];
 		out->code = r.code;
 		return out;
 	}

@@ -7,7 +7,13 @@
  *
  * Address-space randomization is switched off by re-executing once with
  * ADDR_NO_RANDOMIZE: pointers returned by operations then print the same in every run,
- * which keeps witnesses and stored outcomes comparable across runs. */
+ * which keeps witnesses and stored outcomes comparable across runs.
+ *
+ * SIGTERM, SIGINT and SIGHUP do not end the program on the spot: its children are killed
+ * (and everything an operation left behind, which this process adopts as a child subreaper),
+ * the states stored so far are kept, a run of its own is recorded as interrupted, and it
+ * exits with 128 + the signal. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/personality.h>
@@ -16,6 +22,7 @@
 #include "runner.h"
 #include "schedules.h"
 #include "snc_db.h"
+#include "state_process.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 /* In sanitizer builds, crashes of operations must stay signals (recorded outcomes), not
@@ -68,6 +75,8 @@ int main(int argc, char **argv)
 	int status = parse_runtime_options(argc, argv, &opt);
 	if (status >= 0)
 		return status;
+	sp_catch_interrupts();
+	sp_become_subreaper();
 	if (opt.replay_id) {   /* the stored schedule is read here, the passes never open the store */
 		char err[512];
 		struct snc_db *db = snc_db_open(opt.db_path, SNC_DB_READONLY, err, sizeof err);
@@ -108,7 +117,20 @@ int main(int argc, char **argv)
 	status = run_harness(&snc_harness_definition, &opt, db, run_id, &summary);
 	if (status == 0 && opt.measure)
 		status = measure_harness(&snc_harness_definition, &opt, db, summary.harness_id);
-	if (own_run)
+	int sig = sp_interrupted();
+	char signame[16];
+	snprintf(signame, sizeof signame, "SIG%s", sig ? sigabbrev_np(sig) : "");
+	if (sig) {
+		sp_sweep();
+		status = 128 + sig;
+		if (own_run)
+			fprintf(stderr, "%s: interrupted by %s: %lld states stored in %s (run %lld)\n",
+				snc_harness_definition.name, signame, (long long)summary.states,
+				opt.db_path, (long long)run_id);
+	}
+	if (own_run && sig)
+		snc_db_run_interrupted(db, run_id, signame, status);
+	else if (own_run)
 		snc_db_run_finish(db, run_id, status == 0 ? "ok" : "failed", status);
 	if (status == 0 && !opt.quiet)
 		fprintf(stderr, "%s: %lld states, %lld executions stored in %s (run %lld)\n",

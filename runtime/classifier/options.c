@@ -1,4 +1,5 @@
-/* options.c: the command line of a harness program (what `snc run` passes through). The
+/* options.c: the command line of a harness program (what `snc run` passes through),
+ * defaults of the time and resource limits included. The
  * user-facing options are the shared table snc_run_options (cmdline/), so `snc run` and the
  * program accept and check exactly the same things; the ones below are the program's own
  * (where to record, replay, the measure worker's pipes). */
@@ -7,6 +8,7 @@
 #include "runtime.h"
 #include "snc_cmdline.h"
 #include "snc_sched.h"
+#include "state_process.h"
 
 _Static_assert(SNC_RUN_MAX_PREEMPTIONS == SNC_SCHED_MAX_SWITCHES,
 	       "--preemptions' bound is the scheduler's");
@@ -62,6 +64,10 @@ static void set_run_option(struct runtime_options *opt, const struct snc_opt_val
 	case SNC_RUN_FIRST_FAILURE: opt->first_failure = true; break;
 	case SNC_RUN_MEASURE: opt->measure = true; break;
 	case SNC_RUN_MEASURE_STATES: opt->measure_states = n; break;
+	case SNC_RUN_MEMORY_LIMIT: opt->memory_limit_mib = v->number; break;
+	case SNC_RUN_CPU_LIMIT: opt->cpu_limit_s = v->number; break;
+	case SNC_RUN_PROCESS_LIMIT: opt->process_limit = v->number; break;
+	case SNC_RUN_FILE_SIZE_LIMIT: opt->file_size_limit_mib = v->number; break;
 	}
 }
 
@@ -94,6 +100,8 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		.repeats = 2, .jobs = 16, .measure_states = 8,
 		.worker_plan_fd = -1, .worker_records_fd = -1,
 		.preemptions = 2, .pct_depth = 3, .schedule_depth = 1, .max_schedules = 10000,
+		.memory_limit_mib = SP_DEFAULT_MEMORY_MIB, .cpu_limit_s = SP_DEFAULT_CPU_SECONDS,
+		.process_limit = SP_DEFAULT_PROCESSES, .file_size_limit_mib = SP_DEFAULT_FILE_MIB,
 	};
 	struct snc_cmdline cl;
 	if (snc_cmdline_init(&cl, &doc, argc, argv) != 0)

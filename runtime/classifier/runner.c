@@ -4,13 +4,16 @@
  * state: run it (executor.c), store the state and its raw executions, and fold it into the
  * classifier; finally store one verdict per pair. Each state's rows are committed in a
  * short transaction of their own once it ran (never while it runs), so readers and other
- * runs wait for no execution, and an interrupted run keeps the states it finished (the harness row then says
- * finished = 0 and carries no verdicts). */
+ * runs wait for no execution, and an interrupted run keeps the states it finished (the
+ * harness row then says finished = 0 and carries no verdicts). SIGTERM, SIGINT and SIGHUP
+ * interrupt the run this way too (state_process.h): the children are killed, the states
+ * stored so far stay, and the run returns 128 + the signal. */
 #include <stdlib.h>
 #include <string.h>
 #include "runner.h"
 #include "schedules.h"
 #include "snc_db.h"
+#include "state_process.h"
 
 static void args_text(const struct harness_model *m, const struct instance *in, char *buf,
 		      size_t len)
@@ -75,11 +78,11 @@ static int store_state(struct snc_db *db, const struct harness_model *m, int64_t
 	if (so->status == STATE_OK) {
 		snprintf(status, sizeof status, "ok");
 	} else {
-		struct result r = {
-			.kind = so->status == STATE_BLOCK ? R_BLOCK : so->status == STATE_CRASH ? R_CRASH
-												: R_EXIT,
-			.code = so->code,
+		static const uint8_t kind_of[] = {
+			[STATE_CRASH] = R_CRASH, [STATE_EXIT] = R_EXIT, [STATE_BLOCK] = R_BLOCK,
+			[STATE_LIMIT] = R_LIMIT,
 		};
+		struct result r = { .kind = kind_of[so->status], .code = so->code };
 		format_result(m, 0, &r, status, sizeof status);
 	}
 	snprintf(digest, sizeof digest, "0x%016llx", (unsigned long long)so->digest);
@@ -110,7 +113,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 		fprintf(stderr, "error: %s\n", err);
 		return 2;
 	}
-	int timeout_ms = opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
+	int timeout_ms = runtime_timeout_ms(opt, def);
 	struct state_space sp;
 	struct executor *ex = executor_new(&m, opt, timeout_ms);
 	struct schedules *sx = opt->schedules ? schedules_new(&m, opt, timeout_ms) : NULL;
@@ -146,8 +149,15 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 				(long long)executor_executions(ex));
 		state_label(&m, seq, sp.len[s], label, sizeof label);
 		const struct state_outcome *so = executor_run_state(ex, seq, sp.len[s]);
-		if (sx)
+		if (sx && !sp_interrupted())
 			schedules_explore_state(sx, seq, sp.len[s], so);
+		sp_sweep();   /* what operations left behind, out of their process groups */
+		if (sp_interrupted()) {
+			rc = 128 + sp_interrupted();   /* the states stored so far stay */
+			summary->states += s;
+			summary->executions += executor_executions(ex);
+			goto out;
+		}
 		if (snc_db_begin(db) != 0 ||
 		    store_state(db, &m, harness_id, op_ids, (int)s, label, sp.len[s], so) != 0 ||
 		    (sx && schedules_store_state(sx, db, harness_id, op_ids, (int)s) != 0) ||

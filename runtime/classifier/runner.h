@@ -12,7 +12,7 @@ struct run_summary {
 };
 
 /* Classifies every pair of def's operations into the run; returns an exit status
- * (0 ok, 2 bad harness or database error). */
+ * (0 ok, 2 bad harness or database error, 128 + the signal when interrupted). */
 int run_harness(const struct snc_harness *def, const struct runtime_options *opt,
 		struct snc_db *db, int64_t run_id, struct run_summary *summary);
 

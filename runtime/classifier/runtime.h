@@ -44,6 +44,8 @@ struct runtime_options {
 	int measure_states;        /* states measured from, at most */
 	int worker_plan_fd;        /* >= 0: this process is a measure worker */
 	int worker_records_fd;
+	/* Resource limits of every child that runs harness code (state_process.h). */
+	long memory_limit_mib, cpu_limit_s, process_limit, file_size_limit_mib;
 };
 
 int parse_runtime_options(int argc, char **argv, struct runtime_options *opt);
@@ -75,13 +77,18 @@ const char *op_returns(enum snc_op_kind kind);
 const char *contract_name(enum snc_contract c);
 void op_domains_text(const struct snc_op *op, int arity, char *buf, size_t len);
 
-/* What one op did. */
-enum result_kind { R_NOT_RUN = 0, R_VALUE, R_CRASH, R_EXIT, R_BLOCK };
+/* What one op did. A crash whose code is a stop signal (SIGSTOP, SIGTSTP, ...) is an op
+ * that stopped itself and was killed for it; R_LIMIT's code is an enum sp_limit. */
+enum result_kind { R_NOT_RUN = 0, R_VALUE, R_CRASH, R_EXIT, R_BLOCK, R_LIMIT };
 struct result {
 	uint8_t kind;
-	int32_t code;              /* signal number or exit status */
+	int32_t code;              /* signal number, exit status or limit */
 	uint64_t value;
 };
+
+/* How a child that ran the op ended (state_process.h), as a result. */
+struct sp_end;
+void result_from_end(const struct sp_end *end, struct result *r);
 
 /* Calls an instance in this process and returns its raw value (0 for void ops). */
 uint64_t call_instance(const struct harness_model *m, const struct instance *in);
@@ -112,12 +119,20 @@ int state_space_build(struct state_space *sp, int ninst, int depth, int max_stat
 void state_space_free(struct state_space *sp);
 void state_label(const struct harness_model *m, const int *seq, int len, char *buf,
 		 size_t len_buf);
+/* In a state process (state_process.h): setup(), then the instance sequence. A copy that an
+ * operation forked and that returns into the runtime ends there. */
+void state_build(const struct harness_model *m, const int *seq, int len);
+/* The time limit per operation: --timeout, else the harness's .timeout_ms, else 1 s. */
+int runtime_timeout_ms(const struct runtime_options *opt, const struct snc_harness *def);
+/* The resource limits of the run's children, from its options. */
+struct sp_limits;
+void runtime_limits(const struct runtime_options *opt, struct sp_limits *limits);
 
 /* The outcome of every execution from one state. Solo executions of instance i are
  * solo[i]; the pair "i then j" is pair[i * ninst + j]. A repeat that disagreed clears
  * deterministic[...] for that execution. */
 struct state_outcome {
-	enum { STATE_OK, STATE_CRASH, STATE_EXIT, STATE_BLOCK } status;
+	enum { STATE_OK, STATE_CRASH, STATE_EXIT, STATE_BLOCK, STATE_LIMIT } status;
 	int code;
 	uint64_t digest;
 	bool has_digest;

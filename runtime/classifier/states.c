@@ -5,10 +5,13 @@
  * and in declaration order, so the first witness found is the simplest one. When there
  * are more sequences than --max-states, the fresh state is always kept and the rest are a
  * uniform sample (Floyd's algorithm over the sequence index space, driven by --seed), then
- * put back in enumeration order: the same seed always tries the same states. */
+ * put back in enumeration order: the same seed always tries the same states. A state is
+ * built in a state process by state_build, for classification, schedules, replay and
+ * measurement alike. */
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
+#include "state_process.h"
 
 /* splitmix64: small, good enough for sampling, and the same on every machine. */
 static uint64_t next_random(uint64_t *s)
@@ -149,4 +152,15 @@ void state_label(const struct harness_model *m, const int *seq, int len, char *b
 	for (int i = 0; i < len && used < len_buf; i++)
 		used += (size_t)snprintf(buf + used, len_buf - used, "%s%s", i ? "; " : "",
 					 m->inst[seq[i]].call);
+}
+
+void state_build(const struct harness_model *m, const int *seq, int len)
+{
+	if (m->def->setup)
+		m->def->setup();
+	sp_leave_if_copy();
+	for (int i = 0; i < len; i++) {
+		call_instance(m, &m->inst[seq[i]]);
+		sp_leave_if_copy();
+	}
 }

@@ -140,8 +140,7 @@ static int run_worker(const struct harness_model *m, const struct runtime_option
 	} else if (measure_plan_write(db, m, harness_id, opt->measure_states, out, plan) != 0) {
 		status = PLAN_DB_ERROR;
 	} else if (lseek(plan_fd, 0, SEEK_SET) == 0) {
-		int timeout_ms = opt->timeout_ms ? opt->timeout_ms
-			       : m->def->timeout_ms ? m->def->timeout_ms : 1000;
+		int timeout_ms = runtime_timeout_ms(opt, m->def);
 		struct progress *pr = progress_new(!opt->quiet);
 		progress_update(pr, "%s: measuring costs under valgrind (%lld states, %d witnesses)",
 				m->def->name, (long long)plan->states, plan->nwitnesses);

@@ -20,14 +20,18 @@
  *
  * AddressSanitizer (and MemorySanitizer) programs cannot run under Valgrind: both want the
  * address space. Whether this program carries one is read from its symbols at run time, so
- * a harness compiled with -fsanitize against a plain runtime is caught too. */
-#include <errno.h>
+ * a harness compiled with -fsanitize against a plain runtime is caught too.
+ *
+ * The worker is forked and waited for through state_process.h, with no limits of its own
+ * (Valgrind needs a large address space); it gets the run's CPU, process and file size
+ * limits for the children it forks, never a memory limit. */
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "measure.h"
+#include "state_process.h"
 
 #define TOOL_FILE "snc-amd64-linux"
 
@@ -96,19 +100,23 @@ int measure_spawn(const char *valgrind, const char *lib, const struct runtime_op
 		return -1;
 	exe[n] = '\0';
 	const char *baseline = measure_baseline_tool();
-	char fds[32], timeout[32], jobs[16], tool[64];
+	char fds[32], timeout[32], jobs[16], tool[64], cpu[24], procs[24], fsize[24];
 	snprintf(tool, sizeof tool, "--tool=%s", baseline ? baseline : "snc");
 	snprintf(fds, sizeof fds, "%d,%d", plan_fd, records_fd);
 	snprintf(timeout, sizeof timeout, "%.3f", timeout_ms / 1000.0);
 	snprintf(jobs, sizeof jobs, "%d", opt->jobs);
+	snprintf(cpu, sizeof cpu, "%ld", opt->cpu_limit_s);
+	snprintf(procs, sizeof procs, "%ld", opt->process_limit);
+	snprintf(fsize, sizeof fsize, "%ld", opt->file_size_limit_mib);
 	char *argv[] = {
 		(char *)valgrind, tool, "-q", "--vgdb=no", "--max-threads=16", exe,
-		"--measure-worker", fds, "--timeout", timeout, "--jobs", jobs,
+		"--measure-worker", fds, "--timeout", timeout, "--jobs", jobs, "--memory-limit", "0",
+		"--cpu-limit", cpu, "--process-limit", procs, "--file-size-limit", fsize,
 		opt->verbose ? "--verbose" : NULL, NULL,
 	};
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
+	struct sp_options o = { .silence = false };
+	struct sp_child child;
+	pid_t pid = sp_fork(&child, &o);
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
@@ -119,9 +127,8 @@ int measure_spawn(const char *valgrind, const char *lib, const struct runtime_op
 		execv(valgrind, argv);
 		_exit(127);
 	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	struct sp_end end;
+	if (sp_wait(&child, 1, &end) == SP_INTERRUPTED)
+		return 128 + sp_interrupted();
+	return end.how == SP_EXITED ? end.code : 128 + (end.how == SP_KILLED ? end.code : SIGKILL);
 }

@@ -20,24 +20,30 @@
  *
  * Forking under Valgrind is cheap (the child shares the translations made so far) and
  * Valgrind's start-up, ~0.2 s, is paid once for the whole plan. Up to --jobs state
- * processes (and no more than the machine has CPUs) run at once. */
+ * processes (and no more than the machine has CPUs) run at once.
+ *
+ * State processes and their children are forked and watched through state_process.h,
+ * without a memory limit (Valgrind's address space): every call must end within the
+ * worker's limit, counted by a heartbeat the state process and its child share with the
+ * worker (one counter per job), and a state process must build its state within the limit
+ * per op of its sequence. */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
-#include <sys/wait.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include "measure.h"
 #include "snc_vg_client.h"
+#include "state_process.h"
 
 struct worker {
 	const struct harness_model *m;
 	int records_fd;
 	int limit_ms;              /* one call's time limit under the tool */
 	bool verbose;
+	struct sp_limits limits;
+	volatile uint32_t *beats;  /* shared: one heartbeat per job in flight */
 };
 
 /* One line of the plan: a cost job (verdict 0) or an evidence job. */
@@ -55,12 +61,6 @@ static void *idle_thread(void *arg)
 	for (;;)
 		pause();
 	return NULL;
-}
-
-static void arm(int ms)
-{
-	struct itimerval it = { .it_value = { ms / 1000, (ms % 1000) * 1000 } };
-	setitimer(ITIMER_REAL, &it, NULL);
 }
 
 static void emit(const struct worker *w, const char *buf, size_t len)
@@ -229,16 +229,16 @@ static void warm_up(void)
 }
 
 /* Child of a state process: the first call and the loop calls of one instance. */
-static _Noreturn void measure_calls(const struct worker *w, int inst)
+static _Noreturn void measure_calls(const struct worker *w, volatile uint32_t *beat, int inst)
 {
 	const struct instance *in = &w->m->inst[inst];
 	struct snc_vg_region r;
 	for (int k = 0; k <= MEASURE_LOOP_CALLS; k++) {
-		arm(w->limit_ms);
+		(*beat)++;
 		snc_vg_region_begin(0);
 		call_instance(w->m, in);
 		snc_vg_region_end(&r);
-		arm(0);
+		sp_leave_if_copy();
 		char buf[8192];
 		emit(w, buf, (size_t)format_call(buf, inst, k == 0 ? "first" : "loop", &r));
 	}
@@ -250,54 +250,44 @@ static _Noreturn void solo_patterns(const struct worker *w, int64_t verdict, cha
 				    int inst)
 {
 	struct snc_vg_region r;
-	arm(w->limit_ms);
 	snc_vg_region_begin(SNC_VG_PATTERNS);
 	call_instance(w->m, &w->m->inst[inst]);
 	snc_vg_region_end(&r);
-	arm(0);
+	sp_leave_if_copy();
 	char buf[4096];
 	emit(w, buf, (size_t)format_evidence(buf, verdict, role, inst, &r));
 	_exit(0);
 }
 
-static void wait_for(pid_t pid)
+/* How a child of the worker is watched: a call may take limit_ms, and the heartbeat moves
+ * before every call. */
+static struct sp_options watched(const struct worker *w, volatile uint32_t *beat, int first_ms,
+				 bool state_process)
 {
-	int status;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-}
-
-static void silence_output(void)
-{
-	int fd = open("/dev/null", O_WRONLY);
-	if (fd >= 0) {
-		dup2(fd, STDOUT_FILENO);
-		dup2(fd, STDERR_FILENO);
-		close(fd);
-	}
+	return (struct sp_options){
+		.silence = !w->verbose, .limits = &w->limits, .forks_children = state_process,
+		.deadline_ms = first_ms, .heartbeat = beat, .grace_ms = w->limit_ms,
+	};
 }
 
 /* A child that crashes or runs out of time just writes fewer records. */
-static _Noreturn void state_process(const struct worker *w, const struct job *j)
+static _Noreturn void state_process(const struct worker *w, volatile uint32_t *beat,
+				    const struct job *j)
 {
-	const struct harness_model *m = w->m;
-	if (!w->verbose)
-		silence_output();
-	arm(w->limit_ms * (j->len + 1));
-	if (m->def->setup)
-		m->def->setup();
-	for (int i = 0; i < j->len; i++)
-		call_instance(m, &m->inst[j->seq[i]]);
-	arm(0);
+	state_build(w->m, j->seq, j->len);
 	for (int k = 0; k < j->ninsts; k++) {
 		/* The last instance runs here: this process is not needed after it. */
-		pid_t pid = k + 1 < j->ninsts ? fork() : 0;
+		struct sp_options o = watched(w, beat, w->limit_ms, false);
+		struct sp_child child;
+		struct sp_end end;
+		(*beat)++;
+		pid_t pid = k + 1 < j->ninsts ? sp_fork(&child, &o) : 0;
 		if (pid == 0 && j->verdict)
 			solo_patterns(w, j->verdict, k == 0 ? 'f' : 'g', j->insts[k]);
 		if (pid == 0)
-			measure_calls(w, j->insts[k]);
+			measure_calls(w, beat, j->insts[k]);
 		if (pid > 0)
-			wait_for(pid);
+			sp_wait(&child, 1, &end);
 	}
 	_exit(0);
 }
@@ -349,7 +339,11 @@ static int parse_job(char *line, int ninst, struct job *j, int *storage)
 static int run_plan(const struct worker *w, char *plan, int jobs)
 {
 	int *storage = malloc((size_t)w->m->ninst * sizeof *storage);
-	int running = 0, rc = 0;
+	struct sp_child running[jobs];
+	struct sp_end end;
+	int rc = 0;
+	for (int k = 0; k < jobs; k++)
+		running[k].pid = 0;
 	char *save = NULL;
 	for (char *line = strtok_r(plan, "\n", &save); storage && line && rc == 0;
 	     line = strtok_r(NULL, "\n", &save)) {
@@ -358,19 +352,19 @@ static int run_plan(const struct worker *w, char *plan, int jobs)
 			rc = -1;
 			break;
 		}
-		if (running == jobs) {
-			while (wait(NULL) < 0 && errno == EINTR)
-				;
-			running--;
+		int k = 0;
+		while (k < jobs && running[k].pid > 0)
+			k++;
+		if (k == jobs && (k = sp_wait(running, jobs, &end)) < 0) {
+			rc = -1;
+			break;
 		}
-		pid_t pid = fork();
-		if (pid == 0)
-			state_process(w, &j);
-		running += pid > 0;
+		struct sp_options o = watched(w, &w->beats[k], w->limit_ms * (j.len + 1), true);
+		if (sp_fork(&running[k], &o) == 0)
+			state_process(w, &w->beats[k], &j);
 	}
-	while (running > 0)
-		if (wait(NULL) > 0 || errno != EINTR)
-			running--;
+	while (sp_wait(running, jobs, &end) >= 0)
+		;
 	free(storage);
 	return storage ? rc : -1;
 }
@@ -383,12 +377,18 @@ int measure_worker_main(const struct snc_harness *def, const struct runtime_opti
 		fprintf(stderr, "error: %s\n", err);
 		return 2;
 	}
-	int timeout_ms = opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
 	struct worker w = {
 		.m = &m, .records_fd = opt->worker_records_fd, .verbose = opt->verbose,
-		.limit_ms = timeout_ms * MEASURE_SLOWDOWN + 1000,
+		.limit_ms = runtime_timeout_ms(opt, def) * MEASURE_SLOWDOWN + 1000,
 	};
-	signal(SIGALRM, SIG_DFL);
+	sp_limits_set(&w.limits, 0, opt->cpu_limit_s, opt->process_limit, opt->file_size_limit_mib);
+	w.beats = mmap(NULL, (size_t)opt->jobs * sizeof *w.beats, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (w.beats == MAP_FAILED) {
+		fprintf(stderr, "error: out of memory for the measure worker\n");
+		harness_model_free(&m);
+		return 2;
+	}
 	if (!snc_vg_present() && !measure_baseline_tool()) {
 		emit(&w, "absent\n", 7);
 		harness_model_free(&m);

@@ -6,15 +6,16 @@
  * finds comes back as fixed-size records through a pipe, read here until the state process
  * closes it, and is stored once the runner has stored the state itself: one exploration
  * row per pair of instances, one row per distinct outcome, the hook counts of every
- * instance run alone, and, once per harness, which program this is (for `snc replay`). */
+ * instance run alone, and, once per harness, which program this is (for `snc replay`).
+ * The state process is watched as the executor's is (state_process.h): it must build the
+ * state within the confirmed limit, then keep finishing runs (a heartbeat in shared memory);
+ * its records are read as they come, while it is watched. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
-#include <sys/wait.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include "schedules.h"
 #include "schedules_internal.h"
@@ -27,9 +28,13 @@ struct schedules {
 	const struct harness_model *m;
 	const struct runtime_options *opt;
 	int timeout_ms;
+	struct sp_limits limits;
+	volatile uint32_t *heartbeat;      /* shared with the state process */
 	uint8_t *pair_failed;      /* per op pair F * nops + G, for --first-failure */
 	struct record *recs;
 	size_t nrecs, cap;
+	struct record partial;     /* a record read in part */
+	size_t have;
 	const struct state_outcome *so;
 	bool explored, program_stored;
 	int64_t states, schedules, solo_runs, solo_points, failed_outcomes;
@@ -44,11 +49,18 @@ struct schedules *schedules_new(const struct harness_model *m, const struct runt
 	sx->m = m;
 	sx->opt = opt;
 	sx->timeout_ms = timeout_ms;
+	runtime_limits(opt, &sx->limits);
 	sx->pair_failed = calloc((size_t)(m->nops * m->nops), 1);
-	if (!sx->pair_failed) {
+	void *shared = mmap(NULL, sizeof *sx->heartbeat, PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (!sx->pair_failed || shared == MAP_FAILED) {
+		if (shared != MAP_FAILED)
+			munmap(shared, sizeof *sx->heartbeat);
+		free(sx->pair_failed);
 		free(sx);
 		return NULL;
 	}
+	sx->heartbeat = shared;
 	return sx;
 }
 
@@ -67,38 +79,25 @@ void schedules_free(struct schedules *sx)
 			(long long)sx->failed_outcomes);
 	free(sx->recs);
 	free(sx->pair_failed);
+	munmap((void *)sx->heartbeat, sizeof *sx->heartbeat);
 	free(sx);
 }
 
-static void arm_build_timer(int ms)
+/* How long one run may take: both ops' limits, confirmed as the executor confirms a block. */
+static uint32_t backstop_ms(const struct schedules *sx)
 {
-	signal(SIGALRM, SIG_DFL);
-	struct itimerval it = { .it_value = { ms / 1000, (ms % 1000) * 1000 } };
-	setitimer(ITIMER_REAL, &it, NULL);
+	return (uint32_t)sx->timeout_ms * 2 * BUILD_TIMEOUT_FACTOR;
 }
 
 static _Noreturn void state_process(struct schedules *sx, const int *seq, int len,
 				    const struct state_outcome *so, int out_fd)
 {
 	const struct harness_model *m = sx->m;
-	if (!sx->opt->verbose) {
-		int fd = open("/dev/null", O_WRONLY);
-		if (fd >= 0) {
-			dup2(fd, STDOUT_FILENO);
-			dup2(fd, STDERR_FILENO);
-			close(fd);
-		}
-	}
-	arm_build_timer(sx->timeout_ms * BUILD_TIMEOUT_FACTOR * (len + 1));
-	if (m->def->setup)
-		m->def->setup();
-	for (int i = 0; i < len; i++)
-		call_instance(m, &m->inst[seq[i]]);
-	arm_build_timer(0);
+	state_build(m, seq, len);
+	(*sx->heartbeat)++;
 	struct explore_job job = {
 		.m = m, .opt = sx->opt, .so = so, .pair_failed = sx->pair_failed,
-		/* the backstop: both ops' limits, confirmed as the executor confirms a block */
-		.backstop_ms = (uint32_t)sx->timeout_ms * 2 * BUILD_TIMEOUT_FACTOR,
+		.backstop_ms = backstop_ms(sx), .limits = &sx->limits, .heartbeat = sx->heartbeat,
 		.out_fd = out_fd,
 	};
 	explore_state_pairs(&job);
@@ -121,20 +120,22 @@ static void keep(struct schedules *sx, const struct record *r)
 		sx->pair_failed[sx->m->inst[r->f].op * sx->m->nops + sx->m->inst[r->g].op] = 1;
 }
 
-static void read_records(struct schedules *sx, int fd)
+/* Reads the records that are there (fd is non-blocking); false at the end of them. */
+static bool read_records(void *ctx, int fd)
 {
-	struct record r;
-	size_t have = 0;
+	struct schedules *sx = ctx;
 	for (;;) {
-		ssize_t n = read(fd, (char *)&r + have, sizeof r - have);
+		ssize_t n = read(fd, (char *)&sx->partial + sx->have, sizeof sx->partial - sx->have);
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0 && errno == EAGAIN)
+			return true;
 		if (n <= 0)
-			return;
-		have += (size_t)n;
-		if (have == sizeof r) {
-			keep(sx, &r);
-			have = 0;
+			return false;
+		sx->have += (size_t)n;
+		if (sx->have == sizeof sx->partial) {
+			keep(sx, &sx->partial);
+			sx->have = 0;
 		}
 	}
 }
@@ -149,19 +150,25 @@ void schedules_explore_state(struct schedules *sx, const int *seq, int len,
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC) != 0)
 		return;
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
+	*sx->heartbeat = 0;
+	sx->have = 0;
+	struct sp_options o = {
+		.silence = !sx->opt->verbose, .limits = &sx->limits, .forks_children = true,
+		.deadline_ms = sx->timeout_ms * BUILD_TIMEOUT_FACTOR * (len + 1),
+		.heartbeat = sx->heartbeat, .grace_ms = (int)backstop_ms(sx) + 1000,
+		.capture_fd = fds[0], .on_output = read_records, .ctx = sx,
+	};
+	struct sp_child child;
+	pid_t pid = sp_fork(&child, &o);
 	if (pid == 0) {
 		close(fds[0]);
 		state_process(sx, seq, len, so, fds[1]);
 	}
 	close(fds[1]);
+	struct sp_end end;
 	if (pid > 0)
-		read_records(sx, fds[0]);
+		sp_wait(&child, 1, &end);
 	close(fds[0]);
-	while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
 	sx->so = so;
 	sx->explored = pid > 0;
 	sx->states += sx->explored;

@@ -26,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "schedules_internal.h"
@@ -34,7 +33,6 @@
 #define LEVEL0_TRACE_CAPACITY 4096
 
 struct flight {
-	pid_t pid;
 	struct pair_explore *pair;
 	uint32_t ticket;
 	int slot;
@@ -52,6 +50,7 @@ struct block {
 struct driver {
 	const struct explore_job *job;
 	struct flight *flights;
+	struct sp_child *kids;            /* the flights' children, index for index */
 	int nflights, jobs;
 	int cpu[CPU_SETSIZE], ncpus;      /* slot k's children run on cpu[k % ncpus] */
 	struct sched_slot *slots;         /* shared, jobs of them */
@@ -188,12 +187,13 @@ static int spawn(struct driver *d, struct pair_explore *pe, const struct snc_sch
 		k++;
 	struct snc_trace_entry *trace = traced ? d->traces + (size_t)k * LEVEL0_TRACE_CAPACITY : NULL;
 	pid_t pid = sched_child_spawn(&pe->call, s, d->ncpus ? d->cpu[k % d->ncpus] : -1,
-				      &d->slots[k], trace, traced ? LEVEL0_TRACE_CAPACITY : 0);
+				      &d->slots[k], trace, traced ? LEVEL0_TRACE_CAPACITY : 0,
+				      &d->kids[d->nflights]);
 	if (pid < 0)
 		return -1;
 	d->busy[k] = true;
 	pe->inflight++;
-	d->flights[d->nflights++] = (struct flight){ pid, pe, ticket, k, *s, rerun, traced };
+	d->flights[d->nflights++] = (struct flight){ pe, ticket, k, *s, rerun, traced };
 	return 0;
 }
 
@@ -231,31 +231,27 @@ static bool step(struct driver *d, struct pair_explore *pe)
 /* Waits for one child and gives what it did to its pair. */
 static void reap_one(struct driver *d)
 {
-	int ws;
-	pid_t pid;
-	while ((pid = waitpid(-1, &ws, 0)) < 0 && errno == EINTR)
-		;
-	for (int i = 0; pid > 0 && i < d->nflights; i++) {
-		struct flight fli = d->flights[i];
-		if (fli.pid != pid)
-			continue;
-		d->flights[i] = d->flights[--d->nflights];
-		const struct sched_slot *slot = &d->slots[fli.slot];
-		struct conc_outcome o;
-		conc_outcome_read(slot, ws, &o);
-		d->busy[fli.slot] = false;
-		fli.pair->inflight--;
-		if (fli.rerun >= 0) {
-			pair_note_rerun(fli.pair, fli.rerun, &o);
-			return;
-		}
-		snc_explorer_feedback(fli.pair->ex, fli.ticket, &slot->res);
-		pair_note_run(fli.pair, &fli.schedule, &slot->res, &o,
-			      fli.traced ? d->traces + (size_t)fli.slot * LEVEL0_TRACE_CAPACITY : NULL);
+	struct sp_end end;
+	int i = sp_wait(d->kids, d->nflights, &end);
+	if (i < 0)
+		_exit(3);
+	(*d->job->heartbeat)++;
+	struct flight fli = d->flights[i];
+	d->nflights--;
+	d->flights[i] = d->flights[d->nflights];
+	d->kids[i] = d->kids[d->nflights];
+	const struct sched_slot *slot = &d->slots[fli.slot];
+	struct conc_outcome o;
+	conc_outcome_read(slot, &end, &o);
+	d->busy[fli.slot] = false;
+	fli.pair->inflight--;
+	if (fli.rerun >= 0) {
+		pair_note_rerun(fli.pair, fli.rerun, &o);
 		return;
 	}
-	if (pid < 0)
-		_exit(3);
+	snc_explorer_feedback(fli.pair->ex, fli.ticket, &slot->res);
+	pair_note_run(fli.pair, &fli.schedule, &slot->res, &o,
+		      fli.traced ? d->traces + (size_t)fli.slot * LEVEL0_TRACE_CAPACITY : NULL);
 }
 
 /* The pairs of instances to explore, in order. */
@@ -295,13 +291,14 @@ static void setup_driver(struct driver *d)
 			PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	d->traces = (struct snc_trace_entry *)((char *)d->slots + slots_size);
 	d->flights = calloc((size_t)d->jobs, sizeof *d->flights);
+	d->kids = calloc((size_t)d->jobs, sizeof *d->kids);
 	d->busy = calloc((size_t)d->jobs, sizeof *d->busy);
 	d->active = calloc((size_t)d->jobs, sizeof *d->active);
 	d->op_failed = calloc((size_t)(nops * nops), 1);
 	d->solo_done = calloc((size_t)d->job->m->ninst, 1);
 	plan(d);
 	d->blocks = calloc((size_t)d->ntodo + 1, sizeof *d->blocks);
-	if (d->slots == MAP_FAILED || !d->flights || !d->busy || !d->active || !d->op_failed ||
+	if (d->slots == MAP_FAILED || !d->flights || !d->kids || !d->busy || !d->active || !d->op_failed ||
 	    !d->solo_done || !d->blocks)
 		_exit(3);
 }

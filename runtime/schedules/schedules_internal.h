@@ -7,6 +7,7 @@
 #include <sys/types.h>
 #include "runtime.h"
 #include "snc_sched.h"
+#include "state_process.h"
 
 /* How a concurrent run of f (thread 0) and g (thread 1) ended: the scheduler's statuses,
  * plus what only the parent sees from the child's end. */
@@ -15,7 +16,7 @@ enum conc_status {
 	CONC_DEADLOCK = SNC_SCHED_DEADLOCK,
 	CONC_LIVELOCK = SNC_SCHED_LIVELOCK,
 	CONC_CRASHED = SNC_SCHED_CRASHED,
-	CONC_TIMEOUT,              /* killed by the backstop timer: stuck where we do not schedule */
+	CONC_TIMEOUT,              /* killed at the parent's deadline: stuck where we do not schedule */
 	CONC_EXITED,               /* an operation called exit() */
 	CONC_KILLED,               /* the child died otherwise (e.g. the digest crashed) */
 };
@@ -41,16 +42,19 @@ struct sched_slot {
 struct sched_call {
 	const struct harness_model *m;
 	int f, g;                  /* instances: f on thread 0, g on thread 1 */
-	uint32_t backstop_ms;
+	uint32_t backstop_ms;      /* the parent kills a run that takes longer */
+	const struct sp_limits *limits;
 };
 
-/* Forks a child that runs schedule s into slot (with a trace when trace != NULL), on CPU
- * `cpu` when it is >= 0; returns its pid, or -1. The caller reaps it and reads the slot
- * with conc_outcome_read. */
+/* Forks a child (state_process.h) that runs schedule s into slot (with a trace when trace
+ * != NULL), on CPU `cpu` when it is >= 0; returns its pid, or -1. The caller waits for it
+ * with sp_wait and reads the slot with conc_outcome_read. */
 pid_t sched_child_spawn(const struct sched_call *call, const struct snc_schedule *s, int cpu,
-			struct sched_slot *slot, struct snc_trace_entry *trace, uint32_t capacity);
-/* The outcome of a reaped child from its slot and wait status. */
-void conc_outcome_read(const struct sched_slot *slot, int wait_status, struct conc_outcome *out);
+			struct sched_slot *slot, struct snc_trace_entry *trace, uint32_t capacity,
+			struct sp_child *child);
+/* The outcome of a reaped child from its slot and how it ended. */
+void conc_outcome_read(const struct sched_slot *slot, const struct sp_end *end,
+		       struct conc_outcome *out);
 bool conc_outcome_equal(const struct conc_outcome *a, const struct conc_outcome *b);
 /* Does the outcome equal the sequential execution "first then second" (an executor slot)? */
 bool conc_outcome_matches(const struct conc_outcome *o, const struct execution *seq,
@@ -108,6 +112,8 @@ struct explore_job {
 	const struct state_outcome *so;    /* the sequential references, from the executor */
 	const uint8_t *pair_failed;        /* per op pair (F * nops + G): --first-failure */
 	uint32_t backstop_ms;
+	const struct sp_limits *limits;
+	volatile uint32_t *heartbeat;      /* shared with the runner: a run came back */
 	int out_fd;                        /* where records go */
 };
 

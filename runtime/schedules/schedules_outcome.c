@@ -18,7 +18,6 @@
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "schedules_internal.h"
 
@@ -33,15 +32,19 @@ struct op_call {
 static void run_op(void *arg)
 {
 	struct op_call *c = arg;
-	c->r->value = call_instance(c->m, &c->m->inst[c->inst]);
+	uint64_t value = call_instance(c->m, &c->m->inst[c->inst]);
+	sp_leave_if_copy();   /* an op that forked: only the run's own process writes its slot */
+	c->r->value = value;
 	c->r->kind = R_VALUE;
 }
 
 pid_t sched_child_spawn(const struct sched_call *call, const struct snc_schedule *s, int cpu,
-			struct sched_slot *slot, struct snc_trace_entry *trace, uint32_t capacity)
+			struct sched_slot *slot, struct snc_trace_entry *trace, uint32_t capacity,
+			struct sp_child *child)
 {
 	memset(slot, 0, sizeof *slot);
-	pid_t pid = fork();
+	struct sp_options so = { .limits = call->limits, .deadline_ms = (int)call->backstop_ms };
+	pid_t pid = sp_fork(child, &so);
 	if (pid != 0)
 		return pid;
 	if (cpu >= 0) {
@@ -53,7 +56,8 @@ pid_t sched_child_spawn(const struct sched_call *call, const struct snc_schedule
 	slot->stage = STAGE_RUN;
 	struct op_call a = { call->m, call->f, &slot->f }, b = { call->m, call->g, &slot->g };
 	struct snc_sched_options o = {
-		.timeout_ms = call->backstop_ms, .catch_crashes = true,
+		/* the parent's deadline comes first: a SIGALRM is then the op's own */
+		.timeout_ms = call->backstop_ms * 2, .catch_crashes = true,
 		.trace = trace, .trace_capacity = capacity,
 	};
 	int rc = snc_sched_run(s, run_op, &a, run_op, &b, &o, &slot->res);
@@ -77,12 +81,13 @@ static void unfinished_are(struct conc_outcome *o, uint8_t kind, int32_t code)
 		}
 }
 
-void conc_outcome_read(const struct sched_slot *slot, int ws, struct conc_outcome *o)
+void conc_outcome_read(const struct sched_slot *slot, const struct sp_end *end,
+		       struct conc_outcome *o)
 {
 	memset(o, 0, sizeof *o);
 	o->f = slot->f;
 	o->g = slot->g;
-	if (WIFEXITED(ws) && WEXITSTATUS(ws) == 0 && slot->stage == STAGE_DONE) {
+	if (end->how == SP_EXITED && end->code == 0 && slot->stage == STAGE_DONE) {
 		o->status = (uint8_t)slot->res.status;
 		switch (slot->res.status) {
 		case SNC_SCHED_COMPLETED:
@@ -108,16 +113,11 @@ void conc_outcome_read(const struct sched_slot *slot, int ws, struct conc_outcom
 		o->status = CONC_COMPLETED;
 		return;
 	}
-	if (WIFEXITED(ws)) {
-		o->status = CONC_EXITED;
-		unfinished_are(o, R_EXIT, WEXITSTATUS(ws));
-	} else if (WTERMSIG(ws) == SIGALRM) {
-		o->status = CONC_TIMEOUT;
-		unfinished_are(o, R_BLOCK, SIGALRM);
-	} else {
-		o->status = CONC_KILLED;
-		unfinished_are(o, R_CRASH, WTERMSIG(ws));
-	}
+	struct result r;
+	result_from_end(end, &r);
+	o->status = end->how == SP_EXITED ? CONC_EXITED : end->how == SP_TIMED_OUT ? CONC_TIMEOUT
+										    : CONC_KILLED;
+	unfinished_are(o, r.kind, r.code);
 }
 
 bool conc_outcome_equal(const struct conc_outcome *a, const struct conc_outcome *b)

@@ -45,7 +45,7 @@ struct pair_explore *pair_new(const struct explore_job *job, int f, int g, uint8
 	if (!pe || !(pe->ex = snc_explorer_new(&eo)))
 		_exit(3);
 	pe->job = job;
-	pe->call = (struct sched_call){ job->m, f, g, job->backstop_ms };
+	pe->call = (struct sched_call){ job->m, f, g, job->backstop_ms, job->limits };
 	pe->F = job->m->inst[f].op;
 	pe->G = job->m->inst[g].op;
 	pe->solo_done = solo_done;

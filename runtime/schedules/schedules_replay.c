@@ -7,12 +7,11 @@
  * variable or address, value, source line; libc and runtime frames are never in it), the
  * outcome, and compares it with the stored outcome text byte for byte. Exit status: 0 when
  * the outcome was reproduced, 1 when it was not, 2 when the schedule cannot be replayed by
- * this program (another harness, unknown calls, no such id). */
-#include <errno.h>
+ * this program (another harness, unknown calls, no such id). Both processes are forked and
+ * watched as the exploration's are (state_process.h), with the same limits and deadlines. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "schedules.h"
 #include "schedules_internal.h"
@@ -93,6 +92,7 @@ struct replay {
 	struct snc_schedule schedule;
 	int seq[8], len;
 	uint32_t build_ms;
+	struct sp_limits limits;
 	struct sched_slot *slot;   /* shared, followed by the trace */
 	struct snc_trace_entry *trace;
 };
@@ -101,22 +101,15 @@ struct replay {
 static _Noreturn void replay_state_process(const struct replay *r)
 {
 	const struct harness_model *m = r->m;
-	alarm((r->build_ms + 999) / 1000);
-	if (m->def->setup)
-		m->def->setup();
-	for (int i = 0; i < r->len; i++)
-		call_instance(m, &m->inst[r->seq[i]]);
-	alarm(0);
-	fflush(stdout);
+	state_build(m, r->seq, r->len);
+	struct sp_child child;
 	pid_t pid = sched_child_spawn(&r->call, &r->schedule, -1, r->slot, r->trace,
-				      REPLAY_TRACE_CAPACITY);
-	int ws = 0;
-	while (pid > 0 && waitpid(pid, &ws, 0) < 0 && errno == EINTR)
-		;
-	if (pid < 0)
+				      REPLAY_TRACE_CAPACITY, &child);
+	struct sp_end end;
+	if (pid < 0 || sp_wait(&child, 1, &end) < 0)
 		_exit(2);
 	struct conc_outcome o;
-	conc_outcome_read(r->slot, ws, &o);
+	conc_outcome_read(r->slot, &end, &o);
 	char text[1024];
 	conc_outcome_text(m, r->call.f, r->call.g, &o, text, sizeof text);
 	const struct snc_sched_result *res = &r->slot->res;
@@ -147,17 +140,20 @@ static int replay_run(struct replay *r)
 		return fprintf(stderr, "error: out of memory for the trace\n"), 2;
 	r->slot = shared;
 	r->trace = (struct snc_trace_entry *)(r->slot + 1);
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
+	struct sp_options o = {
+		.limits = &r->limits, .forks_children = true, .deadline_ms = (int)(r->build_ms + r->call.backstop_ms) + 1000,
+	};
+	struct sp_child child;
+	pid_t pid = sp_fork(&child, &o);
 	if (pid == 0)
 		replay_state_process(r);
-	int ws = 0;
-	while (pid > 0 && waitpid(pid, &ws, 0) < 0 && errno == EINTR)
-		;
+	struct sp_end end = { .how = SP_KILLED };
+	int waited = pid > 0 ? sp_wait(&child, 1, &end) : -1;
 	munmap(shared, size);
-	if (pid > 0 && WIFEXITED(ws) && WEXITSTATUS(ws) <= 1)
-		return WEXITSTATUS(ws);
+	if (waited == SP_INTERRUPTED)
+		return 128 + sp_interrupted();
+	if (end.how == SP_EXITED && end.code <= 1)
+		return end.code;
 	fprintf(stderr, "error: the state of schedule %lld could not be built again\n",
 		(long long)r->st->id);
 	return 2;
@@ -177,13 +173,14 @@ static int replay_stored(const struct snc_harness *def, const struct runtime_opt
 		fprintf(stderr, "error: %s\n", err);
 		return 2;
 	}
-	int timeout_ms = opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
+	int timeout_ms = runtime_timeout_ms(opt, def);
 	struct replay r = {
 		.m = &m, .st = st,
 		.call = { &m, find_instance(&m, st->f_call, strlen(st->f_call)),
 			  find_instance(&m, st->g_call, strlen(st->g_call)),
-			  (uint32_t)timeout_ms * 2 * BUILD_TIMEOUT_FACTOR },
+			  (uint32_t)timeout_ms * 2 * BUILD_TIMEOUT_FACTOR, &r.limits },
 	};
+	runtime_limits(opt, &r.limits);
 	r.len = parse_state(&m, st->state, r.seq, 8);
 	r.build_ms = (uint32_t)timeout_ms * BUILD_TIMEOUT_FACTOR * (uint32_t)(r.len + 1);
 	int rc = 2;

@@ -40,6 +40,10 @@ int64_t snc_db_run_start(struct snc_db *db, const char *command, const char *arg
 /* status: "ok", "findings" or "failed". Also computes the findings as of the run and
  * stores them (the `findings` view): readers never write. */
 int snc_db_run_finish(struct snc_db *db, int64_t run_id, const char *status, int exit_code);
+/* Finishes the run as 'failed' with exit_code and records the signal ("SIGTERM") that
+ * interrupted it: run_summary says 'interrupted'. */
+int snc_db_run_interrupted(struct snc_db *db, int64_t run_id, const char *signal_name,
+			   int exit_code);
 /* The newest run (of a command, or of any when command is NULL) that stored verdicts or
  * scan results; 0 when there is none. */
 int64_t snc_db_latest_run(struct snc_db *db, const char *command);

@@ -1,0 +1,124 @@
+/* state_process.h: the one way the runtime runs harness code in a child process.
+ *
+ * Classification (executor.c), schedules (schedules*.c), measurement (measure_*.c) and
+ * replay (schedules_replay.c) all fork children that run operations the harness wrote, which
+ * may crash, exit, loop, stop themselves, fork, disarm timers, or allocate without bound.
+ * This module is the lower layer they share; it knows nothing of operations or outcomes.
+ *
+ * Contract:
+ *   sp_fork      forks like fork(). The child is put in a process group of its own, dies
+ *                with its parent (PR_SET_PDEATHSIG), gets default dispositions for SIGALRM,
+ *                SIGINT, SIGTERM, SIGHUP and SIGCHLD and an empty signal mask, optionally
+ *                writes stdout/stderr to /dev/null, and gets the resource limits asked for
+ *                (RLIMIT_AS, RLIMIT_CPU, RLIMIT_NPROC, RLIMIT_FSIZE; never raised above what
+ *                the parent has). Returns 0 in the child, the pid in the parent, -1 when
+ *                fork failed.
+ *   sp_wait      waits until one of the given children ends, and enforces, from the parent,
+ *                what the child cannot disarm: a wall-clock deadline (extended while the
+ *                child's heartbeat moves, for long-lived parents of children) and no stopping
+ *                (SIGSTOP, SIGTSTP, ...). Whatever ends a child, its whole process group is
+ *                killed before it is reaped, so what an operation forked dies with it. Only
+ *                the given pids are reaped, never another child. The end is reported as
+ *                exited, killed by a signal, timed out, stopped, or over a resource limit.
+ *   interrupts   sp_catch_interrupts() (the harness program's main process) turns SIGTERM,
+ *                SIGINT and SIGHUP into a flag: sp_wait then kills and reaps every child it
+ *                waits for and returns SP_INTERRUPTED, and the caller winds down.
+ *   sp_sweep     kills and reaps every child the calling process still has, including the
+ *                descendants that left their process group and were handed to it as a
+ *                child subreaper (sp_become_subreaper).
+ *
+ * Time limits are the parent's, so an operation that raises SIGALRM itself is killed by
+ * SIGALRM (a crash), not taken for a timeout. Limits and their defaults: docs/harness.md. */
+#ifndef SNC_STATE_PROCESS_H
+#define SNC_STATE_PROCESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Per-child resource limits; 0 leaves a limit as it is. */
+struct sp_limits {
+	uint64_t memory_bytes;     /* RLIMIT_AS */
+	uint32_t cpu_seconds;      /* RLIMIT_CPU (SIGXCPU, then SIGKILL one second later) */
+	uint32_t processes;        /* RLIMIT_NPROC (the user's processes and threads) */
+	uint64_t file_bytes;       /* RLIMIT_FSIZE */
+};
+
+#define SP_DEFAULT_MEMORY_MIB 1024
+#define SP_DEFAULT_CPU_SECONDS 60
+#define SP_DEFAULT_PROCESSES 4096
+#define SP_DEFAULT_FILE_MIB 1024
+
+struct sp_options {
+	bool silence;                      /* stdout and stderr to /dev/null */
+	const struct sp_limits *limits;    /* NULL: the parent's limits */
+	/* A state process, which forks and waits for many children that each get the limits:
+	 * its CPU time is not limited (its deadline and heartbeat bound it). */
+	bool forks_children;
+	int deadline_ms;                   /* killed after this long; 0: never */
+	/* With a heartbeat, a deadline that passes while *heartbeat changed since the last
+	 * check is moved grace_ms further instead: the child is alive and working. */
+	const volatile uint32_t *heartbeat;
+	int grace_ms;
+	/* Output the child sends through a pipe: while waiting, whenever capture_fd (made
+	 * non-blocking) is readable, on_output(ctx, capture_fd) reads what is there; it returns
+	 * false at the end of the output. Output counts as a heartbeat. */
+	int capture_fd;                    /* read when on_output is set */
+	bool (*on_output)(void *ctx, int fd);
+	void *ctx;
+};
+
+/* A child in flight; filled by sp_fork, read and updated by sp_wait. */
+struct sp_child {
+	pid_t pid;
+	int pidfd;                         /* -1: polled */
+	int64_t deadline_ns;               /* CLOCK_MONOTONIC; 0: none */
+	const volatile uint32_t *heartbeat;
+	uint32_t heartbeat_seen;
+	int grace_ms;
+	uint64_t memory_bytes;             /* its memory limit, to tell a hit from a crash */
+	uint32_t cpu_seconds;
+	int capture_fd;                    /* -1: none or at its end */
+	bool (*on_output)(void *ctx, int fd);
+	void *ctx;
+	uint8_t timed_out, stopped_by;     /* what the parent did to it */
+};
+
+enum sp_how {
+	SP_EXITED,                         /* code: exit status */
+	SP_KILLED,                         /* code: the signal */
+	SP_TIMED_OUT,                      /* killed at its deadline */
+	SP_STOPPED,                        /* stopped itself; code: the stop signal; killed */
+	SP_OVER_LIMIT,                     /* code: enum sp_limit */
+};
+
+enum sp_limit { SP_LIMIT_MEMORY = 1, SP_LIMIT_CPU, SP_LIMIT_FILE_SIZE };
+
+struct sp_end {
+	enum sp_how how;
+	int code;
+	int status;                        /* the raw wait status */
+};
+
+#define SP_INTERRUPTED (-2)
+
+/* The limits from the options of a run (MiB and seconds; 0: none). */
+void sp_limits_set(struct sp_limits *l, long memory_mib, long cpu_seconds, long processes,
+		   long file_mib);
+pid_t sp_fork(struct sp_child *c, const struct sp_options *o);
+/* Waits for one of kids[0..n) to end (pid 0 entries are skipped); returns its index with
+ * *end filled and its pid set to 0, or SP_INTERRUPTED after killing and reaping them all. */
+int sp_wait(struct sp_child *kids, int n, struct sp_end *end);
+/* "out of memory limit", "cpu limit", "file size limit". */
+const char *sp_limit_name(int limit);
+
+void sp_catch_interrupts(void);
+/* The signal that interrupted this process, or 0. */
+int sp_interrupted(void);
+void sp_become_subreaper(void);
+void sp_sweep(void);
+/* In a child of sp_fork: an operation that forked and whose copy returned into the runtime
+ * must not go on as a second state process; this ends such a copy at once. */
+void sp_leave_if_copy(void);
+
+#endif
