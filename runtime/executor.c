@@ -8,9 +8,11 @@
  * writes its results into a slot of memory shared with the runner as it goes, and exits.
  * A child killed by a signal crashed in whatever op its slot says was running; one killed
  * by its own SIGALRM timer (--timeout per op) *blocks*; one that called exit() exited.
+ * Most blocks are decided sooner, from the op's behaviour under the scheduler (blocking.c):
+ * the child then records `blocks` itself and exits, and nothing needs confirming.
  * Every execution runs --repeat times; repeats that disagree mark it non-deterministic.
  * A timeout is a wall-clock limit, and a loaded machine (or a sanitizer build) can make a
- * slow op look blocked: every execution (and every repeat) that blocks is therefore run
+ * slow op look blocked: every execution (and every repeat) that the timer says blocks is run
  * once more with CONFIRM_FACTOR times the limit, and only then recorded as `blocks`. Repeats of an
  * execution that blocked are skipped: they would only cost the timeout again. Building a
  * state's prefix gets the confirmed limit from the start. The solo executions run (and are
@@ -187,6 +189,14 @@ static void disarm_timer(void)
 	setitimer(ITIMER_REAL, &it, NULL);
 }
 
+/* The op running blocks, as its behaviour showed (blocking.c): nothing more runs. */
+static _Noreturn void observed_block(struct execution *slot)
+{
+	slot->block_observed = 1;
+	slot->stage = STAGE_DONE;
+	_exit(0);
+}
+
 /* Runs in the execution child: slot index e is "instance e alone" or "i then j". */
 static _Noreturn void run_execution(struct executor *ex, int e, struct execution *slot,
 				    int timeout_ms)
@@ -197,12 +207,12 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	memset(slot, 0, sizeof *slot);
 	arm_timer(timeout_ms * (second < 0 ? 1 : 2));
 	slot->stage = STAGE_FIRST;
-	slot->first.value = call_instance(m, &m->inst[first]);
-	slot->first.kind = R_VALUE;
+	if (!call_or_block(m, &m->inst[first], &slot->first))
+		observed_block(slot);
 	if (second >= 0) {
 		slot->stage = STAGE_SECOND;
-		slot->second.value = call_instance(m, &m->inst[second]);
-		slot->second.kind = R_VALUE;
+		if (!call_or_block(m, &m->inst[second], &slot->second))
+			observed_block(slot);
 	}
 	slot->stage = STAGE_DIGEST;
 	if (m->def->digest) {
@@ -266,6 +276,12 @@ static bool blocked(const struct execution *e)
 	return e->first.kind == R_BLOCK || e->second.kind == R_BLOCK;
 }
 
+/* Only a block the timer decided can be a slow op on a loaded machine. */
+static bool needs_confirmation(const struct execution *e)
+{
+	return blocked(e) && !e->block_observed;
+}
+
 /* In the state process: fork the executions of one pass, at most --jobs at a time. The
  * first run of execution e is slots[e]; repeat r is slots[r * nexec + e]. */
 static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, int to, int jobs)
@@ -275,7 +291,7 @@ static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, 
 	int timeout = ex->timeout_ms * (pass == PASS_CONFIRM_BLOCKED ? CONFIRM_FACTOR : 1);
 	for (int e = from; e < to; e++) {
 		struct execution *slot = &ex->slots[(size_t)repeat * ex->nexec + e];
-		if ((pass == PASS_CONFIRM_BLOCKED && !blocked(slot)) ||
+		if ((pass == PASS_CONFIRM_BLOCKED && !needs_confirmation(slot)) ||
 		    (pass == PASS_REPEAT && blocked(&ex->slots[e])) || (ex->inherited && ex->inherited[e]))
 			continue;
 		if (nfl == jobs)
@@ -332,8 +348,11 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 	arm_timer(ex->timeout_ms * CONFIRM_FACTOR * (len + 1));
 	if (m->def->setup)
 		m->def->setup();
-	for (int i = 0; i < len; i++)
-		call_instance(m, &m->inst[seq[i]]);
+	for (int i = 0; i < len; i++) {
+		struct result r;
+		if (!call_or_block(m, &m->inst[seq[i]], &r))
+			raise(SIGALRM);   /* the state blocks, as if its timer had expired */
+	}
 	if (m->def->digest) {
 		ex->prefix->digest = m->def->digest();
 		ex->prefix->has_digest = 1;

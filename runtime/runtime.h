@@ -92,7 +92,16 @@ struct execution {
 	struct result first, second;
 	uint64_t digest;
 	uint8_t has_digest;
+	uint8_t block_observed;    /* an op blocks, decided from its behaviour (no timer) */
 };
+
+/* blocking.c: calls an instance in this forked, single-threaded process under the
+ * scheduler alone; true with its value in *r when it returned, false with *r = blocks when
+ * its behaviour shows it can never return (a block in code without scheduling points is
+ * left to the caller's timer). */
+bool call_or_block(const struct harness_model *m, const struct instance *in, struct result *r);
+/* SNC_BLOCKING_RULE=timer: the per-op timer is the only rule (benchmarks compare). */
+bool blocking_timer_only(void);
 
 /* States are sequences of instance indices applied after setup. */
 struct state_space {

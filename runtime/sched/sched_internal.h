@@ -43,6 +43,7 @@ struct sched_thread {
 	uintptr_t point_pc;      /* the point being passed */
 	const void *point_addr;
 	uint8_t nquiet, quiet_next;
+	uint32_t stalled;        /* repeated quiet points while the other thread cannot run */
 	uintptr_t quiet_pc[SPIN_HISTORY];
 	const void *quiet_addr[SPIN_HISTORY];
 	const void *write_addr;  /* a plain write not checked yet: did it change memory? */
@@ -67,6 +68,13 @@ struct sched_run {
 };
 
 extern struct sched_run snc_run;
+/* run.c: thread 0 of every run, and whether a run (or a solo run) is active. */
+extern struct sched_thread sched_calling_thread;
+extern bool sched_run_active;
+/* Resets the run state for schedule s with `second` as thread 1 (the helper, or in a solo
+ * run a thread that never runs); fills in the options' defaults. */
+void sched_prepare(const struct snc_schedule *s, const struct snc_sched_options *opt,
+		   struct snc_sched_result *out, struct sched_thread *second);
 /* Set while the thread runs instrumented code of its operation: the hooks' only test. */
 extern __thread struct sched_thread *snc_sched_self __attribute__((tls_model("initial-exec")));
 /* Set for the whole time the thread takes part in a run, scheduler code included: tells the
@@ -101,6 +109,10 @@ void sched_forget_history(struct sched_thread *self);
 bool sched_block_on_lock(struct sched_thread *self, bool timed);
 bool sched_wait_for_signal(struct sched_thread *self, const void *cond, bool timed);
 void sched_note_release(struct sched_thread *self);
+/* At a point that repeats a quiet one while the other thread cannot run: after stall_bound
+ * of them the thread blocks for good (deadlock), unless the other one may time out; returns
+ * true when it did (the point is then evaluated again). */
+bool sched_stalled(struct sched_thread *self);
 void sched_yield_point(struct sched_thread *self);   /* after its point: a free switch */
 
 /* Trace (trace_record.c); return the entry or NULL when not tracing or full. */
