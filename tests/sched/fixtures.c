@@ -340,3 +340,32 @@ int lock_and_unlock(void)
 	pthread_mutex_unlock(&poll_mutex);
 	return 0;
 }
+
+static pthread_mutex_t relock_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* A default mutex taken twice by one thread: never returns. */
+int lock_twice(void)
+{
+	pthread_mutex_lock(&relock_mutex);
+	pthread_mutex_lock(&relock_mutex);
+	return 0;
+}
+
+/* Re-reads a flag nobody sets BOUNDED_POLL_ROUNDS times, then gives up: returns the rounds. */
+int bounded_poll(void)
+{
+	volatile int i = 0;        /* volatile: one load site, not unrolled */
+
+	for (; i < BOUNDED_POLL_ROUNDS; i++)
+		if (__atomic_load_n(&never_set, __ATOMIC_ACQUIRE))
+			break;
+	return i;
+}
+
+/* Sleeps until a flag nobody sets is set. */
+int sleep_until_ready(void)
+{
+	while (!__atomic_load_n(&ready_flag, __ATOMIC_ACQUIRE))
+		usleep(1000);
+	return 1;
+}
