@@ -15,12 +15,19 @@
  * system call or a lock libc takes internally, is still caught by the executor's per-op timer
  * (--timeout), confirmed as before.
  *
+ * The measure pass calls an instance again and again in one process; call_would_block lets
+ * it find out first, in a throw-away child, whether the next call would ever return.
+ *
  * SNC_BLOCKING_RULE=timer in the environment restores the timer as the only rule (operations
  * are called directly, not under the scheduler); bench/schedules_bench uses it to measure
  * what the rule saves. */
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "runtime.h"
 #include "snc_sched.h"
 
@@ -63,4 +70,23 @@ bool call_or_block(const struct harness_model *m, const struct instance *in, str
 	r->value = c.value;
 	r->kind = R_VALUE;
 	return true;
+}
+
+bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		return false;          /* cannot tell: the caller goes on as it would have */
+	if (pid == 0) {
+		struct itimerval it = { .it_value = { limit_ms / 1000, (limit_ms % 1000) * 1000 } };
+		struct result r;
+		signal(SIGALRM, SIG_DFL);
+		setitimer(ITIMER_REAL, &it, NULL);
+		_exit(call_or_block(m, in, &r) ? 0 : 1);
+	}
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return false;
+	return !WIFEXITED(status) || WEXITSTATUS(status) != 0;
 }

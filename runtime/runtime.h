@@ -100,6 +100,9 @@ struct execution {
  * its behaviour shows it can never return (a block in code without scheduling points is
  * left to the caller's timer). */
 bool call_or_block(const struct harness_model *m, const struct instance *in, struct result *r);
+/* Whether calling the instance now (from this process's state) would block, crash or run
+ * past limit_ms: tried in a forked child, this process is left as it was. */
+bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms);
 /* SNC_BLOCKING_RULE=timer: the per-op timer is the only rule (benchmarks compare). */
 bool blocking_timer_only(void);
 
