@@ -14,7 +14,8 @@
  * cannot run at all (finished, or blocked with nothing released since) no step can ever
  * unblock us. If the other thread waits with a timeout, it is woken to time out (time is
  * not modelled: "never" is the only timeout); otherwise the caller reports a deadlock, or
- * returns ETIMEDOUT if it is a timed wait itself.
+ * returns ETIMEDOUT if it is a timed wait itself. In a solo run whose operation started
+ * threads of its own, those might end the wait: it sleeps for real instead (solo.c).
  */
 #include "sched_internal.h"
 
@@ -45,7 +46,7 @@ static bool hand_over(struct sched_thread *self)
 		sched_switch_to(self, other);
 		return true;
 	}
-	return wake_to_time_out(self, other);
+	return wake_to_time_out(self, other) || solo_wait_for_outside();
 }
 
 bool sched_stalled(struct sched_thread *self)
@@ -53,6 +54,8 @@ bool sched_stalled(struct sched_thread *self)
 	if (++self->stalled < snc_run.opt.stall_bound)
 		return false;
 	self->stalled = 0;
+	if (solo_wait_for_outside())
+		return false;
 	if (wake_to_time_out(self, sched_other(self)))
 		return true;
 	sched_abort(self, SNC_SCHED_DEADLOCK);
@@ -84,6 +87,8 @@ bool sched_wait_for_signal(struct sched_thread *self, const void *cond, bool tim
 	self->cond = cond;
 	self->cond_signalled = false;
 	while (!self->cond_signalled) {
+		if (solo_wait_for_outside())
+			break;             /* a spurious wake-up: the caller checks its predicate */
 		if (self->must_time_out || !hand_over(self)) {
 			self->must_time_out = false;
 			signalled = false;

@@ -99,6 +99,7 @@ void sched_prepare(const struct snc_schedule *s, const struct snc_sched_options 
 	r->release_seq = 0;
 	r->change_seq = 0;
 	r->aborting = false;
+	r->solo = false;
 }
 
 /* Kept out of snc_sched_run so that nothing live across setjmp is modified. */

@@ -64,6 +64,7 @@ struct sched_run {
 	uint32_t release_seq;    /* counts lock releases, to wake THREAD_BLOCKED_LOCK */
 	uint32_t change_seq;     /* counts memory changes, to wake THREAD_SPINNING */
 	bool aborting;           /* deadlock/livelock/crash: the calling thread must unwind */
+	bool solo;               /* snc_sched_solo: thread 1 never runs */
 	jmp_buf unwind;          /* in snc_sched_run, for the calling thread */
 };
 
@@ -93,6 +94,10 @@ bool sched_thread_enabled(const struct sched_thread *t);
 struct sched_thread *sched_other(const struct sched_thread *self);
 void sched_switch_to(struct sched_thread *self, struct sched_thread *to);
 _Noreturn void sched_abort(struct sched_thread *self, enum snc_sched_status status);
+/* solo.c: in a solo run whose process has threads outside the run (the operation started
+ * one), a wait might be ended by one of them: sleeps 1 ms for real and returns true; the
+ * caller then resumes as if woken (the timer of the caller stays the limit). */
+bool solo_wait_for_outside(void);
 void sched_finish(struct sched_thread *self);
 bool sched_is_own_stack(const struct sched_thread *self, const void *addr, const void *frame);
 

@@ -423,6 +423,16 @@ static void test_solo_blocking(void)
 	struct snc_sched_options tight = { .stall_bound = BOUNDED_POLL_ROUNDS / 2 };
 	check(run_solo(bounded_poll, &tight, out), "tight bound: child failed");
 	check(out->result.status == SNC_SCHED_DEADLOCK, "a poll longer than the bound blocks");
+	/* A thread the op started might release what it waits for: nothing is decided, the op
+	 * waits for real until the backstop (here 300 ms) kills it. */
+	struct snc_sched_options backstop = { .timeout_ms = 300 };
+	check(!run_solo(lock_held_by_own_thread, &backstop, out), "own thread: should hang");
+	printf("lock held by a thread of its own: %s, signal %d\n",
+	       snc_sched_status_name(out->result.status),
+	       WIFSIGNALED(out->wait_status) ? WTERMSIG(out->wait_status) : 0);
+	check(out->result.status == SNC_SCHED_RUNNING && WIFSIGNALED(out->wait_status) &&
+	      WTERMSIG(out->wait_status) == SIGALRM,
+	      "a wait another thread could end must not be decided");
 }
 
 /* Two threads spinning on a flag nobody sets: once neither can change memory, the running

@@ -369,3 +369,29 @@ int sleep_until_ready(void)
 		usleep(1000);
 	return 1;
 }
+
+static pthread_mutex_t foreign_mutex = PTHREAD_MUTEX_INITIALIZER;
+static int foreign_holds;
+
+static void *hold_forever(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&foreign_mutex);
+	__atomic_store_n(&foreign_holds, 1, __ATOMIC_RELEASE);
+	for (;;)
+		pause();
+	return NULL;
+}
+
+/* Starts a thread of its own that takes a mutex, then takes it too. */
+int lock_held_by_own_thread(void)
+{
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, hold_forever, NULL) != 0)
+		return -2;
+	while (!__atomic_load_n(&foreign_holds, __ATOMIC_ACQUIRE))
+		sched_yield();
+	pthread_mutex_lock(&foreign_mutex);
+	return 0;
+}

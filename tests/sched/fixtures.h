@@ -43,5 +43,6 @@ int lock_twice(void);           /* a default mutex locked twice: blocks */
 enum { BOUNDED_POLL_ROUNDS = 2000 };
 int bounded_poll(void);         /* re-reads never_set BOUNDED_POLL_ROUNDS times, returns */
 int sleep_until_ready(void);    /* usleep loop on `ready` */
+int lock_held_by_own_thread(void);   /* a thread it started holds the mutex it takes */
 
 #endif
