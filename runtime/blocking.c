@@ -43,7 +43,8 @@ static void run_instance(void *arg)
 	c->value = call_instance(c->m, c->in);
 }
 
-bool blocking_timer_only(void)
+/* SNC_BLOCKING_RULE=timer: the per-op timer is the only rule (benchmarks compare). */
+static bool timer_rule_only(void)
 {
 	static int timer_only = -1;
 	if (timer_only < 0) {
@@ -57,7 +58,7 @@ bool call_or_block(const struct harness_model *m, const struct instance *in, str
 {
 	struct solo_call c = { m, in, 0 };
 	struct snc_sched_result res;
-	if (blocking_timer_only() || snc_sched_solo(run_instance, &c, NULL, &res) < 0) {
+	if (timer_rule_only() || snc_sched_solo(run_instance, &c, NULL, &res) < 0) {
 		r->value = call_instance(m, in);
 		r->kind = R_VALUE;
 		return true;

@@ -103,8 +103,6 @@ bool call_or_block(const struct harness_model *m, const struct instance *in, str
 /* Whether calling the instance now (from this process's state) would block, crash or run
  * past limit_ms: tried in a forked child, this process is left as it was. */
 bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms);
-/* SNC_BLOCKING_RULE=timer: the per-op timer is the only rule (benchmarks compare). */
-bool blocking_timer_only(void);
 
 /* States are sequences of instance indices applied after setup. */
 struct state_space {
