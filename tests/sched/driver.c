@@ -398,6 +398,7 @@ static void test_solo_blocking(void)
 		{ "sleep loop", sleep_until_ready, true, -1 },
 		{ "bounded poll", bounded_poll, false, BOUNDED_POLL_ROUNDS },
 		{ "atomic increment", atomic_increment, false, 0 },
+		{ "error-checking mutex locked twice", errorcheck_relock, false, EDEADLK },
 	};
 	struct outcome *out = shared_outcome();
 

@@ -25,8 +25,16 @@ static void count_hit(int sig)
 	handler_hits = handler_hits + 1;
 }
 
+static pthread_mutex_t checked_mutex;
+
 void fixtures_setup(void)
 {
+	pthread_mutexattr_t errorcheck;
+
+	pthread_mutexattr_init(&errorcheck);
+	pthread_mutexattr_settype(&errorcheck, PTHREAD_MUTEX_ERRORCHECK);
+	pthread_mutex_init(&checked_mutex, &errorcheck);
+	pthread_mutexattr_destroy(&errorcheck);
 	sem_init(&semaphore, 0, 0);
 	signal(SIGUSR1, count_hit);
 }
@@ -394,4 +402,11 @@ int lock_held_by_own_thread(void)
 		sched_yield();
 	pthread_mutex_lock(&foreign_mutex);
 	return 0;
+}
+
+/* An error-checking mutex locked twice: the second lock fails with EDEADLK, no block. */
+int errorcheck_relock(void)
+{
+	pthread_mutex_lock(&checked_mutex);
+	return pthread_mutex_lock(&checked_mutex);
 }

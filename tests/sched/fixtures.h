@@ -43,6 +43,7 @@ int lock_twice(void);           /* a default mutex locked twice: blocks */
 enum { BOUNDED_POLL_ROUNDS = 2000 };
 int bounded_poll(void);         /* re-reads never_set BOUNDED_POLL_ROUNDS times, returns */
 int sleep_until_ready(void);    /* usleep loop on `ready` */
-int lock_held_by_own_thread(void);   /* a thread it started holds the mutex it takes */
+int lock_held_by_own_thread(void);
+int errorcheck_relock(void);    /* returns the second lock's EDEADLK */   /* a thread it started holds the mutex it takes */
 
 #endif
