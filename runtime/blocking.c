@@ -43,22 +43,21 @@ static void run_instance(void *arg)
 	c->value = call_instance(c->m, c->in);
 }
 
-/* SNC_BLOCKING_RULE=timer: the per-op timer is the only rule (benchmarks compare). */
-static bool timer_rule_only(void)
+static bool timer_only;
+
+/* SNC_BLOCKING_RULE=timer: the per-op timer is the only rule (benchmarks compare). Read
+ * once at start-up: an execution child that wrote the flag would copy its page. */
+static void __attribute__((constructor)) read_blocking_rule(void)
 {
-	static int timer_only = -1;
-	if (timer_only < 0) {
-		const char *rule = getenv("SNC_BLOCKING_RULE");
-		timer_only = rule && strcmp(rule, "timer") == 0;
-	}
-	return timer_only;
+	const char *rule = getenv("SNC_BLOCKING_RULE");
+	timer_only = rule && strcmp(rule, "timer") == 0;
 }
 
 bool call_or_block(const struct harness_model *m, const struct instance *in, struct result *r)
 {
 	struct solo_call c = { m, in, 0 };
 	struct snc_sched_result res;
-	if (timer_rule_only() || snc_sched_solo(run_instance, &c, NULL, &res) < 0) {
+	if (timer_only || snc_sched_solo(run_instance, &c, NULL, &res) < 0) {
 		r->value = call_instance(m, in);
 		r->kind = R_VALUE;
 		return true;

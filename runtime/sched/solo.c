@@ -23,8 +23,10 @@
 #include "real.h"
 #include "sched_internal.h"
 
-/* Thread 1 of a solo run: never runnable, never signalled, never waiting with a timeout. */
-static struct sched_thread nobody = { .id = 1 };
+/* Thread 1 of a solo run: never runnable, never signalled, never waiting with a timeout.
+ * Zero-initialized, so that it shares a page with the run state: a forked child that runs
+ * ops alone then copies one page less. */
+static struct sched_thread nobody;
 
 static bool other_threads(void)
 {
@@ -81,6 +83,7 @@ int snc_sched_solo(void (*op)(void *), void *arg, const struct snc_sched_options
 		r->opt.max_steps = UINT32_MAX;
 	r->opt.timeout_ms = opt ? opt->timeout_ms : 0;   /* 0: the caller's timer, if any */
 	r->solo = true;
+	nobody.id = 1;
 	nobody.state = THREAD_FINISHED;
 	out->thread[1].finished = true;
 	sched_calling_thread.stack_hi = (uintptr_t)__builtin_frame_address(0);
