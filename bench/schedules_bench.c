@@ -9,7 +9,12 @@
  * harnesses in turn), so that a machine whose load changes affects both alike. The pass's rate is children (schedules + re-runs)
  * over the wall time of the explorations as the programs stored it (schedule_explorations.
  * seconds): the sequential classification before it is not counted.
- * Usage: schedules_bench EXAMPLES-BIN-DIR [ROUNDS, default 12] */
+ *
+ * Given the snc program and the test fixtures' folder, it then times `snc run --schedules
+ * --measure` on the lock harnesses of tests/fixtures (a spin lock and a pthread mutex whose
+ * lock;lock blocks), once with blocking decided from behaviour (the default) and once with
+ * the old rule, the per-op timer alone (SNC_BLOCKING_RULE=timer), and prints the ratio.
+ * Usage: schedules_bench EXAMPLES-BIN-DIR [ROUNDS, default 12 [SNC FIXTURES-DIR]] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "snc_db.h"
+
+#define LOCK_DEPTH "1"   /* the timer rule needs minutes even so */
 
 static double now(void)
 {
@@ -49,6 +56,47 @@ static double fork_floor(int inflight, double seconds)
 	return (double)n / (now() - start);
 }
 
+/* `snc run` on one lock harness with the given blocking rule; returns its wall time, or -1. */
+static double run_lock_harness(const char *snc, const char *fixtures, const char *harness,
+			       const char *rule, const char *db)
+{
+	char source[4096], library[4096];
+	snprintf(source, sizeof source, "%s/%s_lock_harness.c", fixtures, harness);
+	snprintf(library, sizeof library, "%s/locks.c", fixtures);
+	double start = now();
+	pid_t pid = fork();
+	if (pid == 0) {
+		if (rule)
+			setenv("SNC_BLOCKING_RULE", rule, 1);
+		execl(snc, snc, "run", "--db", db, "--quiet", "--blocking-observable", "--depth",
+		      LOCK_DEPTH, "--schedules", "--measure", source, library, (char *)NULL);
+		_exit(127);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	unlink(db);
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? now() - start : -1;
+}
+
+static int lock_harnesses(const char *snc, const char *fixtures, const char *db)
+{
+	static const char *const harnesses[] = { "mutex", "spin" };
+	printf("lock harnesses (tests/fixtures, snc run --schedules --measure --depth %s):\n",
+	       LOCK_DEPTH);
+	for (size_t i = 0; i < sizeof harnesses / sizeof harnesses[0]; i++) {
+		double behaviour = run_lock_harness(snc, fixtures, harnesses[i], NULL, db);
+		double timer = run_lock_harness(snc, fixtures, harnesses[i], "timer", db);
+		if (behaviour < 0 || timer < 0) {
+			fprintf(stderr, "snc run on the %s lock harness failed\n", harnesses[i]);
+			return 1;
+		}
+		printf("  %s lock: %.1f s with blocking decided from behaviour, %.1f s with the "
+		       "timer alone: %.1fx faster\n", harnesses[i], behaviour, timer,
+		       timer / behaviour);
+	}
+	return 0;
+}
+
 static int run_program(const char *path, const char *db)
 {
 	pid_t pid = fork();
@@ -64,7 +112,7 @@ static int run_program(const char *path, const char *db)
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: schedules_bench EXAMPLES-BIN-DIR [ROUNDS]\n");
+		fprintf(stderr, "usage: schedules_bench EXAMPLES-BIN-DIR [ROUNDS [SNC FIXTURES-DIR]]\n");
 		return 2;
 	}
 	int rounds = argc > 2 ? atoi(argv[2]) : 12;
@@ -111,5 +159,5 @@ int main(int argc, char **argv)
 	unlink(extra);
 	snprintf(extra, sizeof extra, "%s-shm", db_path);
 	unlink(extra);
-	return 0;
+	return argc > 4 ? lock_harnesses(argv[3], argv[4], db_path) : 0;
 }

@@ -10,12 +10,14 @@
  * A child killed by a signal crashed in whatever op its slot says was running (SIGALRM
  * included: an op may raise it); one the parent killed at its deadline (--timeout per op)
  * *blocks*; one that stopped itself, hit a resource limit, or called exit() is recorded as
- * such. The runner watches the state process the same way: it must finish building the
- * state within the confirmed limit, and then keep finishing executions (a heartbeat in
+ * such. Most blocks are decided sooner, from the op's behaviour under the scheduler
+ * (blocking.c): the child then records `blocks` itself and exits, and nothing needs
+ * confirming. The runner watches the state process the same way: it must finish building
+ * the state within the confirmed limit, and then keep finishing executions (a heartbeat in
  * shared memory); the state's status is ok only when it ran to its end.
  * Every execution runs --repeat times; repeats that disagree mark it non-deterministic.
  * A timeout is a wall-clock limit, and a loaded machine (or a sanitizer build) can make a
- * slow op look blocked: every execution (and every repeat) that blocks is therefore run
+ * slow op look blocked: every execution (and every repeat) that the timer says blocks is run
  * once more with CONFIRM_FACTOR times the limit, and only then recorded as `blocks`. Repeats of an
  * execution that blocked are skipped: they would only cost the timeout again. Building a
  * state's prefix gets the confirmed limit from the start. The solo executions run (and are
@@ -31,6 +33,7 @@
  * one matches, exits without running anything; the runner then hands out the outcome it
  * kept for that digest. Operations are deterministic from equal memory, so the copy is
  * what running them again would give (and their repeats were checked the first time). */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -49,6 +52,7 @@ enum pass { PASS_FIRST, PASS_CONFIRM_BLOCKED, PASS_REPEAT };
 struct prefix_report {
 	volatile uint8_t done;
 	volatile uint8_t finished;         /* the state process ran to its end */
+	volatile uint8_t blocked;          /* an op of the state's sequence blocks (blocking.c) */
 	volatile uint32_t heartbeat;       /* executions finished so far */
 	uint8_t has_digest;
 	uint8_t seen;                      /* the digest is one of a state already run */
@@ -174,14 +178,6 @@ int64_t executor_executions(const struct executor *ex)
 	return ex->executions;
 }
 
-/* An operation that forked returns twice: only the execution child may write its slot. */
-static uint64_t call_own(const struct harness_model *m, int inst)
-{
-	uint64_t value = call_instance(m, &m->inst[inst]);
-	sp_leave_if_copy();
-	return value;
-}
-
 static int first_of(const struct executor *ex, int e)
 {
 	return e < ex->n ? e : (e - ex->n) / ex->n;
@@ -192,6 +188,14 @@ static int second_of(const struct executor *ex, int e)
 	return e < ex->n ? -1 : (e - ex->n) % ex->n;
 }
 
+/* The op running blocks, as its behaviour showed (blocking.c): nothing more runs. */
+static _Noreturn void observed_block(struct execution *slot)
+{
+	slot->block_observed = 1;
+	slot->stage = STAGE_DONE;
+	_exit(0);
+}
+
 /* Runs in the execution child: slot index e is "instance e alone" or "i then j". */
 static _Noreturn void run_execution(struct executor *ex, int e, struct execution *slot)
 {
@@ -199,12 +203,14 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	int second = second_of(ex, e);
 	memset(slot, 0, sizeof *slot);
 	slot->stage = STAGE_FIRST;
-	slot->first.value = call_own(m, first_of(ex, e));
-	slot->first.kind = R_VALUE;
+	if (!call_or_block(m, &m->inst[first_of(ex, e)], &slot->first))
+		observed_block(slot);
+	sp_leave_if_copy();   /* an op that forked returns twice: only this child goes on */
 	if (second >= 0) {
 		slot->stage = STAGE_SECOND;
-		slot->second.value = call_own(m, second);
-		slot->second.kind = R_VALUE;
+		if (!call_or_block(m, &m->inst[second], &slot->second))
+			observed_block(slot);
+		sp_leave_if_copy();
 	}
 	slot->stage = STAGE_DIGEST;
 	if (m->def->digest) {
@@ -257,6 +263,12 @@ static bool blocked(const struct execution *e)
 	return e->first.kind == R_BLOCK || e->second.kind == R_BLOCK;
 }
 
+/* Only a block the timer decided can be a slow op on a loaded machine. */
+static bool needs_confirmation(const struct execution *e)
+{
+	return blocked(e) && !e->block_observed;
+}
+
 /* In the state process: fork the executions of one pass, at most --jobs at a time. The
  * first run of execution e is slots[e]; repeat r is slots[r * nexec + e]. */
 static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, int to, int jobs)
@@ -267,7 +279,7 @@ static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, 
 	int timeout = ex->timeout_ms * (pass == PASS_CONFIRM_BLOCKED ? CONFIRM_FACTOR : 1);
 	for (int e = from; e < to; e++) {
 		struct execution *slot = &ex->slots[(size_t)repeat * ex->nexec + e];
-		if ((pass == PASS_CONFIRM_BLOCKED && !blocked(slot)) ||
+		if ((pass == PASS_CONFIRM_BLOCKED && !needs_confirmation(slot)) ||
 		    (pass == PASS_REPEAT && blocked(&ex->slots[e])) || (ex->inherited && ex->inherited[e]))
 			continue;
 		if (fl.n == jobs)
@@ -313,7 +325,10 @@ static void inherit_blocked_firsts(struct executor *ex)
 static _Noreturn void state_process(struct executor *ex, const int *seq, int len)
 {
 	const struct harness_model *m = ex->m;
-	state_build(m, seq, len);
+	if (!state_build_or_block(m, seq, len)) {   /* a prefix op blocks, as its behaviour showed */
+		ex->prefix->blocked = 1;
+		_exit(0);
+	}
 	if (m->def->digest) {
 		uint64_t digest = m->def->digest();
 		sp_leave_if_copy();
@@ -374,6 +389,8 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		};
 		struct result r;
 		result_from_end(&end, &r);
+		if (ex->prefix->blocked)
+			r = (struct result){ .kind = R_BLOCK, .code = SIGALRM };
 		out->status = status_of[r.kind];
 		out->code = r.code;
 		return out;

@@ -102,7 +102,17 @@ struct execution {
 	struct result first, second;
 	uint64_t digest;
 	uint8_t has_digest;
+	uint8_t block_observed;    /* an op blocks, decided from its behaviour (no timer) */
 };
+
+/* blocking.c: calls an instance in this forked, single-threaded process under the
+ * scheduler alone; true with its value in *r when it returned, false with *r = blocks when
+ * its behaviour shows it can never return (a block in code without scheduling points is
+ * left to the caller's timer). */
+bool call_or_block(const struct harness_model *m, const struct instance *in, struct result *r);
+/* Whether calling the instance now (from this process's state) would block, crash or run
+ * past limit_ms: tried in a forked child, this process is left as it was. */
+bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms);
 
 /* States are sequences of instance indices applied after setup. */
 struct state_space {
@@ -122,6 +132,8 @@ void state_label(const struct harness_model *m, const int *seq, int len, char *b
 /* In a state process (state_process.h): setup(), then the instance sequence. A copy that an
  * operation forked and that returns into the runtime ends there. */
 void state_build(const struct harness_model *m, const int *seq, int len);
+/* The same with every op under the blocking rule (blocking.c): false as soon as one blocks. */
+bool state_build_or_block(const struct harness_model *m, const int *seq, int len);
 /* The time limit per operation: --timeout, else the harness's .timeout_ms, else 1 s. */
 int runtime_timeout_ms(const struct runtime_options *opt, const struct snc_harness *def);
 /* The resource limits of the run's children, from its options. */

@@ -154,6 +154,20 @@ void state_label(const struct harness_model *m, const int *seq, int len, char *b
 					 m->inst[seq[i]].call);
 }
 
+bool state_build_or_block(const struct harness_model *m, const int *seq, int len)
+{
+	if (m->def->setup)
+		m->def->setup();
+	sp_leave_if_copy();
+	for (int i = 0; i < len; i++) {
+		struct result r;
+		if (!call_or_block(m, &m->inst[seq[i]], &r))
+			return false;
+		sp_leave_if_copy();
+	}
+	return true;
+}
+
 void state_build(const struct harness_model *m, const int *seq, int len)
 {
 	if (m->def->setup)

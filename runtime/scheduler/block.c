@@ -6,11 +6,16 @@
  * produced. These switches are free: they are not preemptions of the schedule.
  *
  * A thread found spin-waiting (spin.c) still runs when nothing else can: its loop may be
- * bounded, and if it is not, the step limit reports a livelock. When the other thread
+ * bounded (a poll that gives up after some rounds). If it goes on re-reading unchanged
+ * memory for stall_bound repeated points while the other thread still cannot run, nothing
+ * will ever change what it reads: it blocks for good, a deadlock like waiting for a lock
+ * nobody can release (the bound is what tells a bounded poll from a wait; a poll longer
+ * than it is called blocked, one that writes as it goes is never). When the other thread
  * cannot run at all (finished, or blocked with nothing released since) no step can ever
  * unblock us. If the other thread waits with a timeout, it is woken to time out (time is
  * not modelled: "never" is the only timeout); otherwise the caller reports a deadlock, or
- * returns ETIMEDOUT if it is a timed wait itself.
+ * returns ETIMEDOUT if it is a timed wait itself. In a solo run whose operation started
+ * threads of its own, those might end the wait: it sleeps for real instead (solo.c).
  */
 #include "sched_internal.h"
 
@@ -41,7 +46,19 @@ static bool hand_over(struct sched_thread *self)
 		sched_switch_to(self, other);
 		return true;
 	}
-	return wake_to_time_out(self, other);
+	return wake_to_time_out(self, other) || solo_wait_for_outside();
+}
+
+bool sched_stalled(struct sched_thread *self)
+{
+	if (++self->stalled < snc_run.opt.stall_bound)
+		return false;
+	self->stalled = 0;
+	if (solo_wait_for_outside())
+		return false;
+	if (wake_to_time_out(self, sched_other(self)))
+		return true;
+	sched_abort(self, SNC_SCHED_DEADLOCK);
 }
 
 bool sched_block_on_lock(struct sched_thread *self, bool timed)
@@ -70,6 +87,8 @@ bool sched_wait_for_signal(struct sched_thread *self, const void *cond, bool tim
 	self->cond = cond;
 	self->cond_signalled = false;
 	while (!self->cond_signalled) {
+		if (solo_wait_for_outside())
+			break;             /* a spurious wake-up: the caller checks its predicate */
 		if (self->must_time_out || !hand_over(self)) {
 			self->must_time_out = false;
 			signalled = false;
@@ -85,8 +104,12 @@ void sched_yield_point(struct sched_thread *self)
 {
 	struct sched_thread *other = sched_other(self);
 
-	if (!sched_thread_enabled(other))
+	if (!sched_thread_enabled(other)) {
+		/* Waiting with nobody to wait for: a quiet point, so that a loop of yields or
+		 * sleeps stalls like a spin. */
+		sched_access_done(self, false);
 		return;
+	}
 	snc_run.out->blocking_switches++;
 	sched_switch_to(self, other);
 }

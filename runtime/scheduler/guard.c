@@ -5,7 +5,8 @@
  * by code we do not interpose). The parent sees the child die of SIGALRM. A process has
  * one ITIMER_REAL: if the caller armed it (the classifier's per-execution timeout), the
  * sooner deadline wins during the run and the caller's timer is re-armed afterwards with
- * what is left of it.
+ * what is left of it. A solo run without a timeout_ms arms none: the caller's timer is its
+ * only backstop.
  *
  * Crashes: with catch_crashes, fatal signals raised by a thread of the run are recorded as
  * SNC_SCHED_CRASHED and the run aborts like a deadlock (the calling thread unwinds, a
@@ -59,12 +60,15 @@ void guard_arm(const struct snc_sched_options *opt)
 		.tv_sec = opt->timeout_ms / 1000, .tv_usec = (opt->timeout_ms % 1000) * 1000 } };
 
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = SIG_DFL;
-	real.sigaction(SIGALRM, &sa, &saved_alarm);
-	clock_gettime(CLOCK_MONOTONIC, &armed_at);
-	setitimer(ITIMER_REAL, &timer, &saved_timer);
-	if (timerisset(&saved_timer.it_value) && timercmp(&saved_timer.it_value, &timer.it_value, <))
-		setitimer(ITIMER_REAL, &saved_timer, NULL);
+	if (opt->timeout_ms) {
+		sa.sa_handler = SIG_DFL;
+		real.sigaction(SIGALRM, &sa, &saved_alarm);
+		clock_gettime(CLOCK_MONOTONIC, &armed_at);
+		setitimer(ITIMER_REAL, &timer, &saved_timer);
+		if (timerisset(&saved_timer.it_value) &&
+		    timercmp(&saved_timer.it_value, &timer.it_value, <))
+			setitimer(ITIMER_REAL, &saved_timer, NULL);
+	}
 	if (!opt->catch_crashes)
 		return;
 	sa.sa_sigaction = on_fatal_signal;
@@ -98,10 +102,11 @@ static struct itimerval callers_timer_left(void)
 
 void guard_disarm(const struct snc_sched_options *opt)
 {
-	struct itimerval left = callers_timer_left();
-
-	setitimer(ITIMER_REAL, &left, NULL);
-	real.sigaction(SIGALRM, &saved_alarm, NULL);
+	if (opt->timeout_ms) {
+		struct itimerval left = callers_timer_left();
+		setitimer(ITIMER_REAL, &left, NULL);
+		real.sigaction(SIGALRM, &saved_alarm, NULL);
+	}
 	if (opt->catch_crashes)
 		restore_fatal();
 }

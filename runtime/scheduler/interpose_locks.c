@@ -6,6 +6,7 @@
  * lock never deadlocks the run. The adapters below give the real functions one signature.
  */
 #include <errno.h>
+#include <unistd.h>
 #include "real.h"
 #include "sched_internal.h"
 
@@ -15,6 +16,18 @@ const char snc_sched_interposes_locks[] =
 	"pthread_rwlock_{rdlock,timedrdlock,tryrdlock,wrlock,timedwrlock,trywrlock,unlock}";
 
 static int try_mutex(void *m) { return real.mutex_trylock(m); }
+
+/* pthread_mutex_lock: as a try, except that an error-checking mutex the caller holds fails
+ * with EDEADLK, as glibc's does, instead of blocking (glibc's kind and owner fields). */
+static int lock_mutex(void *m)
+{
+	pthread_mutex_t *mutex = m;
+	int rc = real.mutex_trylock(m);
+	if (rc == EBUSY && (mutex->__data.__kind & 3) == PTHREAD_MUTEX_ERRORCHECK_NP &&
+	    mutex->__data.__owner == gettid())
+		return EDEADLK;
+	return rc;
+}
 static int unlock_mutex(void *m) { return real.mutex_unlock(m); }
 static int try_spin(void *s) { return real.spin_trylock(s); }
 static int unlock_spin(void *s) { return real.spin_unlock(s); }
@@ -27,7 +40,7 @@ int pthread_mutex_lock(pthread_mutex_t *m)
 	real_resolve();
 	if (!SNC_IN_RUN())
 		return real.mutex_lock(m);
-	return sched_acquire(m, SNC_SYNC_MUTEX, try_mutex, false, SNC_CALLER_PC);
+	return sched_acquire(m, SNC_SYNC_MUTEX, lock_mutex, false, SNC_CALLER_PC);
 }
 
 int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
@@ -35,7 +48,7 @@ int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
 	real_resolve();
 	if (!SNC_IN_RUN())
 		return real.mutex_timedlock(m, abstime);
-	return sched_acquire(m, SNC_SYNC_MUTEX, try_mutex, true, SNC_CALLER_PC);
+	return sched_acquire(m, SNC_SYNC_MUTEX, lock_mutex, true, SNC_CALLER_PC);
 }
 
 int pthread_mutex_trylock(pthread_mutex_t *m)

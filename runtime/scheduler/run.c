@@ -14,11 +14,12 @@
 enum {
 	DEFAULT_MAX_STEPS = 1000000,
 	DEFAULT_FAIRNESS_BOUND = 1000,
+	DEFAULT_STALL_BOUND = 100000,
 	DEFAULT_TIMEOUT_MS = 10000,
 };
 
-static struct sched_thread calling_thread = { .id = 0 };
-static bool run_active;
+struct sched_thread sched_calling_thread = { .id = 0 };
+bool sched_run_active;
 
 /* An archive member is linked only for a symbol still undefined when the archive is scanned.
  * With the library under test after libsnc_sched.a on a link line, or a library that
@@ -64,8 +65,8 @@ static void reset_thread(struct sched_thread *t)
 	sched_forget_history(t);
 }
 
-static void prepare(const struct snc_schedule *s, const struct snc_sched_options *opt,
-		    struct snc_sched_result *out)
+void sched_prepare(const struct snc_schedule *s, const struct snc_sched_options *opt,
+		   struct snc_sched_result *out, struct sched_thread *second)
 {
 	struct sched_run *r = &snc_run;
 
@@ -81,13 +82,15 @@ static void prepare(const struct snc_schedule *s, const struct snc_sched_options
 		r->opt.max_steps = DEFAULT_MAX_STEPS;
 	if (!r->opt.fairness_bound)
 		r->opt.fairness_bound = DEFAULT_FAIRNESS_BOUND;
+	if (!r->opt.stall_bound)
+		r->opt.stall_bound = DEFAULT_STALL_BOUND;
 	if (!r->opt.timeout_ms)
 		r->opt.timeout_ms = DEFAULT_TIMEOUT_MS;
 	if (!r->opt.trace)
 		r->opt.trace_capacity = 0;
 	r->out = out;
-	r->thread[0] = &calling_thread;
-	r->thread[1] = worker_thread();
+	r->thread[0] = &sched_calling_thread;
+	r->thread[1] = second;
 	reset_thread(r->thread[0]);
 	reset_thread(r->thread[1]);
 	r->switches_done = 0;
@@ -96,6 +99,7 @@ static void prepare(const struct snc_schedule *s, const struct snc_sched_options
 	r->release_seq = 0;
 	r->change_seq = 0;
 	r->aborting = false;
+	r->solo = false;
 }
 
 /* Kept out of snc_sched_run so that nothing live across setjmp is modified. */
@@ -130,7 +134,7 @@ int snc_sched_run(const struct snc_schedule *s, void (*op0)(void *), void *arg0,
 		errno = EINVAL;
 		return -1;
 	}
-	if (run_active) {
+	if (sched_run_active) {
 		errno = EBUSY;
 		return -1;
 	}
@@ -142,11 +146,11 @@ int snc_sched_run(const struct snc_schedule *s, void (*op0)(void *), void *arg0,
 			cpu_restore_calling_thread(&previous_cpus);
 		return -1;
 	}
-	run_active = true;
-	prepare(s, opt, out);
+	sched_run_active = true;
+	sched_prepare(s, opt, out, worker_thread());
 	worker_set_job(op1, arg1);
-	calling_thread.stack_hi = (uintptr_t)__builtin_frame_address(0);
-	snc_sched_member = &calling_thread;
+	sched_calling_thread.stack_hi = (uintptr_t)__builtin_frame_address(0);
+	snc_sched_member = &sched_calling_thread;
 	guard_arm(&r->opt);
 	if (setjmp(r->unwind) == 0)
 		run_calling_thread(op0, arg0);
@@ -162,6 +166,6 @@ int snc_sched_run(const struct snc_schedule *s, void (*op0)(void *), void *arg0,
 	}
 	if (pinned)
 		cpu_restore_calling_thread(&previous_cpus);
-	run_active = false;
+	sched_run_active = false;
 	return (int)out->status;
 }

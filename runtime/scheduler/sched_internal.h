@@ -43,6 +43,7 @@ struct sched_thread {
 	uintptr_t point_pc;      /* the point being passed */
 	const void *point_addr;
 	uint8_t nquiet, quiet_next;
+	uint32_t stalled;        /* repeated quiet points while the other thread cannot run */
 	uintptr_t quiet_pc[SPIN_HISTORY];
 	const void *quiet_addr[SPIN_HISTORY];
 	const void *write_addr;  /* a plain write not checked yet: did it change memory? */
@@ -63,10 +64,18 @@ struct sched_run {
 	uint32_t release_seq;    /* counts lock releases, to wake THREAD_BLOCKED_LOCK */
 	uint32_t change_seq;     /* counts memory changes, to wake THREAD_SPINNING */
 	bool aborting;           /* deadlock/livelock/crash: the calling thread must unwind */
+	bool solo;               /* snc_sched_solo: thread 1 never runs */
 	jmp_buf unwind;          /* in snc_sched_run, for the calling thread */
 };
 
 extern struct sched_run snc_run;
+/* run.c: thread 0 of every run, and whether a run (or a solo run) is active. */
+extern struct sched_thread sched_calling_thread;
+extern bool sched_run_active;
+/* Resets the run state for schedule s with `second` as thread 1 (the helper, or in a solo
+ * run a thread that never runs); fills in the options' defaults. */
+void sched_prepare(const struct snc_schedule *s, const struct snc_sched_options *opt,
+		   struct snc_sched_result *out, struct sched_thread *second);
 /* Set while the thread runs instrumented code of its operation: the hooks' only test. */
 extern __thread struct sched_thread *snc_sched_self __attribute__((tls_model("initial-exec")));
 /* Set for the whole time the thread takes part in a run, scheduler code included: tells the
@@ -85,6 +94,10 @@ bool sched_thread_enabled(const struct sched_thread *t);
 struct sched_thread *sched_other(const struct sched_thread *self);
 void sched_switch_to(struct sched_thread *self, struct sched_thread *to);
 _Noreturn void sched_abort(struct sched_thread *self, enum snc_sched_status status);
+/* solo.c: in a solo run whose process has threads outside the run (the operation started
+ * one), a wait might be ended by one of them: sleeps 1 ms for real and returns true; the
+ * caller then resumes as if woken (the timer of the caller stays the limit). */
+bool solo_wait_for_outside(void);
 void sched_finish(struct sched_thread *self);
 bool sched_is_own_stack(const struct sched_thread *self, const void *addr, const void *frame);
 
@@ -101,6 +114,10 @@ void sched_forget_history(struct sched_thread *self);
 bool sched_block_on_lock(struct sched_thread *self, bool timed);
 bool sched_wait_for_signal(struct sched_thread *self, const void *cond, bool timed);
 void sched_note_release(struct sched_thread *self);
+/* At a point that repeats a quiet one while the other thread cannot run: after stall_bound
+ * of them the thread blocks for good (deadlock), unless the other one may time out; returns
+ * true when it did (the point is then evaluated again). */
+bool sched_stalled(struct sched_thread *self);
 void sched_yield_point(struct sched_thread *self);   /* after its point: a free switch */
 
 /* Trace (trace_record.c); return the entry or NULL when not tracing or full. */

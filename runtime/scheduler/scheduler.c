@@ -5,7 +5,8 @@
  * access of that point. A thread found spin-waiting (spin.c) hands over there too. And the
  * fairness rule forces a switch after fairness_bound consecutive preemptible points of one
  * thread, for spins that change memory as they go. Only the schedule's switches count as
- * preemptions; the others are free. Finishing hands the baton over; the helper always hands
+ * preemptions; the others are free. A thread that spins while the other cannot run stalls
+ * (block.c) and eventually blocks. Finishing hands the baton over; the helper always hands
  * it back to the calling thread, which returns from snc_sched_run once both are done. An abort (deadlock, livelock, crash) makes the calling
  * thread unwind out of its operation with longjmp; a helper that aborts parks for good.
  */
@@ -117,8 +118,11 @@ void sched_point(struct sched_thread *self, uintptr_t pc, const void *addr)
 	self->point_addr = addr;
 	for (;;) {
 		struct sched_thread *other = sched_other(self);
-		if (!sched_thread_enabled(other))
+		if (!sched_thread_enabled(other)) {
+			if (sched_is_spinning(self, pc, addr) && sched_stalled(self))
+				continue;   /* the other thread timed out and ran */
 			break;
+		}
 		if (preemption_due()) {
 			trace_switch(self, SNC_SWITCH_PREEMPT);
 			sched_switch_to(self, other);

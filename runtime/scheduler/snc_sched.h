@@ -115,7 +115,8 @@ int snc_trace_print(FILE *out, const struct snc_trace_entry *trace, size_t n);
 enum snc_sched_status {
 	SNC_SCHED_RUNNING = 0,   /* still running: seen only by a parent reading shared memory */
 	SNC_SCHED_COMPLETED,
-	SNC_SCHED_DEADLOCK,      /* a thread blocked and the other can never release it */
+	SNC_SCHED_DEADLOCK,      /* a thread blocked (or spun without progress) and the other
+				  * can never release it */
 	SNC_SCHED_LIVELOCK,      /* more than max_steps scheduling points */
 	SNC_SCHED_CRASHED,       /* a fatal signal in one of the operations */
 };
@@ -126,6 +127,8 @@ struct snc_sched_options {
 	uint32_t max_steps;        /* livelock bound on points passed; 0: 1,000,000 */
 	uint32_t fairness_bound;   /* a free switch after this many consecutive preemptible
 				    * points of one thread; 0: 1000 */
+	uint32_t stall_bound;      /* a thread that re-reads unchanged memory this many times,
+				    * with the other unable to run, blocks: deadlock; 0: 100,000 */
 	uint32_t timeout_ms;       /* backstop: SIGALRM kills the process; 0: 10,000 */
 	bool catch_crashes;        /* report a fatal signal as SNC_SCHED_CRASHED and return */
 	bool trace_calls;          /* also record FUNC_ENTRY entries */
@@ -168,6 +171,21 @@ struct snc_sched_result {
 int snc_sched_run(const struct snc_schedule *s, void (*op0)(void *), void *arg0,
 		  void (*op1)(void *), void *arg1, const struct snc_sched_options *opt,
 		  struct snc_sched_result *out);
+
+/* Runs op(arg) alone on the calling thread, under the scheduler but with no other thread
+ * (no helper is created; the process stays single-threaded), to decide from its behaviour
+ * whether it blocks: it does when it waits for a lock, semaphore, condition variable or
+ * once-routine that nobody can release, or re-reads unchanged memory stall_bound times
+ * (time is not modelled: sleeps and yields return at once; timed waits that can never
+ * succeed return ETIMEDOUT). Returns SNC_SCHED_COMPLETED, SNC_SCHED_DEADLOCK (the op blocks;
+ * it was abandoned with longjmp and its locks stay held), SNC_SCHED_LIVELOCK (more than
+ * max_steps points, when max_steps is set; 0 means no limit here), SNC_SCHED_CRASHED (with
+ * catch_crashes), or -1 with errno set (a run already active). Only the thread and its
+ * points are counted in out; no backstop timer unless timeout_ms is set; opt may be NULL.
+ * Code not compiled with -fsanitize=thread has no
+ * points: blocking inside it is left to the caller's timer (or the backstop). */
+int snc_sched_solo(void (*op)(void *), void *arg, const struct snc_sched_options *opt,
+		   struct snc_sched_result *out);
 
 /* ---- exploring schedules --------------------------------------------------------------- */
 

@@ -13,6 +13,11 @@
  * A loop that re-reads one unchanged location a bounded number of times also matches: it
  * gets a free switch, which is still a valid interleaving. Only the last SPIN_HISTORY points
  * are remembered: longer loop bodies are left to the fairness rule.
+ *
+ * When the other thread cannot run (finished, blocked, itself spinning, or absent in a solo
+ * run) nothing can change what a spinning thread reads: each repeated quiet point counts as
+ * a *stall* (block.c), and enough of them in a row mean the thread blocks. A change of
+ * memory or a switch forgets the history and the count.
  */
 #include "sched_internal.h"
 
@@ -20,6 +25,7 @@ void sched_forget_history(struct sched_thread *self)
 {
 	self->nquiet = 0;
 	self->quiet_next = 0;
+	self->stalled = 0;
 }
 
 bool sched_is_spinning(const struct sched_thread *self, uintptr_t pc, const void *addr)

@@ -3,6 +3,7 @@
  * The parent never runs the fixtures, so every child starts from their initial state; the
  * ops write their return values straight into the shared area.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,46 @@ bool run_schedule(const struct pair *p, const struct snc_schedule *s,
 	if (pid == 0) {
 		struct call c0 = { p->op[0], &out->ret[0] }, c1 = { p->op[1], &out->ret[1] };
 		int rc = snc_sched_run(s, call_op, &c0, call_op, &c1, &o, &out->result);
+		_exit(rc < 0 ? 3 : 0);
+	}
+	if (waitpid(pid, &out->wait_status, 0) != pid) {
+		perror("waitpid");
+		exit(2);
+	}
+	return WIFEXITED(out->wait_status) && WEXITSTATUS(out->wait_status) == 0;
+}
+
+/* Threads of this process, from /proc/self/task. */
+static int thread_count(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+bool run_solo(int (*op)(void), const struct snc_sched_options *opt, struct outcome *out)
+{
+	pid_t pid;
+
+	memset(&out->result, 0, sizeof out->result);
+	out->ret[0] = out->ret[1] = -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		exit(2);
+	}
+	if (pid == 0) {
+		struct call c = { op, &out->ret[0] };
+		int rc = snc_sched_solo(call_op, &c, opt, &out->result);
+		out->ret[1] = thread_count();
 		_exit(rc < 0 ? 3 : 0);
 	}
 	if (waitpid(pid, &out->wait_status, 0) != pid) {

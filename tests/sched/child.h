@@ -27,6 +27,10 @@ struct outcome *shared_outcome(void);
 bool run_schedule(const struct pair *p, const struct snc_schedule *s,
 		  const struct snc_sched_options *opt, struct outcome *out);
 
+/* Forks, runs op alone with snc_sched_solo (its return in out->ret[0], the number of threads
+ * of the child after the run in out->ret[1]), waits. Returns as run_schedule does. */
+bool run_solo(int (*op)(void), const struct snc_sched_options *opt, struct outcome *out);
+
 /* Called after each run of explore(); returning false stops the exploration. */
 typedef bool (*visit_fn)(const struct snc_schedule *s, const struct outcome *o, void *ctx);
 

@@ -380,6 +380,77 @@ static void test_livelock(void)
 	check(out->result.steps == 20001, "expected to stop right after max_steps");
 }
 
+/* One op alone (snc_sched_solo): blocked ops are told from their behaviour, in their own
+ * steps and without a helper thread; a bounded poll returns. */
+static void test_solo_blocking(void)
+{
+	static const struct {
+		const char *name;
+		int (*op)(void);
+		bool blocks;
+		int ret;
+	} cases[] = {
+		{ "spin on a flag nobody sets", spin_on_never_set, true, -1 },
+		{ "mutex locked twice", lock_twice, true, -1 },
+		{ "condition nobody signals", wait_once, true, -1 },
+		{ "semaphore nobody posts", sem_take, true, -1 },
+		{ "yield loop", yield_until_ready, true, -1 },
+		{ "sleep loop", sleep_until_ready, true, -1 },
+		{ "bounded poll", bounded_poll, false, BOUNDED_POLL_ROUNDS },
+		{ "atomic increment", atomic_increment, false, 0 },
+		{ "error-checking mutex locked twice", errorcheck_relock, false, EDEADLK },
+	};
+	struct outcome *out = shared_outcome();
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		check(run_solo(cases[i].op, NULL, out), "%s: child failed", cases[i].name);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		printf("%s: %s after %u steps, returned %d, %d thread(s), %.1f ms\n", cases[i].name,
+		       snc_sched_status_name(out->result.status), out->result.steps, out->ret[0],
+		       out->ret[1], (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+		       (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6);
+		check(out->result.status == (cases[i].blocks ? SNC_SCHED_DEADLOCK
+							     : SNC_SCHED_COMPLETED),
+		      "%s: wrong status", cases[i].name);
+		check(out->ret[0] == cases[i].ret, "%s: returned %d, expected %d", cases[i].name,
+		      out->ret[0], cases[i].ret);
+		check(out->ret[1] == 1, "%s: a solo run must not create a thread", cases[i].name);
+		/* a spin blocks after the stall bound (100,000 repeated points), a lock at once */
+		check(out->result.steps <= 100002, "%s: %u steps", cases[i].name, out->result.steps);
+	}
+	/* The bound is what tells a poll from a wait: below the poll's rounds it blocks. */
+	struct snc_sched_options tight = { .stall_bound = BOUNDED_POLL_ROUNDS / 2 };
+	check(run_solo(bounded_poll, &tight, out), "tight bound: child failed");
+	check(out->result.status == SNC_SCHED_DEADLOCK, "a poll longer than the bound blocks");
+	/* A thread the op started might release what it waits for: nothing is decided, the op
+	 * waits for real until the backstop (here 300 ms) kills it. */
+	struct snc_sched_options backstop = { .timeout_ms = 300 };
+	check(!run_solo(lock_held_by_own_thread, &backstop, out), "own thread: should hang");
+	printf("lock held by a thread of its own: %s, signal %d\n",
+	       snc_sched_status_name(out->result.status),
+	       WIFSIGNALED(out->wait_status) ? WTERMSIG(out->wait_status) : 0);
+	check(out->result.status == SNC_SCHED_RUNNING && WIFSIGNALED(out->wait_status) &&
+	      WTERMSIG(out->wait_status) == SIGALRM,
+	      "a wait another thread could end must not be decided");
+}
+
+/* Two threads spinning on a flag nobody sets: once neither can change memory, the running
+ * one stalls and the run ends as a deadlock after the stall bound, not the step limit. */
+static void test_stall(void)
+{
+	struct pair p = { { spin_on_never_set, spin_on_never_set } };
+	struct snc_schedule s = parse("0");
+	struct outcome *out = shared_outcome();
+
+	check(run_schedule(&p, &s, NULL, out), "child did not exit normally");
+	printf("two spins on a flag nobody sets: %s after %u steps\n",
+	       snc_sched_status_name(out->result.status), out->result.steps);
+	check(out->result.status == SNC_SCHED_DEADLOCK, "expected deadlock");
+	check(out->result.steps < 200000, "expected the stall bound to end it");
+}
+
 static void test_timeout_backstop(void)
 {
 	struct pair p = { { block_in_pause, racy_increment } };
@@ -530,6 +601,8 @@ static const struct {
 	{ "yield", test_yield },
 	{ "crash", test_crash },
 	{ "livelock", test_livelock },
+	{ "solo_blocking", test_solo_blocking },
+	{ "stall", test_stall },
 	{ "timeout_backstop", test_timeout_backstop },
 	{ "callers_timer", test_callers_timer },
 	{ "atomic_hooks", test_atomic_hooks },

@@ -25,8 +25,16 @@ static void count_hit(int sig)
 	handler_hits = handler_hits + 1;
 }
 
+static pthread_mutex_t checked_mutex;
+
 void fixtures_setup(void)
 {
+	pthread_mutexattr_t errorcheck;
+
+	pthread_mutexattr_init(&errorcheck);
+	pthread_mutexattr_settype(&errorcheck, PTHREAD_MUTEX_ERRORCHECK);
+	pthread_mutex_init(&checked_mutex, &errorcheck);
+	pthread_mutexattr_destroy(&errorcheck);
 	sem_init(&semaphore, 0, 0);
 	signal(SIGUSR1, count_hit);
 }
@@ -339,4 +347,66 @@ int lock_and_unlock(void)
 	pthread_mutex_lock(&poll_mutex);
 	pthread_mutex_unlock(&poll_mutex);
 	return 0;
+}
+
+static pthread_mutex_t relock_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* A default mutex taken twice by one thread: never returns. */
+int lock_twice(void)
+{
+	pthread_mutex_lock(&relock_mutex);
+	pthread_mutex_lock(&relock_mutex);
+	return 0;
+}
+
+/* Re-reads a flag nobody sets BOUNDED_POLL_ROUNDS times, then gives up: returns the rounds. */
+int bounded_poll(void)
+{
+	volatile int i = 0;        /* volatile: one load site, not unrolled */
+
+	for (; i < BOUNDED_POLL_ROUNDS; i++)
+		if (__atomic_load_n(&never_set, __ATOMIC_ACQUIRE))
+			break;
+	return i;
+}
+
+/* Sleeps until a flag nobody sets is set. */
+int sleep_until_ready(void)
+{
+	while (!__atomic_load_n(&ready_flag, __ATOMIC_ACQUIRE))
+		usleep(1000);
+	return 1;
+}
+
+static pthread_mutex_t foreign_mutex = PTHREAD_MUTEX_INITIALIZER;
+static int foreign_holds;
+
+static void *hold_forever(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&foreign_mutex);
+	__atomic_store_n(&foreign_holds, 1, __ATOMIC_RELEASE);
+	for (;;)
+		pause();
+	return NULL;
+}
+
+/* Starts a thread of its own that takes a mutex, then takes it too. */
+int lock_held_by_own_thread(void)
+{
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, hold_forever, NULL) != 0)
+		return -2;
+	while (!__atomic_load_n(&foreign_holds, __ATOMIC_ACQUIRE))
+		sched_yield();
+	pthread_mutex_lock(&foreign_mutex);
+	return 0;
+}
+
+/* An error-checking mutex locked twice: the second lock fails with EDEADLK, no block. */
+int errorcheck_relock(void)
+{
+	pthread_mutex_lock(&checked_mutex);
+	return pthread_mutex_lock(&checked_mutex);
 }

@@ -39,5 +39,11 @@ int raise_in_op(void);          /* a signal handler (instrumented) runs inside t
 int atomics_128(void);
 int poll_under_lock(void);      /* holds a mutex while re-reading a flag 3 times */
 int lock_and_unlock(void);      /* the same mutex */          /* 16-byte atomics: fetch_add, failing CAS, store, load */
+int lock_twice(void);           /* a default mutex locked twice: blocks */
+enum { BOUNDED_POLL_ROUNDS = 2000 };
+int bounded_poll(void);         /* re-reads never_set BOUNDED_POLL_ROUNDS times, returns */
+int sleep_until_ready(void);    /* usleep loop on `ready` */
+int lock_held_by_own_thread(void);
+int errorcheck_relock(void);    /* returns the second lock's EDEADLK */   /* a thread it started holds the mutex it takes */
 
 #endif

@@ -1,0 +1,92 @@
+/* blocking.c: whether an operation blocks, decided from its behaviour.
+ *
+ * An execution child is a forked, single-threaded process: nothing but the operation itself
+ * can ever change what it waits for. So the operation runs under the scheduler alone
+ * (snc_sched_solo): every instrumented access, atomic and interposed lock, condition
+ * variable, semaphore, once, yield or sleep is a step the scheduler sees, and it says
+ * `blocks` as soon as the operation waits for something nobody can release (a lock held,
+ * a condition never signalled: at once) or re-reads unchanged memory for the stall bound
+ * (a spin-wait: about a hundred thousand repeated points, a few milliseconds). A poll that
+ * gives up after fewer rounds returns, as it would alone. Decided this way, a block is the
+ * same in every run of the execution, so it needs no confirmation.
+ *
+ * Code without scheduling points (not compiled with -fsanitize=thread: libc, a library built
+ * without the instrumentation) cannot be watched step by step: a block inside it, say in a
+ * system call or a lock libc takes internally, is still caught by the executor's per-op timer
+ * (--timeout), confirmed as before.
+ *
+ * The measure pass calls an instance again and again in one process; call_would_block lets
+ * it find out first, in a throw-away child, whether the next call would ever return.
+ *
+ * SNC_BLOCKING_RULE=timer in the environment restores the timer as the only rule (operations
+ * are called directly, not under the scheduler); bench/schedules_bench uses it to measure
+ * what the rule saves. */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "runtime.h"
+#include "snc_sched.h"
+
+struct solo_call {
+	const struct harness_model *m;
+	const struct instance *in;
+	uint64_t value;
+};
+
+static void run_instance(void *arg)
+{
+	struct solo_call *c = arg;
+	c->value = call_instance(c->m, c->in);
+}
+
+static bool timer_only;
+
+/* SNC_BLOCKING_RULE=timer: the per-op timer is the only rule (benchmarks compare). Read
+ * once at start-up: an execution child that wrote the flag would copy its page. */
+static void __attribute__((constructor)) read_blocking_rule(void)
+{
+	const char *rule = getenv("SNC_BLOCKING_RULE");
+	timer_only = rule && strcmp(rule, "timer") == 0;
+}
+
+bool call_or_block(const struct harness_model *m, const struct instance *in, struct result *r)
+{
+	struct solo_call c = { m, in, 0 };
+	struct snc_sched_result res;
+	if (timer_only || snc_sched_solo(run_instance, &c, NULL, &res) < 0) {
+		r->value = call_instance(m, in);
+		r->kind = R_VALUE;
+		return true;
+	}
+	if (res.status == SNC_SCHED_DEADLOCK) {
+		r->kind = R_BLOCK;
+		r->code = SIGALRM;    /* as when the timer decides: the same outcome */
+		return false;
+	}
+	r->value = c.value;
+	r->kind = R_VALUE;
+	return true;
+}
+
+bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		return false;          /* cannot tell: the caller goes on as it would have */
+	if (pid == 0) {
+		struct itimerval it = { .it_value = { limit_ms / 1000, (limit_ms % 1000) * 1000 } };
+		struct result r;
+		signal(SIGALRM, SIG_DFL);
+		setitimer(ITIMER_REAL, &it, NULL);
+		_exit(call_or_block(m, in, &r) ? 0 : 1);
+	}
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return false;
+	return !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+}

@@ -1,0 +1,101 @@
+/* solo.c: snc_sched_solo, one operation alone under the scheduler, to tell from its
+ * behaviour whether it blocks.
+ *
+ * The operation runs on the calling thread as thread 0 of a run whose thread 1 never runs
+ * (it is "finished" from the start; no helper thread is created, so the process stays
+ * single-threaded and libc keeps its single-threaded paths). Every rule of a two-thread run
+ * then decides in the operation's own steps what a timer could only guess: a lock, semaphore
+ * or once-routine that is taken can never be released, a condition variable never signalled
+ * (a deadlock, or ETIMEDOUT for a timed wait), and a spin on unchanged memory stalls until
+ * stall_bound repeated points say it blocks (block.c). All of that assumes nothing outside
+ * the run can act: when the process has other threads at that moment (the operation
+ * started one), one of them might release the lock or set the flag, so nothing is decided:
+ * the operation sleeps a millisecond for real and tries again (a condition variable wakes
+ * spuriously), for as long as the caller's timer lets it, as without the scheduler. Nothing is preempted and there is no
+ * step limit unless the caller sets max_steps: an operation that makes progress runs as
+ * long as it needs, and no backstop timer unless the caller sets timeout_ms (its own timer
+ * stays the fallback for blocking in code without points). A blocked operation is unwound with longjmp, as in an aborted run.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <time.h>
+#include "real.h"
+#include "sched_internal.h"
+
+/* Thread 1 of a solo run: never runnable, never signalled, never waiting with a timeout.
+ * Zero-initialized, so that it shares a page with the run state: a forked child that runs
+ * ops alone then copies one page less. */
+static struct sched_thread nobody;
+
+static bool other_threads(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return true;           /* cannot tell: do not decide */
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n > 1;
+}
+
+bool solo_wait_for_outside(void)
+{
+	static const struct timespec a_while = { .tv_nsec = 1000000 };
+
+	if (!snc_run.solo || !other_threads())
+		return false;
+	real.nanosleep(&a_while, NULL);
+	return true;
+}
+
+/* Kept out of snc_sched_solo so that nothing live across setjmp is modified. */
+static __attribute__((noinline)) void run_alone(void (*op)(void *), void *arg)
+{
+	sched_calling_thread.state = THREAD_RUNNABLE;
+	snc_sched_self = &sched_calling_thread;
+	op(arg);
+	snc_sched_self = NULL;
+	sched_finish(&sched_calling_thread);
+}
+
+int snc_sched_solo(void (*op)(void *), void *arg, const struct snc_sched_options *opt,
+		   struct snc_sched_result *out)
+{
+	static const struct snc_schedule alone = { .first_thread = 0 };
+	struct sched_run *r = &snc_run;
+
+	if (!op || !out) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (sched_run_active) {
+		errno = EBUSY;
+		return -1;
+	}
+	real_resolve();
+	sched_run_active = true;
+	sched_prepare(&alone, opt, out, &nobody);
+	if (!opt || !opt->max_steps)
+		r->opt.max_steps = UINT32_MAX;
+	r->opt.timeout_ms = opt ? opt->timeout_ms : 0;   /* 0: the caller's timer, if any */
+	r->solo = true;
+	nobody.id = 1;
+	nobody.state = THREAD_FINISHED;
+	out->thread[1].finished = true;
+	sched_calling_thread.stack_hi = (uintptr_t)__builtin_frame_address(0);
+	snc_sched_member = &sched_calling_thread;
+	guard_arm(&r->opt);
+	if (setjmp(r->unwind) == 0)
+		run_alone(op, arg);
+	snc_sched_self = NULL;
+	snc_sched_member = NULL;
+	guard_disarm(&r->opt);
+	if (!r->aborting)
+		out->status = SNC_SCHED_COMPLETED;
+	sched_run_active = false;
+	return (int)out->status;
+}

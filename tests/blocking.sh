@@ -1,0 +1,52 @@
+# Blocking decided from behaviour (docs/schedules.md, "Blocking in sequential executions"):
+# lock harnesses whose ops block do so in their own steps, with verdicts and outcomes equal
+# to the timer rule's; a bounded poll is never called blocked; a block in a system call is
+# still caught by the timer.
+. "$(dirname "$0")/lib.sh"
+run() { "$SNC" run --quiet --blocking-observable --depth 1 "$@"; }
+outcome() {   # DB STATE FIRST SECOND: the second op's result ("" when FIRST alone: its own)
+	if [ -z "$4" ]; then
+		q "$1" "SELECT first_result FROM op_outcomes WHERE state = '$2' AND first_op = '$3' AND second_op IS NULL"
+	else
+		q "$1" "SELECT second_result FROM op_outcomes WHERE state = '$2' AND first_op = '$3' AND second_op = '$4'"
+	fi
+}
+
+# The longest limit there is: a block left to the timer would cost an hour per execution
+# (and the test's own limit), so finishing at all shows the behaviour decided every one.
+for h in spin mutex; do
+	expect_status 0 "$h lock, an hour per op" -- run --db $h.db --timeout 3600 \
+		"$FIXTURES/${h}_lock_harness.c" "$FIXTURES/locks.c"
+	expect_eq "$(verdict $h.db $h-lock ${h}_lock ${h}_lock)" snc "$h lock;lock blocks: snc"
+	expect_eq "$(verdict $h.db $h-lock ${h}_trylock ${h}_trylock)" snc "$h trylock/trylock"
+	expect_eq "$(verdict $h.db $h-lock ${h}_lock ${h}_read)" "non-commutative f->g" "$h lock -> read"
+	expect_eq "$(verdict $h.db $h-lock ${h}_lock ${h}_unlock)" "non-commutative g->f" "$h unlock -> lock"
+	expect_eq "$(outcome $h.db fresh ${h}_lock ${h}_lock)" blocks "$h lock after lock"
+	expect_eq "$(outcome $h.db fresh ${h}_lock ${h}_read)" blocks "$h read after lock"
+	expect_eq "$(outcome $h.db fresh ${h}_lock ${h}_trylock)" false "$h trylock after lock"
+	expect_eq "$(outcome $h.db "${h}_lock()" ${h}_unlock ${h}_lock)" void "$h lock after unlock"
+	expect_eq "$(q $h.db "SELECT count(*) FROM op_outcomes WHERE deterministic = 0")" 0 "$h deterministic"
+done
+# The bounded poll reads the held lock word 2000 times and gives up: false, never blocks.
+expect_eq "$(outcome spin.db fresh spin_lock spin_poll)" false "poll after lock returns"
+expect_eq "$(outcome spin.db "spin_lock()" spin_poll "")" false "poll of a held lock returns"
+expect_eq "$(q spin.db "SELECT count(*) FROM op_outcomes WHERE (first_op = 'spin_poll' AND first_result = 'blocks') OR (second_op = 'spin_poll' AND second_result = 'blocks')")" 0 "poll never blocks"
+
+# The old rule (the timer alone, kept for benchmarks) agrees outcome for outcome.
+expect_status 0 "mutex lock, timer rule" -- env SNC_BLOCKING_RULE=timer \
+	"$SNC" run --db timer.db --quiet --blocking-observable --depth 1 --timeout 0.05 \
+	"$FIXTURES/mutex_lock_harness.c" "$FIXTURES/locks.c"
+all() { q "$1" "SELECT state, first_op, first_args, first_result, coalesce(second_op, '-'), coalesce(second_result, '-'), coalesce(digest, '-') FROM op_outcomes ORDER BY 1, 2, 3, 5"; }
+expect_eq "$(all timer.db)" "$(all mutex.db)" "timer rule, same outcomes"
+expect_match "$(all timer.db)" 'blocks' "the timer rule saw the blocks too"
+
+# Blocked in a system call, where no step can be watched: the timer says it.
+expect_status 0 "pause" -- run --db pause.db "$FIXTURES/pause_harness.c"
+expect_eq "$(outcome pause.db fresh wait_for_signal "")" blocks "pause blocks by the timer"
+expect_eq "$(outcome pause.db fresh slept wait_for_signal)" blocks "pause after a read"
+# A spin on a flag a thread of the op's own will set: not decided from behaviour (another
+# thread could act), so the timer, confirmed, sees the op return.
+expect_status 0 "worker" -- run --db worker.db "$FIXTURES/worker_harness.c" "$FIXTURES/worker.c"
+expect_eq "$(outcome worker.db fresh wait_for_worker "")" 1 "waits for its own thread, returns"
+expect_eq "$(outcome worker.db fresh wait_for_worker wait_for_worker)" 1 "twice"
+finish
