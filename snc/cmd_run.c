@@ -172,7 +172,9 @@ int cmd_run(int argc, char **argv)
 		snprintf(program, sizeof program, "%s/harness", tmpdir);
 		char **cflags = argv + nopts + (nopts < argc);
 		int ncflags = argc - nopts - (nopts < argc);
-		if (harness_program_build("run", harness, libs, nlibs, cflags, ncflags, program) != 0)
+		if (harness_program_build("run", harness, libs, nlibs, cflags, ncflags, program) != 0 ||
+		    (measure && harness_program_build_measure("run", harness, libs, nlibs, cflags,
+							      ncflags, program) != 0))
 			goto out;
 	}
 	char *args = cli_joined(argc, argv);
@@ -198,7 +200,7 @@ int cmd_run(int argc, char **argv)
 out:
 	snc_db_close(db);
 	if (made_tmp) {
-		unlink(program);
+		harness_program_remove(program);
 		rmdir(tmpdir);
 	}
 	for (int i = 0; i < nforward; i++)
