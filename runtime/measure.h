@@ -65,6 +65,19 @@ const char *measure_baseline_tool(void);
 int measure_spawn(const char *valgrind, const char *lib, const char *program,
 		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd);
 
+struct snc_vg_region;
+/* The worker: one call of instance in, alone in a region of the tool opened with flags
+ * (0 or SNC_VG_PATTERNS); the tool writes *r. Every measured call goes through here, so
+ * that the region's count around the op is the same as when calibrated. */
+void measure_region_call(const struct harness_model *m, const struct instance *in,
+			 unsigned flags, struct snc_vg_region *r)
+	__attribute__((noinline));
+
+/* The worker (under the tool): per op of m, the instructions a region around one of its
+ * calls counts besides the op itself, to subtract from every region of the op
+ * (measure_calibrate.c). malloc'd; NULL when out of memory. */
+int64_t *measure_region_overheads(const struct harness_model *m);
+
 /* The plan of one harness, and the witnesses its evidence jobs came from. */
 struct measure_witness {
 	int64_t verdict_id, f_op, g_op;        /* ids in the database */
