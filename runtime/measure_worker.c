@@ -1,11 +1,13 @@
-/* measure_worker.c: the measure worker, i.e. the harness program re-executed under
- * `valgrind --tool=snc` by measure_spawn.c with --measure-worker PLAN_FD,RECORDS_FD.
+/* measure_worker.c: the measure worker, i.e. the harness program's measure build
+ * (PROGRAM.measure: no scheduler instrumentation) run under `valgrind --tool=snc` by
+ * measure_spawn.c with --measure-worker PLAN_FD,RECORDS_FD.
  *
  * It runs the plan (measure.h has the formats) the way the executor runs states, so that
  * what is measured is what was classified: for each planned state a *state process* is
  * forked that calls setup() and applies the state's instance sequence; it then forks one
  * child per planned instance, and that child calls the instance 1 + MEASURE_LOOP_CALLS
- * times, each call alone in a region of the snc tool. The first call is the classifier's
+ * times, each call alone in a region of the snc tool (measure_region_call(), whose own
+ * instructions are subtracted: measure_calibrate.c). The first call is the classifier's
  * solo execution from that state ("first" phase, cold: lazy initialisation, a thread
  * registering itself, an empty per-thread cache); the calls after it are what a caller
  * pays in a loop ("loop" phase). Evidence jobs run each witness call once from the witness
@@ -14,7 +16,7 @@
  * outside the region), so the worker itself keeps nothing.
  *
  * Lock-based code must be measured as it behaves with threads: glibc's mutexes skip their
- * atomic instructions while the process has a single thread (NOTES.md). The worker starts
+ * atomic instructions while the process has a single thread (docs/measure.md). The worker starts
  * an idle thread before anything else; the forked state processes and children inherit
  * glibc's "multiple threads" flag, so their locks take the atomic path.
  *
