@@ -10,12 +10,16 @@
  *     copy of it as its .measure build, which is what the pass ran before it had a build of
  *     its own): the instructions per call it reported, against the uninstrumented build's.
  * The pass's time is the one the program records (cost_measurements.seconds: the worker
- * under Valgrind, from exec to exit). Usage: measure_bench EXAMPLES-BIN-DIR VALGRIND-LIB. */
+ * under Valgrind, from exec to exit). On a loaded machine wall times swing with the load,
+ * so the snc/none slowdown is also given in CPU time: each run's CPU time (the program and
+ * every process it waited for), less the CPU time of the classification run, which every
+ * run repeats. Usage: measure_bench EXAMPLES-BIN-DIR VALGRIND-LIB. */
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,9 +32,10 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Runs the harness program into db; tool NULL: no --measure. Returns its exit status. */
+/* Runs the harness program into db; tool NULL: no --measure. Returns its exit status;
+ * *cpu receives the CPU seconds it and its descendants used. */
 static int run_program(const char *path, const char *db, bool blocking, const char *lib,
-		       const char *tool)
+		       const char *tool, double *cpu)
 {
 	pid_t pid = fork();
 	if (pid == 0) {
@@ -49,7 +54,11 @@ static int run_program(const char *path, const char *db, bool blocking, const ch
 		_exit(127);
 	}
 	int status;
-	waitpid(pid, &status, 0);
+	struct rusage ru;
+	if (wait4(pid, &status, 0, &ru) < 0)
+		return 128;
+	*cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
@@ -58,6 +67,7 @@ struct pass {
 	int64_t states;
 	bool measured;
 	double instructions;       /* sum over ops of instructions per loop call */
+	double cpu;                /* CPU seconds of the whole run */
 };
 
 static int read_pass(const struct snc_db_cost_measurement *m, void *ctx)
@@ -116,8 +126,10 @@ static int instrumented_pass(const char *program, const char *name, const char *
 	char copy[4200], twin[4300];
 	snprintf(copy, sizeof copy, "%s/%s", dir, name);
 	snprintf(twin, sizeof twin, "%s.measure", copy);
+	double cpu = 0;
 	int rc = copy_file(program, copy) == 0 && copy_file(program, twin) == 0 &&
-		 run_program(copy, db_path, blocking, lib, "snc") == 0 ? newest_pass(db_path, p) : -1;
+		 run_program(copy, db_path, blocking, lib, "snc", &cpu) == 0 ? newest_pass(db_path, p)
+									     : -1;
 	unlink(copy);
 	unlink(twin);
 	return rc;
@@ -142,32 +154,39 @@ int main(int argc, char **argv)
 	char dir[] = "/tmp/snc-measure-bench-dir-XXXXXX";
 	if (!mkdtemp(dir))
 		return 1;
-	printf("%-18s %6s %10s %10s %10s %9s %9s %12s %12s\n", "harness", "states", "classify",
-	       "measure", "tool=none", "meas/cls", "snc/none", "instr plain", "instr tsan");
+	printf("%-18s %6s %10s %10s %10s %9s %9s %9s %12s %12s\n", "harness", "states", "classify",
+	       "measure", "tool=none", "meas/cls", "snc/none", "cpu s/n", "instr plain",
+	       "instr tsan");
 	double total_classify = 0, total_snc = 0, total_none = 0, total_plain = 0, total_tsan = 0;
+	double cpu_snc = 0, cpu_none = 0;
 	for (size_t i = 0; i < sizeof harnesses / sizeof harnesses[0]; i++) {
 		char path[4096];
 		snprintf(path, sizeof path, "%s/%s", argv[1], harnesses[i]);
 		bool blocking = strcmp(harnesses[i], "rcu") == 0;
 		double t0 = now();
-		if (run_program(path, db_path, blocking, NULL, NULL) != 0) {
+		double cpu_classify = 0, cpu_with_snc = 0, cpu_with_none = 0;
+		if (run_program(path, db_path, blocking, NULL, NULL, &cpu_classify) != 0) {
 			fprintf(stderr, "%s failed\n", path);
 			return 1;
 		}
 		double classify = now() - t0;
 		struct pass snc, none, tsan;
-		if (run_program(path, db_path, blocking, argv[2], "snc") != 0 ||
+		if (run_program(path, db_path, blocking, argv[2], "snc", &cpu_with_snc) != 0 ||
 		    newest_pass(db_path, &snc) != 0 ||
-		    run_program(path, db_path, blocking, argv[2], "none") != 0 ||
+		    run_program(path, db_path, blocking, argv[2], "none", &cpu_with_none) != 0 ||
 		    newest_pass(db_path, &none) != 0 ||
 		    instrumented_pass(path, harnesses[i], dir, db_path, blocking, argv[2], &tsan) != 0) {
 			fprintf(stderr, "%s --measure failed\n", path);
 			return 1;
 		}
-		printf("%-18s %6lld %9.2fs %9.2fs %9.2fs %8.2fx %8.2fx %12.1f %12.1f\n", harnesses[i],
-		       (long long)snc.states, classify, snc.seconds, none.seconds,
-		       snc.seconds / classify, snc.seconds / none.seconds, snc.instructions,
-		       tsan.instructions);
+		double pass_snc = cpu_with_snc - cpu_classify, pass_none = cpu_with_none - cpu_classify;
+		printf("%-18s %6lld %9.2fs %9.2fs %9.2fs %8.2fx %8.2fx %8.2fx %12.1f %12.1f\n",
+		       harnesses[i], (long long)snc.states, classify, snc.seconds, none.seconds,
+		       snc.seconds / classify, snc.seconds / none.seconds, pass_snc / pass_none,
+		       snc.instructions, tsan.instructions);
+		fflush(stdout);
+		cpu_snc += pass_snc;
+		cpu_none += pass_none;
 		total_classify += classify;
 		total_snc += snc.seconds;
 		total_none += none.seconds;
@@ -177,8 +196,9 @@ int main(int argc, char **argv)
 	rmdir(dir);
 	printf("\nmeasure pass: %.1f s for the 10 examples, %.2fx their classification (%.1f s)\n",
 	       total_snc, total_snc / total_classify, total_classify);
-	printf("snc tool over --tool=none on the same passes, uninstrumented build: %.2fx "
-	       "(target <= 1.5x)\n", total_snc / total_none);
+	printf("snc tool over --tool=none on the same passes, uninstrumented build: %.2fx wall, "
+	       "%.2fx CPU (%.1f s against %.1f s; target <= 1.5x)\n", total_snc / total_none,
+	       cpu_snc / cpu_none, cpu_snc, cpu_none);
 	printf("instructions per call (summed over every op): %.1f on the uninstrumented build, "
 	       "%.1f on the instrumented one (%.2fx)\n", total_plain, total_tsan,
 	       total_tsan / total_plain);
