@@ -6,6 +6,9 @@
 # The library sources are compiled with the scheduler's instrumentation (-fsanitize=thread,
 # linked against snc's own hooks, never libtsan), so the program can also run its pairs
 # under controlled schedules (--schedules) and replay them; the harness is not.
+# A second program, NAME.measure beside NAME (target NAME.measure), is the same harness
+# without that instrumentation, built with -g: `--measure` runs it under the snc Valgrind
+# tool, so the costs are the library's own, not the hooks'. Building NAME builds it too.
 # Inside the snc source tree snc::runtime is an alias of the runtime library; elsewhere
 # find_package(snc) provides it.
 if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/SncTsanInstrument.cmake)      # installed beside it
@@ -27,4 +30,11 @@ function(snc_add_harness name)
   endif()
   # Exported symbols let traces and reports name the functions of the library under test.
   set_target_properties(${name} PROPERTIES ENABLE_EXPORTS ON)
+  add_executable(${name}.measure ${ARGN})
+  target_link_libraries(${name}.measure PRIVATE snc::runtime)
+  target_compile_options(${name}.measure PRIVATE -g)
+  set_target_properties(${name}.measure PROPERTIES ENABLE_EXPORTS ON
+    OUTPUT_NAME "$<TARGET_FILE_NAME:${name}>.measure"
+    RUNTIME_OUTPUT_DIRECTORY "$<TARGET_FILE_DIR:${name}>")
+  add_dependencies(${name} ${name}.measure)
 endfunction()

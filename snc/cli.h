@@ -105,6 +105,14 @@ int harness_program_run(const char *program, const char *source, const char *db_
 int harness_program_build(const char *cmd, const char *harness, char *const *libs, int nlibs,
 			  char *const *cflags, int ncflags, const char *program);
 
+/* The same without the scheduler's instrumentation, into program + ".measure": the build
+ * that --measure runs under the snc Valgrind tool (docs/measure.md). */
+int harness_program_build_measure(const char *cmd, const char *harness, char *const *libs,
+				  int nlibs, char *const *cflags, int ncflags, const char *program);
+
+/* Removes program and its measure build, where they exist. */
+void harness_program_remove(const char *program);
+
 /* Records how harness_program_build made a temporary program for the harnesses of run_id,
  * so that `snc replay` can make it again. Returns 0 or -1 (snc_db_errmsg). */
 struct snc_db;

@@ -157,7 +157,8 @@ static int write_harness(const struct audit_request *rq, const struct audit_fami
 	return fclose(out) == 0 ? 0 : -1;
 }
 
-/* Compiles a harness with the sources and libraries named. */
+/* Compiles a harness with the sources and libraries named, and its measure build (the
+ * same without the scheduler's instrumentation) unless --no-measure. */
 static int build_family(const struct audit_request *rq, const struct audit_family *fam,
 			const char *source, const char *program)
 {
@@ -176,6 +177,11 @@ static int build_family(const struct audit_request *rq, const struct audit_famil
 		push(&flags, dir);
 	}
 	int rc = harness_program_build("audit", source, inputs.v, inputs.n, flags.v, flags.n, program);
+	if (rc == 0 && !rq->no_measure)
+		rc = harness_program_build_measure("audit", source, inputs.v, inputs.n, flags.v,
+						   flags.n, program);
+	if (rc != 0)
+		harness_program_remove(program);
 	strings_free(&inputs);
 	strings_free(&flags);
 	return rc;
@@ -207,7 +213,7 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 	start = now();
 	int rc = harness_program_run(program, source, rq->db_path, run_id, rq->forward.v, rq->forward.n);
 	double took = now() - start;
-	unlink(program);
+	harness_program_remove(program);
 	double measured = 0;
 	char fresh[128] = "";
 	int64_t states = 0;

@@ -155,7 +155,9 @@ int cmd_run(int argc, char **argv)
 		}
 		made_tmp = true;
 		snprintf(program, sizeof program, "%s/harness", tmpdir);
-		if (harness_program_build("run", harness, libs, nlibs, cflags, ncflags, program) != 0)
+		if (harness_program_build("run", harness, libs, nlibs, cflags, ncflags, program) != 0 ||
+		    (measure && harness_program_build_measure("run", harness, libs, nlibs, cflags,
+							      ncflags, program) != 0))
 			goto out;
 	}
 	if (interrupt_caught())

@@ -9,7 +9,12 @@
  * sanitizer the flags ask for, which does not mix with it in one object. The harness
  * itself is not instrumented. Inputs that are not C sources (an archive, a shared object,
  * -lNAME: what `snc audit --lib` passes) are linked as given, after the objects. The
- * program then runs as a child of snc, appending its results to the run that snc recorded. */
+ * program then runs as a child of snc, appending its results to the run that snc recorded.
+ *
+ * For --measure the same harness is built a second time beside it, PROGRAM.measure, with
+ * nothing of the scheduler's instrumentation (the same flags otherwise: -g and the user's
+ * optimization flags): the program runs that one under the snc Valgrind tool, so what is
+ * counted is what the library executes, not the hooks (docs/measure.md). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -154,15 +159,18 @@ static bool is_c_source(const char *path)
 	return n > 2 && strcmp(path + n - 2, ".c") == 0;
 }
 
-int harness_program_build(const char *cmd, const char *harness, char *const *libs, int nlibs,
-			  char *const *cflags, int ncflags, const char *program)
+/* Compiles the harness and the library sources into program, the library sources with the
+ * scheduler's instrumentation or without it. */
+static int build_program(const char *cmd, const char *harness, char *const *libs, int nlibs,
+			 char *const *cflags, int ncflags, const char *program, bool instrumented)
 {
 	struct snc_paths paths;
 	if (snc_paths_find(&paths) != 0)
 		return cli_error(cmd, "cannot find where snc is installed"), -1;
 	const char *cc = getenv("CC");
 	cc = cc && *cc ? cc : "cc";
-	const char *instrument = compiler_is_clang(cc)
+	const char *instrument = !instrumented ? NULL
+		: compiler_is_clang(cc)
 		? "-fno-sanitize=all -fsanitize=thread -mllvm -tsan-instrument-read-before-write"
 		: "-fno-sanitize=all -fsanitize=thread -Wno-tsan";
 	char (*objects)[4200] = calloc((size_t)nlibs + 1, sizeof *objects);
@@ -174,7 +182,8 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
 		}
 		struct argv_builder b = { 0 };
 		start_command(&b, cc, "-std=gnu11 -g -O1", &paths, cflags, ncflags);
-		push_words(&b, instrument);
+		if (instrument)
+			push_words(&b, instrument);
 		snprintf(objects[built], sizeof objects[built], "%s.lib%d.o", program, built);
 		push(&b, "-c");
 		push(&b, libs[built]);
@@ -207,6 +216,28 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
 			unlink(objects[i]);
 	free(objects);
 	return rc;
+}
+
+int harness_program_build(const char *cmd, const char *harness, char *const *libs, int nlibs,
+			  char *const *cflags, int ncflags, const char *program)
+{
+	return build_program(cmd, harness, libs, nlibs, cflags, ncflags, program, true);
+}
+
+int harness_program_build_measure(const char *cmd, const char *harness, char *const *libs,
+				  int nlibs, char *const *cflags, int ncflags, const char *program)
+{
+	char twin[4200];
+	snprintf(twin, sizeof twin, "%s" SNC_MEASURE_PROGRAM_SUFFIX, program);
+	return build_program(cmd, harness, libs, nlibs, cflags, ncflags, twin, false);
+}
+
+void harness_program_remove(const char *program)
+{
+	char twin[4200];
+	snprintf(twin, sizeof twin, "%s" SNC_MEASURE_PROGRAM_SUFFIX, program);
+	unlink(program);
+	unlink(twin);
 }
 
 /* Items one a line, as harness_builds stores lists. */

@@ -14,11 +14,16 @@ expect_eq "$(wc -l < "$manifest")" 10 "installed manifest lists the examples"
 expect_status 0 "an installed example runs" -- "$installed" run --db inst.db --quiet \
 	"$(dirname "$manifest")/bin/treiber-stack"
 expect_eq "$(verdict inst.db treiber-stack pop pop)" snc "installed example verdict"
+expect_eq "$(cd "$(dirname "$manifest")/bin" && ls | grep -c '\.measure$')" 10 \
+	"every installed example has its measure build (no scheduler instrumentation) beside it"
 
 expect_status 0 "configure a user project" -- cmake -S "$FIXTURES/cmake_project" -B user-build \
 	-DCMAKE_PREFIX_PATH="$prefix"
 expect_status 0 "build it" -- cmake --build user-build
 expect_status 0 "run its harness program" -- ./user-build/counter_harness --db user.db --quiet
+hook_calls() { objdump -d "$1" | grep -c 'call.*<__tsan_func_entry'; }
+expect_match "$(hook_calls ./user-build/counter_harness)" '^[1-9]' "the harness program's library calls the scheduler's hooks"
+expect_eq "$(hook_calls ./user-build/counter_harness.measure)" 0 "snc_add_harness builds NAME.measure beside it, without them"
 expect_eq "$(verdict user.db user-counter counter_fetch_add counter_get)" "non-commutative f->g" "user harness verdict"
 expect_status 0 "through snc run" -- "$installed" run --db user.db --quiet ./user-build/counter_harness
 expect_eq "$(q user.db "SELECT count(*) FROM runs")" 2 "two runs recorded"

@@ -20,6 +20,15 @@ if command -v valgrind >/dev/null; then
 	expect_eq "$(printf '%s\n' "$out" | wc -l)" 1 "bad --valgrind-lib: one line"
 	expect_match "$out" "costs not measured: (the snc Valgrind tool is not in '.*empty-bin'|this harness program is built with a sanitizer)" "bad --valgrind-lib: says why"
 fi
+# A harness program without its measure build beside it (PROGRAM.measure, the build
+# without the scheduler's instrumentation that Valgrind runs): says so, measures nothing.
+if command -v valgrind >/dev/null; then
+	cp "$prog" alone
+	expect_status 0 "no measure build: exit 0" -- ./alone --db $db --quiet --measure
+	expect_eq "$(printf '%s\n' "$out" | wc -l)" 1 "no measure build: one line"
+	expect_match "$out" "costs not measured: (its build without the scheduler's instrumentation, '.*/alone.measure', is missing|this harness program is built with a sanitizer)" \
+		"no measure build: says why"
+fi
 expect_status 0 "snc run --measure without valgrind" -- env PATH="$SNC_SCRATCH/empty-bin" "$SNC" run --db $db --measure "$prog"
 expect_eq "$(printf '%s\n' "$out" | grep -c 'costs not measured')" 1 "snc run: one line"
 expect_match "$out" 'atomic_add_return x atomic_add_return +snc' "snc run: verdicts printed"

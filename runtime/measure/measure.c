@@ -5,7 +5,8 @@
  *      records why (measurements.status = 'unavailable') and the run goes on;
  *   2. writes the plan from what the classifier stored (measure_plan.c) into an anonymous
  *      file, and opens another for the records;
- *   3. runs this program as the measure worker under `valgrind --tool=snc`, which writes
+ *   3. runs the program's measure build (PROGRAM.measure, without the scheduler's
+ *      instrumentation) as the measure worker under `valgrind --tool=snc`, which writes
  *      one record per measured call (measure_worker.c);
  *   4. adds the records up per op (measure_records.c) and stores, in one transaction, the
  *      measurement, each op's counts per phase, its heavyweight sites, and the AWAR/RAW
@@ -120,13 +121,18 @@ static int store_totals(struct snc_db *db, int64_t harness_id, const struct meas
 	return snc_db_commit(db);
 }
 
+/* What the worker runs: Valgrind, the tool's folder, the measure build. */
+struct worker_paths {
+	const char *valgrind, *lib, *program;
+};
+
 /* What run_worker returns besides the worker's exit status (>= 0). */
 enum { WORKER_FAILED = -1, NO_FILES = -2, PLAN_DB_ERROR = -3 };
 
 /* Plans, runs the worker and reads its records into t; returns the worker's exit status
  * or one of the codes above, and the wall time in *seconds. */
 static int run_worker(const struct harness_model *m, const struct runtime_options *opt,
-		      struct snc_db *db, int64_t harness_id, const char *valgrind, const char *lib,
+		      struct snc_db *db, int64_t harness_id, const struct worker_paths *paths,
 		      struct measure_plan *plan, struct measure_totals *t, double *seconds)
 {
 	int plan_fd = memfd_create("snc-measure-plan", 0);
@@ -145,7 +151,8 @@ static int run_worker(const struct harness_model *m, const struct runtime_option
 		progress_update(pr, "%s: measuring costs under valgrind (%lld states, %d witnesses)",
 				m->def->name, (long long)plan->states, plan->nwitnesses);
 		double start = now();
-		status = measure_spawn(valgrind, lib, opt, timeout_ms, plan_fd, records_fd);
+		status = measure_spawn(paths->valgrind, paths->lib, paths->program, opt, timeout_ms, plan_fd,
+				       records_fd);
 		*seconds = now() - start;
 		progress_done(pr);
 		if (measure_records_read(m, records_fd, t) != 0 && status == 0)
@@ -165,8 +172,9 @@ static int run_worker(const struct harness_model *m, const struct runtime_option
 int measure_harness(const struct snc_harness *def, const struct runtime_options *opt,
 		    struct snc_db *db, int64_t harness_id)
 {
-	char lib[PATH_MAX], valgrind[PATH_MAX], why[PATH_MAX + 128];
-	const char *unavailable = measure_unavailable(opt, lib, sizeof lib, valgrind, sizeof valgrind);
+	char lib[PATH_MAX], valgrind[PATH_MAX], program[PATH_MAX], why[PATH_MAX + 128];
+	const char *unavailable = measure_unavailable(opt, lib, sizeof lib, valgrind, sizeof valgrind,
+						      program, sizeof program);
 	if (unavailable)
 		return not_measured(def, db, harness_id, "unavailable", unavailable);
 	struct harness_model m;
@@ -177,7 +185,8 @@ int measure_harness(const struct snc_harness *def, const struct runtime_options 
 	struct measure_plan plan = { 0 };
 	struct measure_totals t = { 0 };
 	double seconds = 0;
-	int status = run_worker(&m, opt, db, harness_id, valgrind, lib, &plan, &t, &seconds);
+	const struct worker_paths paths = { .valgrind = valgrind, .lib = lib, .program = program };
+	int status = run_worker(&m, opt, db, harness_id, &paths, &plan, &t, &seconds);
 	int rc = 0;
 	if (status == PLAN_DB_ERROR) {
 		rc = db_error(db);

@@ -1,8 +1,9 @@
 /* measure.h: the measure pass of a harness program (`--measure`), shared by its files.
  *
  * After classification the program measures what its operations execute, under the snc
- * Valgrind tool (runtime/valgrind-tool, docs/valgrind-tool.md). The program re-executes itself
- * under `valgrind --tool=snc` as a *measure worker* (measure_spawn.c); the worker
+ * Valgrind tool (runtime/valgrind-tool, docs/valgrind-tool.md). It runs its measure build (the
+ * same harness without the scheduler's instrumentation, PROGRAM.measure) under
+ * `valgrind --tool=snc` as a *measure worker* (measure_spawn.c); the worker
  * (measure_worker.c) reads a *plan* from one file descriptor and writes *records* to
  * another; the parent (measure.c) writes the plan from what the classifier stored, reads
  * the records back, adds them up (measure_records.c) and stores them through db/. The
@@ -49,18 +50,33 @@ int measure_harness(const struct snc_harness *def, const struct runtime_options 
 int measure_worker_main(const struct snc_harness *def, const struct runtime_options *opt);
 
 /* Why the tool cannot run here (one line, no newline), or NULL when it can; lib receives
- * the folder to use as VALGRIND_LIB, valgrind the program's path. */
+ * the folder to use as VALGRIND_LIB, valgrind Valgrind's path and program the path of this
+ * program's measure build (PROGRAM.measure: without the scheduler's instrumentation). */
 const char *measure_unavailable(const struct runtime_options *opt, char *lib, size_t liblen,
-				char *valgrind, size_t vglen);
+				char *valgrind, size_t vglen, char *program, size_t proglen);
 
 /* The Valgrind tool SNC_MEASURE_TOOL names when it is not snc (benchmarks: the worker then
  * runs under it with empty regions), else NULL. */
 const char *measure_baseline_tool(void);
 
-/* Runs this program as a worker under the tool with the plan on plan_fd and the records
- * going to records_fd. Returns the worker's exit status, or -1 if it could not start. */
-int measure_spawn(const char *valgrind, const char *lib, const struct runtime_options *opt,
-		  int timeout_ms, int plan_fd, int records_fd);
+/* Runs program (the measure build) as a worker under the tool with the plan on plan_fd
+ * and the records going to records_fd. Returns the worker's exit status, or -1 if it
+ * could not start. */
+int measure_spawn(const char *valgrind, const char *lib, const char *program,
+		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd);
+
+struct snc_vg_region;
+/* The worker: one call of instance in, alone in a region of the tool opened with flags
+ * (0 or SNC_VG_PATTERNS); the tool writes *r. Every measured call goes through here, so
+ * that the region's count around the op is the same as when calibrated. */
+void measure_region_call(const struct harness_model *m, const struct instance *in,
+			 unsigned flags, struct snc_vg_region *r)
+	__attribute__((noinline));
+
+/* The worker (under the tool): per op of m, the instructions a region around one of its
+ * calls counts besides the op itself, to subtract from every region of the op
+ * (measure_calibrate.c). malloc'd; NULL when out of memory. */
+int64_t *measure_region_overheads(const struct harness_model *m);
 
 /* The plan of one harness, and the witnesses its evidence jobs came from. */
 struct measure_witness {

@@ -1,7 +1,13 @@
 /* measure_spawn.c: finding Valgrind and the snc tool, and starting the measure worker.
  *
- * The worker is this very program, re-executed under `valgrind --tool=snc` with
- * VALGRIND_LIB pointing at the tool's folder, so a user never sets anything up. The folder
+ * The worker is this program's measure build, PROGRAM.measure beside it: the same harness
+ * and library without the scheduler's instrumentation (snc run, snc audit and
+ * snc_add_harness build both), so that the tool counts what the library executes and
+ * attributes it to the library's own source lines, not to the __tsan_* hooks. It runs under
+ * `valgrind --tool=snc` with VALGRIND_LIB pointing at the tool's folder, so a user never
+ * sets anything up; --read-inline-info=yes (Valgrind reads inlined frames only for its own
+ * error-reporting tools by default) lets sites name the inlined function that holds them
+ * rather than the function it was inlined into. The folder
  * is --valgrind-lib when given (snc passes its own: the build tree's or <libdir>/snc/
  * valgrind), else the build tree's, else the installed one, whichever holds the tool.
  * The worker's environment also carries
@@ -65,14 +71,31 @@ static bool holds_tool(const char *dir)
 	return access(path, X_OK) == 0;
 }
 
-const char *measure_unavailable(const struct runtime_options *opt, char *lib, size_t liblen,
-				char *valgrind, size_t vglen)
+/* The measure build beside this program, in program[len]; false when there is none. */
+static bool find_measure_program(char *program, size_t len)
 {
-	static char why[PATH_MAX + 128];
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n < 0)
+		return snprintf(program, len, "(this program's path is unknown)"), false;
+	exe[n] = '\0';
+	snprintf(program, len, "%s" SNC_MEASURE_PROGRAM_SUFFIX, exe);
+	return access(program, X_OK) == 0;
+}
+
+const char *measure_unavailable(const struct runtime_options *opt, char *lib, size_t liblen,
+				char *valgrind, size_t vglen, char *program, size_t proglen)
+{
+	static char why[2 * PATH_MAX + 128];
 	if (__asan_init || __msan_init)
 		return "this harness program is built with a sanitizer, which Valgrind cannot run";
 	if (!find_program("valgrind", valgrind, vglen))
 		return "valgrind is not installed (Debian: apt-get install valgrind)";
+	if (!find_measure_program(program, proglen)) {
+		snprintf(why, sizeof why, "its build without the scheduler's instrumentation, '%s', "
+			 "is missing (snc run, snc audit and snc_add_harness make it)", program);
+		return why;
+	}
 	if (opt->valgrind_lib) {
 		snprintf(lib, liblen, "%s", opt->valgrind_lib);
 		if (holds_tool(lib))
@@ -91,14 +114,9 @@ const char *measure_unavailable(const struct runtime_options *opt, char *lib, si
 	return why;
 }
 
-int measure_spawn(const char *valgrind, const char *lib, const struct runtime_options *opt,
-		  int timeout_ms, int plan_fd, int records_fd)
+int measure_spawn(const char *valgrind, const char *lib, const char *program,
+		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd)
 {
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n < 0)
-		return -1;
-	exe[n] = '\0';
 	const char *baseline = measure_baseline_tool();
 	char fds[32], timeout[32], jobs[16], tool[64], cpu[24], procs[24], fsize[24];
 	snprintf(tool, sizeof tool, "--tool=%s", baseline ? baseline : "snc");
@@ -109,7 +127,8 @@ int measure_spawn(const char *valgrind, const char *lib, const struct runtime_op
 	snprintf(procs, sizeof procs, "%ld", opt->process_limit);
 	snprintf(fsize, sizeof fsize, "%ld", opt->file_size_limit_mib);
 	char *argv[] = {
-		(char *)valgrind, tool, "-q", "--vgdb=no", "--max-threads=16", exe,
+		(char *)valgrind, tool, "-q", "--vgdb=no", "--max-threads=16",
+		"--read-inline-info=yes", (char *)program,
 		"--measure-worker", fds, "--timeout", timeout, "--jobs", jobs, "--memory-limit", "0",
 		"--cpu-limit", cpu, "--process-limit", procs, "--file-size-limit", fsize,
 		opt->verbose ? "--verbose" : NULL, NULL,

@@ -1,11 +1,13 @@
-/* measure_worker.c: the measure worker, i.e. the harness program re-executed under
- * `valgrind --tool=snc` by measure_spawn.c with --measure-worker PLAN_FD,RECORDS_FD.
+/* measure_worker.c: the measure worker, i.e. the harness program's measure build
+ * (PROGRAM.measure: no scheduler instrumentation) run under `valgrind --tool=snc` by
+ * measure_spawn.c with --measure-worker PLAN_FD,RECORDS_FD.
  *
  * It runs the plan (measure.h has the formats) the way the executor runs states, so that
  * what is measured is what was classified: for each planned state a *state process* is
  * forked that calls setup() and applies the state's instance sequence; it then forks one
  * child per planned instance, and that child calls the instance 1 + MEASURE_LOOP_CALLS
- * times, each call alone in a region of the snc tool. The first call is the classifier's
+ * times, each call alone in a region of the snc tool (measure_region_call(), whose own
+ * instructions are subtracted: measure_calibrate.c). The first call is the classifier's
  * solo execution from that state ("first" phase, cold: lazy initialisation, a thread
  * registering itself, an empty per-thread cache); the calls after it are what a caller
  * pays in a loop ("loop" phase). Evidence jobs run each witness call once from the witness
@@ -27,6 +29,7 @@
  * worker's limit, counted by a heartbeat the state process and its child share with the
  * worker (one counter per job), and a state process must build its state within the limit
  * per op of its sequence. */
+#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -39,6 +42,7 @@
 
 struct worker {
 	const struct harness_model *m;
+	const int64_t *overhead;   /* per op: region instructions besides the op's own */
 	int records_fd;
 	int limit_ms;              /* one call's time limit under the tool */
 	bool verbose;
@@ -84,11 +88,23 @@ static void clean(char *s)
 			*s = ' ';
 }
 
-/* A site in the harness's own op has this runtime as its caller: say nothing then. */
-static bool runtime_frame(const char *function)
+/* Is the code at address in this program (not in a shared library)? */
+static bool in_program(uint64_t address)
 {
-	return strcmp(function, "measure_calls") == 0 || strcmp(function, "solo_patterns") == 0 ||
-	       strcmp(function, "call_instance") == 0;
+	Dl_info site, program;
+	return dladdr((void *)(uintptr_t)address, &site) &&
+	       dladdr((void *)(uintptr_t)measure_worker_main, &program) &&
+	       site.dli_fbase == program.dli_fbase;
+}
+
+/* Is the caller of a site the op itself: this runtime calling the op's function, or the
+ * wrapper `op_NAME` that snc audit generates for the API function NAME (audit_emit.c)? */
+static bool op_frame(const struct worker *w, int inst, const char *function)
+{
+	const char *name = w->m->def->ops[w->m->inst[inst].op].name;
+	return strcmp(function, "measure_region_call") == 0 ||
+	       strcmp(function, "call_instance") == 0 ||
+	       (strncmp(function, "op_", 3) == 0 && strcmp(function + 3, name) == 0);
 }
 
 /* "pthread_mutex_lock@@GLIBC_2.2.5" reads "pthread_mutex_lock". */
@@ -100,17 +116,24 @@ static void tidy_function(char *function)
 	clean(function);
 }
 
-/* Names as records carry them: no symbol versions, no separators, no runtime callers. */
-static void tidy_region(struct snc_vg_region *r)
+/* Names as records carry them: no symbol versions, no separators; instructions as the
+ * op's own (measure_calibrate.c). A site has a caller only when it is in a shared library
+ * (glibc's mutex) and the library under test called it: a site in the program is the
+ * library's own code (its innermost source line says where), and a site the op's own frame
+ * entered is the op's. */
+static void tidy_region(const struct worker *w, int inst, struct snc_vg_region *r)
 {
+	int64_t overhead = w->overhead[w->m->inst[inst].op];
+	r->instructions = r->instructions > (uint64_t)overhead ? r->instructions - (uint64_t)overhead
+							     : 0;
 	for (uint32_t i = 0; i < r->n_sites && i < SNC_VG_MAX_SITES; i++) {
 		struct snc_vg_site *s = &r->sites[i];
-		if (runtime_frame(s->caller)) {
+		tidy_function(s->caller);
+		if (in_program(s->address) || op_frame(w, inst, s->caller)) {
 			s->caller[0] = s->caller_file[0] = '\0';
 			s->caller_line = 0;
 		}
 		tidy_function(s->function);
-		tidy_function(s->caller);
 		clean(s->kind);
 		clean(s->file);
 		clean(s->caller_file);
@@ -125,10 +148,11 @@ static void tidy_region(struct snc_vg_region *r)
 }
 
 /* The records of one region (a call line, then its site lines) into buf[8192]. */
-static int format_call(char *buf, int inst, const char *phase, struct snc_vg_region *r)
+static int format_call(const struct worker *w, char *buf, int inst, const char *phase,
+		       struct snc_vg_region *r)
 {
 	size_t size = 8192;
-	tidy_region(r);
+	tidy_region(w, inst, r);
 	int n = snprintf(buf, size, "call %d %s %llu %llu %llu %llu\n", inst, phase,
 			 (unsigned long long)r->instructions, (unsigned long long)r->rmw,
 			 (unsigned long long)r->fences, (unsigned long long)r->light_fences);
@@ -193,11 +217,11 @@ static void raw_text(const struct snc_vg_raw_example *x, bool fenced, char *buf,
 }
 
 /* The evidence record of one region into buf[4096]. */
-static int format_evidence(char *buf, int64_t verdict, char role, int inst,
-			   struct snc_vg_region *r)
+static int format_evidence(const struct worker *w, char *buf, int64_t verdict, char role,
+			   int inst, struct snc_vg_region *r)
 {
 	char awar[1024] = "", fenced[1024] = "", unfenced[1024] = "";
-	tidy_region(r);
+	tidy_region(w, inst, r);
 	if (r->awar)
 		awar_text(r, awar, sizeof awar);
 	if (r->raw_fenced)
@@ -217,15 +241,15 @@ static int format_evidence(char *buf, int64_t verdict, char role, int inst,
 /* Children inherit the translations their parent made, and lose their own when they exit.
  * Formatting records (snprintf is a lot of code) once here, in the worker, saves every
  * child from translating it again. */
-static void warm_up(void)
+static void warm_up(const struct worker *w)
 {
 	static struct snc_vg_region r = {
 		.n_sites = 1, .awar = 1, .raw_fenced = 1, .raw_unfenced = 1,
 		.sites = { { .kind = "k", .line = 1, .caller_line = 1 } },
 	};
 	char buf[8192];
-	format_call(buf, 0, "first", &r);
-	format_evidence(buf, 1, 'f', 0, &r);
+	format_call(w, buf, 0, "first", &r);
+	format_evidence(w, buf, 1, 'f', 0, &r);
 }
 
 /* Child of a state process: the first call and the loop calls of one instance. */
@@ -238,12 +262,10 @@ static _Noreturn void measure_calls(const struct worker *w, volatile uint32_t *b
 		if (k == 1 && call_would_block(w->m, in, w->limit_ms))
 			break;
 		(*beat)++;
-		snc_vg_region_begin(0);
-		call_instance(w->m, in);
-		snc_vg_region_end(&r);
+		measure_region_call(w->m, in, 0, &r);
 		sp_leave_if_copy();
 		char buf[8192];
-		emit(w, buf, (size_t)format_call(buf, inst, k == 0 ? "first" : "loop", &r));
+		emit(w, buf, (size_t)format_call(w, buf, inst, k == 0 ? "first" : "loop", &r));
 	}
 	_exit(0);
 }
@@ -253,12 +275,10 @@ static _Noreturn void solo_patterns(const struct worker *w, int64_t verdict, cha
 				    int inst)
 {
 	struct snc_vg_region r;
-	snc_vg_region_begin(SNC_VG_PATTERNS);
-	call_instance(w->m, &w->m->inst[inst]);
-	snc_vg_region_end(&r);
+	measure_region_call(w->m, &w->m->inst[inst], SNC_VG_PATTERNS, &r);
 	sp_leave_if_copy();
 	char buf[4096];
-	emit(w, buf, (size_t)format_evidence(buf, verdict, role, inst, &r));
+	emit(w, buf, (size_t)format_evidence(w, buf, verdict, role, inst, &r));
 	_exit(0);
 }
 
@@ -397,18 +417,22 @@ int measure_worker_main(const struct snc_harness *def, const struct runtime_opti
 		harness_model_free(&m);
 		return 0;
 	}
-	warm_up();
+	int64_t *overhead = measure_region_overheads(&m);
+	w.overhead = overhead;
+	if (overhead)
+		warm_up(&w);
 	pthread_t idle;
 	char *plan = measure_read_all(opt->worker_plan_fd);
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int jobs = cpus > 0 && cpus < opt->jobs ? (int)cpus : opt->jobs;
-	int rc = !plan || pthread_create(&idle, NULL, idle_thread, NULL) != 0 ? -1
-									     : run_plan(&w, plan, jobs);
+	int rc = !plan || !overhead || pthread_create(&idle, NULL, idle_thread, NULL) != 0
+		 ? -1 : run_plan(&w, plan, jobs);
 	if (rc == 0)
 		emit(&w, "done\n", 5);
 	else
 		fprintf(stderr, "error: the measure plan could not be run\n");
 	free(plan);
+	free(overhead);
 	harness_model_free(&m);
 	return rc == 0 ? 0 : 2;
 }

@@ -10,6 +10,11 @@
 ** of the capacity (so it never fills) and keeps the kind decoded from the
 ** instruction's bytes.
 **
+** Code addresses resolve to the INNERMOST source location that holds them,
+** following inlined frames (Valgrind reads them with --read-inline-info=yes):
+** a lock cmpxchg of an inline function from a header, inlined into a wrapper,
+** is in that inline function at its header line, not in the wrapper.
+**
 ** The CALLER of a site is recorded once per region, on its first execution
 ** there (the generated code calls snc_site_note_caller only when the hit
 ** counter was still 0).  "lock cmpxchg in pthread_mutex_lock" says little;
@@ -17,10 +22,12 @@
 ** the nearest frame outside the object file (executable or shared library)
 ** holding the site: where the program entered the code that synchronizes.
 ** When there is no such frame above main() (the site is in the program
-** itself), it is the immediate caller.
+** itself), it is the immediate caller: the function the site's code was
+** inlined into, else the calling frame.
 **
 ** Names, files and lines are resolved only when a region ends, for the sites
-** it reports, with Valgrind's debug-info reader.
+** it reports, with Valgrind's debug-info reader; a site's own location is
+** resolved once per process.
 */
 #include "pub_tool_basics.h"
 #include "pub_tool_debuginfo.h"
@@ -34,6 +41,9 @@
 typedef struct {
     Addr ip;
     HChar kind[SNC_KIND_SIZE];
+    Int inlined;     /* -1 not known yet, 1 if ip is in inlined code, else 0 */
+    Bool resolved;   /* where holds ip's location */
+    struct snc_vg_code_location where;
 } SncSite;
 
 #define SNC_SITE_TABLE (2 * SNC_SITE_CAPACITY) /* power of two */
@@ -60,6 +70,8 @@ UInt snc_site_register(Addr ip, const HChar *kind)
     if (n_sites == SNC_SITE_CAPACITY)
         return SNC_NO_SITE;
     sites[n_sites].ip = ip;
+    sites[n_sites].inlined = -1;
+    sites[n_sites].resolved = False;
     VG_(strlcpy)(sites[n_sites].kind, kind, sizeof sites[n_sites].kind);
     site_table[slot] = ++n_sites;
     return n_sites - 1;
@@ -74,6 +86,18 @@ const HChar *snc_site_kind(Addr ip)
     return site_table[slot] != 0 ? sites[site_table[slot] - 1].kind : "";
 }
 
+/* Is the code at ip inlined into another function?  (Its cursor has an outer
+** frame.) */
+static Bool in_inlined_code(DiEpoch ep, Addr ip)
+{
+    InlIPCursor *cursor = VG_(new_IIPC)(ep, ip);
+    Bool inlined = cursor != NULL && VG_(next_IIPC)(cursor);
+
+    if (cursor != NULL)
+        VG_(delete_IIPC)(cursor);
+    return inlined;
+}
+
 /* Dirty helper: the site just ran for the first time in this counters' region;
 ** remember who called it. */
 VG_REGPARM(2) void snc_site_note_caller(SncCounters *counters, UWord site)
@@ -85,51 +109,107 @@ VG_REGPARM(2) void snc_site_note_caller(SncCounters *counters, UWord site)
     const DebugInfo *site_object = VG_(find_DebugInfo)(ep, sites[site].ip);
     UInt i;
 
-    counters->site_caller[site] = n > 1 ? ips[1] : 0;
+    counters->site_caller_depth[site] = 0;
     for (i = 1; site_object != NULL && i < n; i++) {
         if (VG_(get_fnname_kind_from_IP)(ep, ips[i]) == Vg_FnNameBelowMain)
-            return;
+            break;
         if (VG_(find_DebugInfo)(ep, ips[i]) != site_object) {
             counters->site_caller[site] = ips[i];
             return;
         }
     }
+    /* In the program itself: the immediate caller. */
+    if (sites[site].inlined < 0)
+        sites[site].inlined = in_inlined_code(ep, sites[site].ip) ? 1 : 0;
+    if (sites[site].inlined) {
+        counters->site_caller[site] = sites[site].ip;
+        counters->site_caller_depth[site] = 1;
+    } else {
+        counters->site_caller[site] = n > 1 ? ips[1] : 0;
+    }
 }
 
-/* Fills *out with what debug info says about code address ip. */
-void snc_resolve(Addr ip, struct snc_vg_code_location *out)
+/* Copies the source location in text, which VG_(describe_IP) wrote as
+** "0xADDR: FUNCTION (FILE:LINE)", "0xADDR: FUNCTION (in OBJECT)" or
+** "0xADDR: ???", into out's function, file and line. */
+static void parse_description(const HChar *text, struct snc_vg_code_location *out)
+{
+    const HChar *function = VG_(strstr)(text, ": ");
+    const HChar *open = NULL, *p;
+    SizeT len = VG_(strlen)(text);
+
+    function = function != NULL ? function + 2 : text;
+    for (p = VG_(strstr)(function, " ("); p != NULL; p = VG_(strstr)(p + 1, " ("))
+        open = p;
+    if (open == NULL || len == 0 || text[len - 1] != ')')
+        open = text + len;
+    if (!(open - function == 3 && VG_(strncmp)(function, "???", 3) == 0))
+        VG_(strlcpy)(out->function, function,
+                     (SizeT)(open - function) + 1 < sizeof out->function
+                         ? (SizeT)(open - function) + 1 : sizeof out->function);
+    if (*open == '\0' || VG_(strncmp)(open, " (in ", 5) == 0)
+        return;
+    {
+        const HChar *inside = open + 2, *colon = NULL;
+        for (p = inside; *p != '\0' && *p != ')'; p++)
+            if (*p == ':')
+                colon = p;
+        if (colon == NULL)
+            return;
+        VG_(strlcpy)(out->file, inside,
+                     (SizeT)(colon - inside) + 1 < sizeof out->file
+                         ? (SizeT)(colon - inside) + 1 : sizeof out->file);
+        out->line = (Int)VG_(strtoll10)(colon + 1, NULL);
+    }
+}
+
+/* Fills *out with the source location of code address ip, `depth` inlined
+** frames out from the innermost one (0: the innermost; 1: the function that
+** code was inlined into, at the inlined call).  Without inline information
+** there is one frame. */
+static void resolve_frame(Addr ip, UInt depth, struct snc_vg_code_location *out)
 {
     DiEpoch ep = VG_(current_DiEpoch)();
-    const HChar *function, *file, *dir;
-    UInt line;
+    InlIPCursor *cursor;
+    UInt i;
 
     VG_(memset)(out, 0, sizeof *out);
     if (ip == 0)
         return;
     out->address = ip;
-    if (VG_(get_fnname)(ep, ip, &function))
-        VG_(strlcpy)(out->function, function, sizeof out->function);
-    if (VG_(get_filename_linenum)(ep, ip, &file, &dir, &line)) {
-        VG_(strlcpy)(out->file, file, sizeof out->file);
-        out->line = (Int)line;
-    }
+    cursor = VG_(new_IIPC)(ep, ip);
+    for (i = 0; i < depth && cursor != NULL && VG_(next_IIPC)(cursor); i++)
+        ;
+    if (i == depth)
+        parse_description(VG_(describe_IP)(ep, ip, cursor), out);
+    if (cursor != NULL)
+        VG_(delete_IIPC)(cursor);
+}
+
+void snc_resolve(Addr ip, struct snc_vg_code_location *out)
+{
+    resolve_frame(ip, 0, out);
 }
 
 static void fill_site(const SncCounters *counters, UInt index, struct snc_vg_site *out)
 {
-    struct snc_vg_code_location where;
+    SncSite *site = &sites[index];
+    struct snc_vg_code_location caller;
 
-    out->address = sites[index].ip;
+    if (!site->resolved) {
+        snc_resolve(site->ip, &site->where);
+        site->resolved = True;
+    }
+    out->address = site->ip;
     out->count = counters->site_hits[index];
-    VG_(strlcpy)(out->kind, sites[index].kind, sizeof out->kind);
-    snc_resolve(sites[index].ip, &where);
-    VG_(strlcpy)(out->function, where.function, sizeof out->function);
-    VG_(strlcpy)(out->file, where.file, sizeof out->file);
-    out->line = where.line;
-    snc_resolve(counters->site_caller[index], &where);
-    VG_(strlcpy)(out->caller, where.function, sizeof out->caller);
-    VG_(strlcpy)(out->caller_file, where.file, sizeof out->caller_file);
-    out->caller_line = where.line;
+    VG_(strlcpy)(out->kind, site->kind, sizeof out->kind);
+    VG_(strlcpy)(out->function, site->where.function, sizeof out->function);
+    VG_(strlcpy)(out->file, site->where.file, sizeof out->file);
+    out->line = site->where.line;
+    resolve_frame(counters->site_caller[index], counters->site_caller_depth[index], &caller);
+    VG_(strlcpy)(out->caller, caller.function, sizeof out->caller);
+    VG_(strlcpy)(out->caller_file, caller.file, sizeof out->caller_file);
+    out->caller_line = caller.line;
 }
 
 /* True when site a goes before site b in a report: more executions first,

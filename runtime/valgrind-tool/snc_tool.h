@@ -53,6 +53,7 @@ typedef struct {
     ULong light_fences;
     ULong site_hits[SNC_SITE_CAPACITY];   /* by site index */
     Addr site_caller[SNC_SITE_CAPACITY];  /* valid where site_hits > 0 */
+    UChar site_caller_depth[SNC_SITE_CAPACITY]; /* inlined frames out from it */
 } SncCounters;
 
 typedef struct {

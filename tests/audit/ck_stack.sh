@@ -26,5 +26,11 @@ if [ -n "$m" ]; then
 		"the pop from the witness state (non-empty) executes a lock cmpxchg (measured)"
 	expect_eq "$m" "0.00" "popping an empty stack in a loop costs no RMW"
 	expect_eq "$(measured ck_stack ck_stack_push_upmc)" "1.00" "every push pays one"
+	expect_eq "$(q "$DB" "SELECT DISTINCT kind || ' in ' || function || ' (' || file || ')' FROM measured_sites
+	                      WHERE run_id = $run AND op = 'ck_stack_push_upmc'")" \
+		"lock cmpxchg in ck_pr_cas_ptr_value (ck_pr.h)" "the push's CAS is ck_pr's inline function, not the generated wrapper"
+	expect_eq "$(q "$DB" "SELECT count(*) FROM measured_sites WHERE run_id = $run AND (function LIKE 'op\_%' ESCAPE '\'
+	                      OR caller LIKE 'op\_%' ESCAPE '\' OR function LIKE '\_\_tsan%' ESCAPE '\')")" \
+		0 "no site names a generated wrapper or a hook"
 fi
 finish

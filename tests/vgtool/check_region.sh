@@ -22,7 +22,7 @@ none)
 *)
     [ -x "$valgrind" ] || { echo "valgrind not installed: skipped"; exit 77; }
     [ -x "$lib/$tool-amd64-linux" ] || { echo "tool $tool not built in '$lib': skipped"; exit 77; }
-    output=$(VALGRIND_LIB=$lib "$valgrind" -q --tool="$tool" "$fixture" "$scenario") ;;
+    output=$(VALGRIND_LIB=$lib "$valgrind" -q --tool="$tool" --read-inline-info=yes "$fixture" "$scenario") ;;
 esac
 status=$?
 if [ $status -ne 0 ]; then

@@ -46,6 +46,20 @@ static void scenario_lock_xadd(struct snc_vg_region *r)
     snc_vg_region_end(r);
 }
 
+/* A function inlined where it is called, as a library header's static inline functions
+** are: its lock xadd belongs to it, and the function it was inlined into is the caller. */
+static inline __attribute__((always_inline)) void inlined_xadd(void)
+{
+    asm volatile("lock xaddq %1, %0" : "+m"(shared_counter) : "r"(1L));
+}
+
+static void scenario_inlined_xadd(struct snc_vg_region *r)
+{
+    snc_vg_region_begin(0);
+    inlined_xadd();
+    snc_vg_region_end(r);
+}
+
 static void scenario_mfence(struct snc_vg_region *r)
 {
     snc_vg_region_begin(0);
@@ -178,6 +192,7 @@ static const struct {
     void (*run)(struct snc_vg_region *);
 } scenarios[] = {
     {"lock_xadd", scenario_lock_xadd},
+    {"inlined_xadd", scenario_inlined_xadd},
     {"mfence", scenario_mfence},
     {"lfence_sfence", scenario_lfence_sfence},
     {"cpuid", scenario_cpuid},
