@@ -196,13 +196,16 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	int second = e < ex->n ? -1 : (e - ex->n) % ex->n;
 	memset(slot, 0, sizeof *slot);
 	arm_timer(timeout_ms * (second < 0 ? 1 : 2));
+	/* The theorem's two processes (op_thread.c): an op alone, and the second op of a pair,
+	 * on a new thread; the first op of a pair on the thread that built the state. */
 	slot->stage = STAGE_FIRST;
-	slot->first.value = call_instance(m, &m->inst[first]);
-	slot->first.kind = R_VALUE;
-	if (second >= 0) {
+	if (second < 0) {
+		call_on_own_thread(m, &m->inst[first], &slot->first);
+	} else {
+		slot->first.value = call_instance(m, &m->inst[first]);
+		slot->first.kind = R_VALUE;
 		slot->stage = STAGE_SECOND;
-		slot->second.value = call_instance(m, &m->inst[second]);
-		slot->second.kind = R_VALUE;
+		call_on_own_thread(m, &m->inst[second], &slot->second);
 	}
 	slot->stage = STAGE_DIGEST;
 	if (m->def->digest) {

@@ -82,11 +82,17 @@ struct result {
 
 /* Calls an instance in this process and returns its raw value (0 for void ops). */
 uint64_t call_instance(const struct harness_model *m, const struct instance *in);
+/* Calls it on a new thread of its own (op_thread.c), writes the result into r, and returns
+ * once it returned; the thread stays parked until the process ends. */
+void call_on_own_thread(const struct harness_model *m, const struct instance *in,
+			struct result *r);
 void format_result(const struct harness_model *m, int op, const struct result *r, char *buf,
 		   size_t len);
 bool results_equal(const struct result *a, const struct result *b);
 
-/* One op alone or two in sequence, from a state; written by the child that ran it. */
+/* One op alone or two in sequence, from a state; written by the child that ran it. An op
+ * alone and the second op of a pair run on a new thread, the first op of a pair on the
+ * thread that built the state (op_thread.c). */
 struct execution {
 	volatile uint8_t stage;    /* 1: first op running, 2: second, 3: digest, 4: done */
 	struct result first, second;

@@ -444,6 +444,15 @@ struct snc_fact_pair {
 	int64_t schedules;                    /* concurrent schedules explored (0: none) */
 	struct snc_fact_schedule broken;      /* the simplest non-linearizable one, id 0 if none */
 	struct snc_fact_schedule unrepeated;  /* the simplest non-deterministic one, id 0 if none */
+	/* How it was explored (facts_schedules.c), for reconciling an SNC verdict with it: */
+	int64_t explored_states;              /* states its calls were explored from */
+	int explored_exhaustive;              /* every schedule within the bound, in each */
+	int max_preemptions;                  /* the bound */
+	int instrumented;                     /* its calls reached scheduling points */
+	int witness_unshared;                 /* the witness's two calls, explored from its state,
+						 made no conflicting access: they influence each
+						 other through memory no instrumented access
+						 shares (the harness's own bookkeeping) */
 };
 
 struct snc_fact_harness {
