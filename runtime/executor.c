@@ -25,7 +25,11 @@
  * those of the states already run (its copy of the runner's memory holds them) and, when
  * one matches, exits without running anything; the runner then hands out the outcome it
  * kept for that digest. Operations are deterministic from equal memory, so the copy is
- * what running them again would give (and their repeats were checked the first time). */
+ * what running them again would give (and their repeats were checked the first time).
+ *
+ * A harness without a digest has its pairs' states observed instead: after the second op,
+ * the read-like ops the runner found (observe.c) run on a new thread and their results,
+ * hashed, are the pair's digest. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -76,6 +80,8 @@ struct executor {
 	size_t seen_bytes;
 	uint8_t *inherited;                /* state process: pairs not run (their first op
 					      blocked alone), NULL before the pairs */
+	int *observe, nobserve;            /* read-like instances observing a pair's state
+					      when the harness has no digest (observe.c) */
 };
 
 static const struct seen_state *seen_lookup(const struct executor *ex, uint64_t digest)
@@ -159,6 +165,7 @@ void executor_free(struct executor *ex)
 		free(ex->seen[i].solo_det);
 	}
 	free(ex->seen);
+	free(ex->observe);
 	free(ex->out.solo);
 	free(ex->out.solo_det);
 	free(ex);
@@ -167,6 +174,35 @@ void executor_free(struct executor *ex)
 int64_t executor_executions(const struct executor *ex)
 {
 	return ex->executions;
+}
+
+void executor_observe(struct executor *ex, const int *inst, int n)
+{
+	if (!ex->observe && !(ex->observe = malloc((size_t)ex->n * sizeof *ex->observe)))
+		n = 0;   /* out of memory: no observation, as without read-like ops */
+	if (n > 0)
+		memcpy(ex->observe, inst, (size_t)n * sizeof *inst);
+	ex->nobserve = n;
+}
+
+struct observation {
+	const struct executor *ex;
+	struct execution *slot;
+};
+
+/* On a thread of its own after a pair: the read-like ops, their results hashed. */
+static void observe_state(void *arg)
+{
+	struct observation *o = arg;
+	const struct harness_model *m = o->ex->m;
+	uint64_t h = 0;
+	for (int i = 0; i < o->ex->nobserve; i++) {
+		uint64_t v = call_instance(m, &m->inst[o->ex->observe[i]]);
+		if (i < OBSERVE_SHOWN)
+			o->slot->observed[o->slot->nobserved++] = v;
+		h = snc_hash_u64(h, v);
+	}
+	o->slot->digest = h;
 }
 
 static void arm_timer(int ms)
@@ -195,7 +231,7 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	int first = e < ex->n ? e : (e - ex->n) / ex->n;
 	int second = e < ex->n ? -1 : (e - ex->n) % ex->n;
 	memset(slot, 0, sizeof *slot);
-	arm_timer(timeout_ms * (second < 0 ? 1 : 2));
+	arm_timer(timeout_ms * (second < 0 ? 1 : 2 + ex->nobserve));
 	/* The theorem's two processes (op_thread.c): an op alone, and the second op of a pair,
 	 * on a new thread; the first op of a pair on the thread that built the state. */
 	slot->stage = STAGE_FIRST;
@@ -210,6 +246,10 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	slot->stage = STAGE_DIGEST;
 	if (m->def->digest) {
 		slot->digest = m->def->digest();
+		slot->has_digest = 1;
+	} else if (second >= 0 && ex->nobserve > 0) {
+		struct observation o = { ex, slot };
+		run_on_own_thread(observe_state, &o);
 		slot->has_digest = 1;
 	}
 	slot->stage = STAGE_DONE;
@@ -394,6 +434,8 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		return out;
 	}
 	out->status = STATE_OK;
+	out->observe = ex->observe;
+	out->nobserve = ex->nobserve;
 	out->has_digest = ex->prefix->has_digest;
 	out->digest = ex->prefix->digest;
 	const struct seen_state *same = ex->prefix->seen ? seen_lookup(ex, out->digest) : NULL;

@@ -23,26 +23,24 @@
 #include "runtime.h"
 
 struct op_thread_call {
-	const struct harness_model *m;
-	const struct instance *in;
-	struct result *r;
+	void (*fn)(void *);
+	void *arg;
 	sem_t done;
 };
 
 static void *op_thread_main(void *arg)
 {
 	struct op_thread_call *c = arg;
-	c->r->value = call_instance(c->m, c->in);
-	c->r->kind = R_VALUE;
+	c->fn(c->arg);
 	sem_post(&c->done);
 	while (pause() != 0 || errno == EINTR)
 		;          /* parked: its thread-local state lives on until the child exits */
 	return NULL;
 }
 
-void call_on_own_thread(const struct harness_model *m, const struct instance *in, struct result *r)
+void run_on_own_thread(void (*fn)(void *), void *arg)
 {
-	struct op_thread_call c = { .m = m, .in = in, .r = r };
+	struct op_thread_call c = { .fn = fn, .arg = arg };
 	pthread_attr_t attr;
 	pthread_t t;
 	if (sem_init(&c.done, 0, 0) != 0 || pthread_attr_init(&attr) != 0 ||
@@ -52,4 +50,23 @@ void call_on_own_thread(const struct harness_model *m, const struct instance *in
 	pthread_attr_destroy(&attr);
 	while (sem_wait(&c.done) != 0 && errno == EINTR)
 		;
+}
+
+struct instance_call {
+	const struct harness_model *m;
+	const struct instance *in;
+	struct result *r;
+};
+
+static void call_one(void *arg)
+{
+	struct instance_call *c = arg;
+	c->r->value = call_instance(c->m, c->in);
+	c->r->kind = R_VALUE;
+}
+
+void call_on_own_thread(const struct harness_model *m, const struct instance *in, struct result *r)
+{
+	struct instance_call c = { m, in, r };
+	run_on_own_thread(call_one, &c);
 }

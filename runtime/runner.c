@@ -2,7 +2,8 @@
  *
  * Order of work: check the definition, store the harness and its ops, then for every
  * state: run it (executor.c), store the state and its raw executions, and fold it into the
- * classifier; finally store one verdict per pair. Writes are committed every few states,
+ * classifier; finally store one verdict per pair. A harness without a digest first runs the
+ * fresh state once to find the read-like ops that observe states instead (observe.c). Writes are committed every few states,
  * so an interrupted run keeps the states it finished (the harness row then says
  * finished = 0 and carries no verdicts). */
 #include <stdlib.h>
@@ -23,6 +24,17 @@ static void args_text(const struct harness_model *m, const struct instance *in, 
 		snprintf(buf, len, "%ld", in->args[0]);
 	else
 		snprintf(buf, len, "%ld, %ld", in->args[0], in->args[1]);
+}
+
+/* Folds the state into the read-like ops, and tells the executor who observes now. */
+static void observe_refine(struct executor *ex, struct observer *obs, const struct state_outcome *so)
+{
+	if (!obs)
+		return;
+	const int *inst;
+	observer_add_state(obs, so);
+	int n = observer_instances(obs, &inst);
+	executor_observe(ex, inst, n);
 }
 
 static int store_ops(struct snc_db *db, const struct harness_model *m, int64_t harness_id,
@@ -102,6 +114,16 @@ static int store_state(struct snc_db *db, const struct harness_model *m, int64_t
 	return 0;
 }
 
+/* Without a harness digest: the fresh state is run once, not stored, to find the read-like
+ * ops that observe the pairs' states (observe.c). Returns the executions it took. */
+static int64_t observe_discover(struct executor *ex, struct observer *obs)
+{
+	if (!obs)
+		return 0;
+	observe_refine(ex, obs, executor_run_state(ex, NULL, 0));
+	return executor_executions(ex);
+}
+
 int run_harness(const struct snc_harness *def, const struct runtime_options *opt,
 		struct snc_db *db, int64_t run_id, struct run_summary *summary)
 {
@@ -116,10 +138,11 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	struct executor *ex = executor_new(&m, opt, timeout_ms);
 	struct schedules *sx = opt->schedules ? schedules_new(&m, opt, timeout_ms) : NULL;
 	struct classifier *cl = classifier_new(&m, opt->blocking_observable);
+	struct observer *obs = def->digest ? NULL : observer_new(&m);
 	struct progress *pr = progress_new(!opt->quiet);
 	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
 	int rc = 3;
-	if (!ex || !cl || !op_ids || (opt->schedules && !sx) ||
+	if (!ex || !cl || !op_ids || (opt->schedules && !sx) || (!def->digest && !obs) ||
 	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0) {
 		fprintf(stderr, "error: out of memory preparing harness '%s'\n", def->name);
 		goto out_nospace;
@@ -136,6 +159,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 		goto db_error;
 	summary->harness_id = harness_id;
 
+	int64_t discovery = observe_discover(ex, obs);
 	int width = sp.depth ? sp.depth : 1;
 	char label[1024];
 	if (snc_db_begin(db) != 0)
@@ -156,15 +180,16 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 			classifier_add_state(cl, label, so);
 		else
 			summary->failed_states++;
+		observe_refine(ex, obs, so);
 		if ((s + 1) % STATES_PER_COMMIT == 0 && (snc_db_commit(db) != 0 || snc_db_begin(db) != 0))
 			goto db_error;
 	}
 	if (classifier_store(cl, db, harness_id, op_ids) != 0 ||
-	    snc_db_harness_finish(db, harness_id, sp.count, executor_executions(ex)) != 0 ||
+	    snc_db_harness_finish(db, harness_id, sp.count, executor_executions(ex) - discovery) != 0 ||
 	    snc_db_commit(db) != 0)
 		goto db_error;
 	summary->states += sp.count;
-	summary->executions += executor_executions(ex);
+	summary->executions += executor_executions(ex) - discovery;
 	rc = 0;
 	goto out;
 db_error:
@@ -177,6 +202,7 @@ out_nospace:
 	progress_done(pr);
 	free(op_ids);
 	classifier_free(cl);
+	observer_free(obs);
 	schedules_free(sx);
 	executor_free(ex);
 	harness_model_free(&m);
