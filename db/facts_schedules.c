@@ -39,6 +39,14 @@ static int has_schedules(struct snc_db *db)
 	return found;
 }
 
+/* Does a sequential order's text say a call crashed or exited ("= crash: SIGSEGV",
+ * "= exit 1")? The second call's precondition then fails after the first: an outcome
+ * compared with it is reported apart from real non-linearizable ones. */
+static bool sequential_fails(const char *text)
+{
+	return text && (strstr(text, " = crash: ") || strstr(text, " = exit "));
+}
+
 /* Every outcome of the harness's explorations, simplest first, so the first of each kind
  * per pair is the one kept. */
 static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_fact_harness *h,
@@ -58,8 +66,10 @@ static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_
 			continue;
 		p->schedules += sqlite3_column_int64(st, 14);
 		bool completed = strcmp(db_col_text(st, 13), "completed") == 0;
+		struct snc_fact_schedule *broken = sequential_fails(db_col_text(st, 7)) ||
+			sequential_fails(db_col_text(st, 8)) ? &p->broken_precondition : &p->broken;
 		struct snc_fact_schedule *keep =
-			completed && !sqlite3_column_int(st, 11) && !p->broken.id ? &p->broken
+			completed && !sqlite3_column_int(st, 11) && !broken->id ? broken
 			: !sqlite3_column_int(st, 12) && !p->unrepeated.id ? &p->unrepeated : NULL;
 		if (!keep)
 			continue;

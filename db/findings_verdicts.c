@@ -18,7 +18,10 @@
  *                         reaches some (scan)
  *   hot-heavyweight       the pair conflicts in at most a quarter of the states, but an op
  *                         pays a heavyweight instruction on nearly every call (measured)
- *   gratuitous-snc        SNC only through a return value that no call site reads */
+ *   gratuitous-snc        SNC only through a return value that no call site reads
+ *   precondition          an op fails alone (crash, exit, block) from some states: what it
+ *                         requires; a non-linearizable outcome whose sequential orders fail
+ *                         is a note of non-linearizable, apart from real ones */
 #include <string.h>
 #include "findings_internal.h"
 
@@ -133,6 +136,18 @@ static void schedules(const struct snc_facts *facts, const struct snc_fact_harne
 				"intentional; otherwise synchronize them (replay: snc replay %lld)",
 				spec.f, spec.g, (long long)pr->broken.id);
 			spec.evidence = schedule_lines(a, &pr->broken);
+			finding_add(out, &spec);
+		}
+		if (pr->broken_precondition.id) {
+			struct finding_spec spec = { .rule = "non-linearizable", .kind = "precondition",
+						     .severity = SNC_NOTE };
+			finding_about_ops(&spec, facts, h, pr->f, pr->g);
+			spec.message = db_arena_printf(a, "%s and %s run concurrently ended with an "
+				"outcome no sequential order gives, but a sequential order itself fails "
+				"(a call's precondition is violated after the other): a misuse of the "
+				"API, reported apart from real non-linearizable outcomes (replay: snc "
+				"replay %lld)", spec.f, spec.g, (long long)pr->broken_precondition.id);
+			spec.evidence = schedule_lines(a, &pr->broken_precondition);
 			finding_add(out, &spec);
 		}
 		if (pr->unrepeated.id) {
@@ -376,6 +391,35 @@ static void gratuitous_snc(const struct snc_facts *facts, const struct snc_fact_
 	}
 }
 
+/* An op that cannot run alone from some states: what it requires (precondition). */
+static void preconditions(const struct snc_facts *facts, const struct snc_fact_harness *h,
+			  struct snc_findings *out)
+{
+	struct db_arena *a = out->arena;
+	for (int o = 0; o < h->nops; o++) {
+		const struct snc_fact_op *op = &h->ops[o];
+		if (!op->violated_states)
+			continue;
+		struct finding_spec spec = { .rule = "precondition" };
+		finding_about_ops(&spec, facts, h, o, -1);
+		if (op->requires_state)
+			spec.message = db_arena_printf(a, "%s requires a state like `%s`: alone from `%s`, "
+				"%s = %s (%lld of %lld states); a precondition for its callers, not a "
+				"concurrency bug: those states are kept out of its verdicts and schedules",
+				op->name, op->requires_state, op->violated_state, op->violated_call,
+				op->violated_outcome, (long long)op->violated_states, (long long)h->states);
+		else
+			spec.message = db_arena_printf(a, "%s requires a state no explored sequence "
+				"builds: alone from `%s`, %s = %s, and it failed in all %lld states",
+				op->name, op->violated_state, op->violated_call, op->violated_outcome,
+				(long long)op->violated_states);
+		spec.evidence = db_arena_printf(a, "state: %s\n%s alone: %s\nstates where it fails "
+			"alone: %lld of %lld", op->violated_state, op->violated_call,
+			op->violated_outcome, (long long)op->violated_states, (long long)h->states);
+		finding_add(out, &spec);
+	}
+}
+
 void rules_from_verdicts(const struct snc_facts *facts, struct snc_findings *out)
 {
 	for (int i = 0; i < facts->nharnesses; i++) {
@@ -386,5 +430,6 @@ void rules_from_verdicts(const struct snc_facts *facts, struct snc_findings *out
 		needless_heavyweight(facts, h, out);
 		hot_heavyweight(facts, h, out);
 		gratuitous_snc(facts, h, out);
+		preconditions(facts, h, out);
 	}
 }

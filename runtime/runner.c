@@ -2,7 +2,8 @@
  *
  * Order of work: check the definition, store the harness and its ops, then for every
  * state: run it (executor.c), store the state and its raw executions, and fold it into the
- * classifier; finally store one verdict per pair. A harness without a digest first runs the
+ * classifier and the preconditions (where an op cannot run alone); finally store one
+ * verdict per pair and each op's precondition. A harness without a digest first runs the
  * fresh state once to find the read-like ops that observe states instead (observe.c). Writes are committed every few states,
  * so an interrupted run keeps the states it finished (the harness row then says
  * finished = 0 and carries no verdicts). */
@@ -139,10 +140,11 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	struct schedules *sx = opt->schedules ? schedules_new(&m, opt, timeout_ms) : NULL;
 	struct classifier *cl = classifier_new(&m, opt->blocking_observable);
 	struct observer *obs = def->digest ? NULL : observer_new(&m);
+	struct preconditions *pre = preconditions_new(&m, opt->blocking_observable);
 	struct progress *pr = progress_new(!opt->quiet);
 	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
 	int rc = 3;
-	if (!ex || !cl || !op_ids || (opt->schedules && !sx) || (!def->digest && !obs) ||
+	if (!ex || !cl || !pre || !op_ids || (opt->schedules && !sx) || (!def->digest && !obs) ||
 	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0) {
 		fprintf(stderr, "error: out of memory preparing harness '%s'\n", def->name);
 		goto out_nospace;
@@ -176,15 +178,18 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 		if (store_state(db, &m, harness_id, op_ids, (int)s, label, sp.len[s], so) != 0 ||
 		    (sx && schedules_store_state(sx, db, harness_id, op_ids, (int)s) != 0))
 			goto db_error;
-		if (so->status == STATE_OK)
+		if (so->status == STATE_OK) {
 			classifier_add_state(cl, label, so);
-		else
+			preconditions_add_state(pre, label, so);
+		} else {
 			summary->failed_states++;
+		}
 		observe_refine(ex, obs, so);
 		if ((s + 1) % STATES_PER_COMMIT == 0 && (snc_db_commit(db) != 0 || snc_db_begin(db) != 0))
 			goto db_error;
 	}
 	if (classifier_store(cl, db, harness_id, op_ids) != 0 ||
+	    preconditions_store(pre, db, harness_id, op_ids) != 0 ||
 	    snc_db_harness_finish(db, harness_id, sp.count, executor_executions(ex) - discovery) != 0 ||
 	    snc_db_commit(db) != 0)
 		goto db_error;
@@ -203,6 +208,7 @@ out_nospace:
 	free(op_ids);
 	classifier_free(cl);
 	observer_free(obs);
+	preconditions_free(pre);
 	schedules_free(sx);
 	executor_free(ex);
 	harness_model_free(&m);

@@ -161,6 +161,18 @@ void executor_observe(struct executor *ex, const int *inst, int n);
 void observed_text(const struct harness_model *m, const int *inst, int n,
 		   const struct execution *e, char *buf, size_t len);
 
+/* Preconditions (preconditions.c): does an op's result alone from a state say the state
+ * violates its precondition (crash, exit, or a block that is not observable)? */
+bool precondition_violated(const struct result *alone, bool blocking_observable);
+struct preconditions;
+struct preconditions *preconditions_new(const struct harness_model *m, bool blocking_observable);
+void preconditions_free(struct preconditions *p);
+void preconditions_add_state(struct preconditions *p, const char *label,
+			     const struct state_outcome *so);
+struct snc_db;
+int preconditions_store(const struct preconditions *p, struct snc_db *db, int64_t harness_id,
+			const int64_t *op_ids);
+
 /* Folds per-state outcomes into verdicts. */
 struct classifier;
 struct classifier *classifier_new(const struct harness_model *m, bool blocking_observable);
