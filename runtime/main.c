@@ -13,6 +13,7 @@
 #include <sys/personality.h>
 #include <unistd.h>
 #include "measure.h"
+#include "prove.h"
 #include "runner.h"
 #include "schedules.h"
 #include "snc_db.h"
@@ -96,6 +97,8 @@ int main(int argc, char **argv)
 	status = run_harness(&snc_harness_definition, &opt, db, run_id, &summary);
 	if (status == 0 && opt.measure)
 		status = measure_harness(&snc_harness_definition, &opt, db, summary.harness_id);
+	if (status == 0 && opt.prove)
+		status = prove_harness(&snc_harness_definition, &opt, db, summary.harness_id);
 	if (own_run)
 		snc_db_run_finish(db, run_id, status == 0 ? "ok" : "failed", status);
 	if (status == 0 && !opt.quiet)

@@ -27,6 +27,9 @@ static const char usage[] =
 	"  --schedule-depth N      schedules from states up to length N (default 1)\n"
 	"  --max-schedules N       at most N schedules per pair and state (default 10000)\n"
 	"  --first-failure         stop a pair of ops at its first failing schedule\n"
+	"  --prove                 without --schedules: explore the schedules of every SNC pair\n"
+	"                          with no heavyweight instruction (measured, or not measured)\n"
+	"                          from its witness state, for the interleaving that breaks it\n"
 	"  --replay ID             re-run stored schedule ID with its trace (needs --db)\n"
 	"  --measure               then measure each op's cost under valgrind --tool=snc\n"
 	"  --measure-states N      measure from at most N of the states (default 8)\n"
@@ -60,7 +63,7 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 	       O_REPEAT, O_JOBS, O_BLOCKING, O_VERBOSE, O_QUIET, O_HELP, O_VERSION,
 	       O_MEASURE, O_MEASURE_STATES, O_VALGRIND_LIB, O_MEASURE_WORKER };
 	enum { O_SCHEDULES = 512, O_PREEMPTIONS, O_PCT, O_PCT_DEPTH, O_SCHEDULE_DEPTH,
-	       O_MAX_SCHEDULES, O_FIRST_FAILURE, O_REPLAY };
+	       O_MAX_SCHEDULES, O_FIRST_FAILURE, O_REPLAY, O_PROVE };
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, O_DB },
 		{ "run-id", required_argument, NULL, O_RUN_ID },
@@ -82,6 +85,7 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		{ "schedule-depth", required_argument, NULL, O_SCHEDULE_DEPTH },
 		{ "max-schedules", required_argument, NULL, O_MAX_SCHEDULES },
 		{ "first-failure", no_argument, NULL, O_FIRST_FAILURE },
+		{ "prove", no_argument, NULL, O_PROVE },
 		{ "replay", required_argument, NULL, O_REPLAY },
 		{ "measure", no_argument, NULL, O_MEASURE },
 		{ "measure-states", required_argument, NULL, O_MEASURE_STATES },
@@ -152,6 +156,7 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		case O_QUIET: opt->quiet = true; break;
 		case O_SCHEDULES: opt->schedules = true; break;
 		case O_FIRST_FAILURE: opt->first_failure = true; break;
+		case O_PROVE: opt->prove = true; break;
 		case O_PREEMPTIONS:
 			if (parse_long(optarg, 0, SNC_SCHED_MAX_SWITCHES, &v))
 				return usage_error("--preemptions must be 0..32, not '%s'", optarg);

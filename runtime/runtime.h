@@ -37,6 +37,8 @@ struct runtime_options {
 	int schedule_depth;        /* from states up to this length */
 	int max_schedules;         /* cap per pair of instances and state; 0: none */
 	bool first_failure;        /* stop a pair of ops at its first failing schedule */
+	bool prove;                /* explore the SNC pairs without a heavyweight instruction
+				      from their witness states (prove.c) */
 	int64_t replay_id;         /* > 0: replay this stored schedule instead of classifying */
 	/* The measure pass (measure.h): costs under the snc Valgrind tool. */
 	bool measure;

@@ -28,6 +28,7 @@ struct schedules {
 	const struct runtime_options *opt;
 	int timeout_ms;
 	uint8_t *pair_failed;      /* per op pair F * nops + G, for --first-failure */
+	const uint8_t *pair_wanted;   /* per op pair: explore only these (NULL: all) */
 	struct record *recs;
 	size_t nrecs, cap;
 	const struct state_outcome *so;
@@ -97,12 +98,18 @@ static _Noreturn void state_process(struct schedules *sx, const int *seq, int le
 	arm_build_timer(0);
 	struct explore_job job = {
 		.m = m, .opt = sx->opt, .so = so, .pair_failed = sx->pair_failed,
+		.pair_wanted = sx->pair_wanted,
 		/* the backstop: both ops' limits, confirmed as the executor confirms a block */
 		.backstop_ms = (uint32_t)sx->timeout_ms * 2 * BUILD_TIMEOUT_FACTOR,
 		.out_fd = out_fd,
 	};
 	explore_state_pairs(&job);
 	_exit(0);
+}
+
+void schedules_only_pairs(struct schedules *sx, const uint8_t *wanted)
+{
+	sx->pair_wanted = wanted;
 }
 
 static void keep(struct schedules *sx, const struct record *r)

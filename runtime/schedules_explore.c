@@ -281,6 +281,8 @@ static void plan(struct driver *d)
 			enum snc_contract cf = m->def->ops[F].contract, cg = m->def->ops[G].contract;
 			if (cf != SNC_ANY_THREAD && cf == cg)
 				continue;   /* the API never runs these two concurrently */
+			if (d->job->pair_wanted && !d->job->pair_wanted[F * m->nops + G])
+				continue;   /* the proof pass explores only its pairs */
 			for (int f = 0; f < m->ninst; f++)
 				for (int g = F == G ? f : 0; m->inst[f].op == F && g < m->ninst; g++)
 					if (m->inst[g].op == G && !precondition_fails(d, f, g)) {

@@ -45,6 +45,9 @@ static const char usage[] =
 	"  --db FILE                    database (default ./snc.db)\n"
 	"  --no-measure                 do not measure costs under the snc Valgrind tool (they\n"
 	"                               are measured when the tool is available)\n"
+	"  Every SNC pair with no heavyweight instruction measured is then run concurrently\n"
+	"  from its witness state under controlled schedules: the non-linearizable outcome\n"
+	"  found is stored as its proof (or what was explored without finding one).\n"
 	"  --json                       print the verdicts as JSON\n"
 	"  --quiet                      print only the notes and the summary line\n"
 	"  Passed to each harness program (see 'snc run --help'):\n"
@@ -353,6 +356,7 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 			push(&rq->forward, "4");
 		}
 	}
+	push(&rq->forward, "--prove");   /* schedules for the SNC pairs that pay nothing */
 	push(&rq->forward, "--quiet");
 	return 0;
 }

@@ -45,6 +45,8 @@ static const char usage[] =
 	"  --schedule-depth N      schedules from states up to length N (default 1)\n"
 	"  --max-schedules N       at most N schedules per pair and state (default 10000)\n"
 	"  --first-failure         stop a pair at its first failing schedule\n"
+	"  --prove                 without --schedules: explore only the SNC pairs with no\n"
+	"                          heavyweight instruction, from their witness states\n"
 	"  --json                  print the verdicts as JSON\n"
 	"  --help\n";
 
@@ -54,7 +56,7 @@ static const char *const forwarded_with_value[] = {
 	"depth", "max-states", "seed", "timeout", "repeat", "jobs", "measure-states", NULL,
 };
 static const char *const forwarded_flags[] = {
-	"schedules", "first-failure",
+	"schedules", "first-failure", "prove",
 	"blocking-observable", "verbose", "quiet", "measure", NULL,
 };
 

@@ -121,6 +121,19 @@ struct snc_db_precondition {
 };
 int snc_db_precondition_add(struct snc_db *db, const struct snc_db_precondition *p);
 
+/* The proof pass (runtime/prove.c, proof_read.c): each pair of harness_id that is snc,
+ * deterministic, without a contract, and whose witness's solo executions showed no AWAR
+ * and no fenced RAW (or were not measured), with its witness state; state first. */
+struct snc_db_proof_target {
+	int f_ordinal, g_ordinal;  /* the ops, by declaration order */
+	int state_ordinal;         /* the witness state */
+	const char *state;
+};
+int snc_db_proof_targets(struct snc_db *db, int64_t harness_id,
+			 int (*each)(const struct snc_db_proof_target *t, void *ctx), void *ctx);
+/* The ids of the harness's n ops, by ordinal. Returns 0, or -1 when one is missing. */
+int snc_db_op_ids(struct snc_db *db, int64_t harness_id, int64_t *ids, int n);
+
 /* ---- reading verdicts ----------------------------------------------------------------- */
 
 /* One row of the pair_verdicts view. Strings are valid during the callback only. */
