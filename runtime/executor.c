@@ -304,9 +304,11 @@ static void reap_one(struct inflight *fl, int *nfl)
 	}
 }
 
+/* Did it block, or end while its digest (or observation) ran: killed by the timer there on
+ * a loaded machine, it would otherwise differ from its repeats without a digest. */
 static bool blocked(const struct execution *e)
 {
-	return e->first.kind == R_BLOCK || e->second.kind == R_BLOCK;
+	return e->first.kind == R_BLOCK || e->second.kind == R_BLOCK || e->stage == STAGE_DIGEST;
 }
 
 /* In the state process: fork the executions of one pass, at most --jobs at a time. The
