@@ -52,6 +52,10 @@ const struct snc_opt snc_run_options[] = {
 	  "schedules from states up to length N (default 1)" },
 	{ SNC_RUN_MAX_SCHEDULES, "max-schedules", 0, SNC_OPT_INT, "N", 0, INT32_MAX, NULL,
 	  "at most N schedules per pair and state (default 10000; 0: no cap)" },
+	{ SNC_RUN_PROVE, "prove", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
+	  "without --schedules: explore only the SNC pairs with no heavyweight\n"
+	  "instruction (measured, or not measured), from their witness states,\n"
+	  "for the interleaving that breaks them" },
 	{ SNC_RUN_FIRST_FAILURE, "first-failure", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
 	  "stop a pair at its first failing schedule" },
 	{ 0 },

@@ -57,7 +57,10 @@ const struct snc_command_doc cmd_audit_doc = {
 		 "scans the headers (and sources), groups the functions into object families (the\n"
 		 "same type behind the first parameter), generates one harness per family, builds it\n"
 		 "with the library and classifies it. Everything goes into one run of the database;\n"
-		 "what cannot be generated is reported with the reason. The options of harness\n"
+		 "what cannot be generated is reported with the reason. Every SNC pair with no\n"
+		 "heavyweight instruction measured is then run concurrently from its witness state\n"
+		 "under controlled schedules: the non-linearizable outcome found is stored as its\n"
+		 "proof (or what was explored without finding one). The options of harness\n"
 		 "programs (see 'snc run --help') are passed to each one; for audits --depth is 1\n"
 		 "and --measure-states 4 unless given.",
 	.tables = audit_tables,
@@ -392,6 +395,7 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 			push(&rq->forward, "4");
 		}
 	}
+	push(&rq->forward, "--prove");   /* schedules for the SNC pairs that pay nothing */
 	push(&rq->forward, "--quiet");
 	return 0;
 }

@@ -38,6 +38,9 @@ int facts_load_costs(struct snc_db *db, struct snc_facts *facts);
  * the simplest non-linearizable and non-deterministic ones (facts_schedules.c). Returns 0,
  * or -1 with the error recorded. */
 int facts_load_schedules(struct snc_db *db, struct snc_facts *facts);
+/* Adds each op's precondition, where the database records them (facts_preconditions.c).
+ * Returns 0, or -1 with the error recorded. */
+int facts_load_preconditions(struct snc_db *db, struct snc_facts *facts);
 /* A copy of a schedule's strings in the arena. */
 struct snc_fact_schedule facts_copy_schedule(struct db_arena *a, const struct snc_fact_schedule *s);
 

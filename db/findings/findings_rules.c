@@ -76,6 +76,16 @@ const struct snc_rule snc_rules[] = {
 	  "do not read the value); or a pair that stays SNC no longer has the heavyweight "
 	  "instruction it had; or an operation executes more heavyweight instructions per call "
 	  "than it did (measured)." },
+	{ "precondition", SNC_NOTE,
+	  "An operation that cannot run alone from some states: what it requires.",
+	  "Run alone from some states, the operation crashed, exited, or blocked for good (with "
+	  "blocking not observable): unlock without lock, dequeue on a queue without its stub "
+	  "node. That is a precondition its callers must meet, not a concurrency bug, so those "
+	  "states are kept out of its verdicts and of its schedules; the finding says the first "
+	  "state it ran from (what it requires) and where it failed. A non-linearizable outcome "
+	  "whose sequential orders themselves fail (the second call's precondition is violated "
+	  "after the first) is reported as a note of the non-linearizable rule, apart from real "
+	  "ones." },
 	{ NULL, 0, NULL, NULL },
 };
 

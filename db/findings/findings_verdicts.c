@@ -18,7 +18,10 @@
  *                         reaches some (scan)
  *   hot-heavyweight       the pair conflicts in at most a quarter of the states, but an op
  *                         pays a heavyweight instruction on nearly every call (measured)
- *   gratuitous-snc        SNC only through a return value that no call site reads */
+ *   gratuitous-snc        SNC only through a return value that no call site reads
+ *   precondition          an op fails alone (crash, exit, block) from some states: what it
+ *                         requires; a non-linearizable outcome whose sequential orders fail
+ *                         is a note of non-linearizable, apart from real ones */
 #include <string.h>
 #include "findings_internal.h"
 
@@ -135,6 +138,18 @@ static void schedules(const struct snc_facts *facts, const struct snc_fact_harne
 			spec.evidence = schedule_lines(a, &pr->broken);
 			finding_add(out, &spec);
 		}
+		if (pr->broken_precondition.id) {
+			struct finding_spec spec = { .rule = "non-linearizable", .kind = "precondition",
+						     .severity = SNC_NOTE };
+			finding_about_ops(&spec, facts, h, pr->f, pr->g);
+			spec.message = db_arena_printf(a, "%s and %s run concurrently ended with an "
+				"outcome no sequential order gives, but a sequential order itself fails "
+				"(a call's precondition is violated after the other): a misuse of the "
+				"API, reported apart from real non-linearizable outcomes (replay: snc "
+				"replay %lld)", spec.f, spec.g, (long long)pr->broken_precondition.id);
+			spec.evidence = schedule_lines(a, &pr->broken_precondition);
+			finding_add(out, &spec);
+		}
 		if (pr->unrepeated.id) {
 			struct finding_spec spec = { .rule = "non-deterministic", .kind = "schedule" };
 			finding_about_ops(&spec, facts, h, pr->f, pr->g);
@@ -146,6 +161,37 @@ static void schedules(const struct snc_facts *facts, const struct snc_fact_harne
 			finding_add(out, &spec);
 		}
 	}
+}
+
+/* An SNC pair without a heavyweight instruction, reconciled with what its schedules
+ * showed: the non-linearizable outcome as the proof; or what was explored without finding
+ * one, and why the finding stands. (When the witness's two calls, explored from its state,
+ * made no conflicting access although the library reached scheduling points, they
+ * influence each other only through memory no instrumented access shares, such as the
+ * harness's own bookkeeping of what it allocated: the SNC classification is an artifact
+ * and unsynchronized() drops the finding.) */
+static const char *reconciliation(struct db_arena *a, const struct snc_fact_pair *pr)
+{
+	if (pr->broken.id)
+		return db_arena_printf(a, "the schedule that breaks linearizability:\n%s",
+				       schedule_lines(a, &pr->broken));
+	if (!pr->schedules)
+		return "schedules: not explored (snc run --schedules, or snc audit, looks for the "
+		       "interleaving that breaks it)";
+	if (!pr->instrumented)
+		return db_arena_printf(a, "schedules: %lld explored, but no call reached a "
+			"scheduling point (the library is not compiled with -fsanitize=thread), so "
+			"each ran one call after the other; the finding stands on the theorem alone",
+			(long long)pr->schedules);
+	return db_arena_printf(a, "schedules: %lld explored from %lld state%s (%s with at most %d "
+		"preemption%s), none broke linearizability; the finding stands: by the theorem "
+		"a deterministic, linearizable implementation of this pair executes a heavyweight "
+		"instruction and none was seen, so a breaking interleaving needs more preemptions, "
+		"or other states, or lies in code not compiled with -fsanitize=thread",
+		(long long)pr->schedules, (long long)pr->explored_states,
+		pr->explored_states == 1 ? "" : "s",
+		pr->explored_exhaustive ? "every schedule" : "sampled schedules", pr->max_preemptions,
+		pr->max_preemptions == 1 ? "" : "s");
 }
 
 /* An SNC pair (same-state witness) that pays no heavyweight instruction:
@@ -162,17 +208,16 @@ static void unsynchronized(const struct snc_facts *facts, const struct snc_fact_
 		if (strcmp(pr->verdict, "snc") != 0 || !pr->deterministic ||
 		    pair_pays(a, facts, h, pr, &how) != 0)
 			continue;
+		if (!pr->broken.id && pr->witness_unshared)
+			continue;   /* an artifact of the harness: see reconciliation() */
 		struct finding_spec spec = { .rule = pr->contract ? "contract-reliant"
 								  : "snc-unsynchronized" };
 		finding_about_ops(&spec, facts, h, pr->f, pr->g);
 		spec.evidence = db_arena_printf(a, "%s\n%s", finding_witness_lines(a, &pr->witness),
 						how);
-		if (pr->broken.id)
-			spec.evidence = db_arena_printf(a, "%s\nthe schedule that breaks linearizability:\n%s",
-							spec.evidence, schedule_lines(a, &pr->broken));
-		else if (pr->schedules)
-			spec.evidence = db_arena_printf(a, "%s\n%lld schedules explored, none broke "
-				"linearizability (within the bound)", spec.evidence, (long long)pr->schedules);
+		if (!pr->contract)   /* a contract keeps the pair out of the schedules */
+			spec.evidence = db_arena_printf(a, "%s\n%s", spec.evidence,
+							reconciliation(a, pr));
 		if (pr->contract)
 			spec.message = db_arena_printf(a, "%s x %s is SNC with no heavyweight "
 				"instruction: it is correct only while every caller honours the %s "
@@ -346,6 +391,35 @@ static void gratuitous_snc(const struct snc_facts *facts, const struct snc_fact_
 	}
 }
 
+/* An op that cannot run alone from some states: what it requires (precondition). */
+static void preconditions(const struct snc_facts *facts, const struct snc_fact_harness *h,
+			  struct snc_findings *out)
+{
+	struct db_arena *a = out->arena;
+	for (int o = 0; o < h->nops; o++) {
+		const struct snc_fact_op *op = &h->ops[o];
+		if (!op->violated_states)
+			continue;
+		struct finding_spec spec = { .rule = "precondition" };
+		finding_about_ops(&spec, facts, h, o, -1);
+		if (op->requires_state)
+			spec.message = db_arena_printf(a, "%s requires a state like `%s`: alone from `%s`, "
+				"%s = %s (%lld of %lld states); a precondition for its callers, not a "
+				"concurrency bug: those states are kept out of its verdicts and schedules",
+				op->name, op->requires_state, op->violated_state, op->violated_call,
+				op->violated_outcome, (long long)op->violated_states, (long long)h->states);
+		else
+			spec.message = db_arena_printf(a, "%s requires a state no explored sequence "
+				"builds: alone from `%s`, %s = %s, and it failed in all %lld states",
+				op->name, op->violated_state, op->violated_call, op->violated_outcome,
+				(long long)op->violated_states);
+		spec.evidence = db_arena_printf(a, "state: %s\n%s alone: %s\nstates where it fails "
+			"alone: %lld of %lld", op->violated_state, op->violated_call,
+			op->violated_outcome, (long long)op->violated_states, (long long)h->states);
+		finding_add(out, &spec);
+	}
+}
+
 void rules_from_verdicts(const struct snc_facts *facts, struct snc_findings *out)
 {
 	for (int i = 0; i < facts->nharnesses; i++) {
@@ -356,5 +430,6 @@ void rules_from_verdicts(const struct snc_facts *facts, struct snc_findings *out
 		needless_heavyweight(facts, h, out);
 		hot_heavyweight(facts, h, out);
 		gratuitous_snc(facts, h, out);
+		preconditions(facts, h, out);
 	}
 }

@@ -358,6 +358,7 @@ int snc_db_facts_load(struct snc_db *db, int64_t run_id, struct snc_facts *facts
 	memset(facts, 0, sizeof *facts);
 	if (load_run(db, facts, run_id) != 0 || load_harnesses(db, facts, run_id) != 0 ||
 	    facts_load_costs(db, facts) != 0 || facts_load_schedules(db, facts) != 0 ||
+	    facts_load_preconditions(db, facts) != 0 ||
 	    facts_load_scan(db, facts, run_id) != 0) {
 		snc_facts_free(facts);
 		return -1;

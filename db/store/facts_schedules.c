@@ -6,7 +6,9 @@
  * schedules ran and, of the outcomes no sequential order gives (non-linearizable) and of
  * those that did not repeat under their own schedule (non-deterministic), the simplest one:
  * fewest preemptions, then fewest steps. Only runs that ended are compared: a deadlock or a
- * crash is a different story than a lost update. Read through the `schedules` view by the
+ * crash is a different story than a lost update. How each pair was explored (states,
+ * bound, whether its calls were instrumented and the witness's calls independent) is read
+ * from the explorations, for reconciling an SNC verdict with them. Read through the `schedules` view by the
  * id of each harness in the facts; a database without that view has none. */
 #include <string.h>
 #include "findings_internal.h"
@@ -37,6 +39,14 @@ static int has_schedules(struct snc_db *db)
 	return found;
 }
 
+/* Does a sequential order's text say a call crashed or exited ("= crash: SIGSEGV",
+ * "= exit 1")? The second call's precondition then fails after the first: an outcome
+ * compared with it is reported apart from real non-linearizable ones. */
+static bool sequential_fails(const char *text)
+{
+	return text && (strstr(text, " = crash: ") || strstr(text, " = exit "));
+}
+
 /* Every outcome of the harness's explorations, simplest first, so the first of each kind
  * per pair is the one kept. */
 static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_fact_harness *h,
@@ -56,8 +66,10 @@ static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_
 			continue;
 		p->schedules += sqlite3_column_int64(st, 14);
 		bool completed = strcmp(db_col_text(st, 13), "completed") == 0;
+		struct snc_fact_schedule *broken = sequential_fails(db_col_text(st, 7)) ||
+			sequential_fails(db_col_text(st, 8)) ? &p->broken_precondition : &p->broken;
 		struct snc_fact_schedule *keep =
-			completed && !sqlite3_column_int(st, 11) && !p->broken.id ? &p->broken
+			completed && !sqlite3_column_int(st, 11) && !broken->id ? broken
 			: !sqlite3_column_int(st, 12) && !p->unrepeated.id ? &p->unrepeated : NULL;
 		if (!keep)
 			continue;
@@ -76,6 +88,56 @@ static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading schedules");
+}
+
+/* Is the exploration of calls a, b the witness's (either thread order)? */
+static bool witness_calls(const struct snc_db_witness *w, const char *state, const char *a,
+			  const char *b)
+{
+	return w->role && strcmp(w->state, state) == 0 &&
+	       ((strcmp(w->f_call, a) == 0 && strcmp(w->g_call, b) == 0) ||
+		(strcmp(w->f_call, b) == 0 && strcmp(w->g_call, a) == 0));
+}
+
+/* How each pair was explored: from how many states, whether exhaustively within which
+ * bound, whether its calls reached scheduling points (the library is instrumented), and
+ * whether the witness's calls, from the witness's state, made no conflicting access. */
+static int load_explorations(struct snc_db *db, struct snc_fact_harness *h, int64_t harness_id)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT fo.name, go.name, s.label, e.f_call, e.g_call, e.exhaustive, e.independent, "
+		"e.max_preemptions, (SELECT coalesce(max(c.points), 0) FROM hook_counts c "
+		"WHERE c.state_id = e.state_id), e.state_id "
+		"FROM schedule_explorations e JOIN states s ON s.id = e.state_id "
+		"JOIN ops fo ON fo.id = e.f_op JOIN ops go ON go.id = e.g_op "
+		"WHERE s.harness_id = ? ORDER BY fo.name, go.name, e.state_id");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, harness_id);
+	int rc;
+	struct snc_fact_pair *last = NULL;
+	int64_t last_state = -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct snc_fact_pair *p = facts_pair_named(h, db_col_text(st, 0), db_col_text(st, 1));
+		if (!p)
+			continue;
+		int64_t state = sqlite3_column_int64(st, 9);
+		if (p != last || state != last_state) {
+			if (p->explored_states++ == 0)
+				p->explored_exhaustive = 1;
+			last = p;
+			last_state = state;
+		}
+		p->explored_exhaustive &= sqlite3_column_int(st, 5) != 0;
+		p->max_preemptions = sqlite3_column_int(st, 7);
+		bool points = sqlite3_column_int64(st, 8) > 0;
+		p->instrumented |= points;
+		if (points && sqlite3_column_int(st, 6) &&
+		    witness_calls(&p->witness, db_col_text(st, 2), db_col_text(st, 3), db_col_text(st, 4)))
+			p->witness_unshared = 1;
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading explorations");
 }
 
 /* The id of each harness of the facts: by run and name, the newest. */
@@ -98,7 +160,8 @@ int facts_load_schedules(struct snc_db *db, struct snc_facts *facts)
 		return present;
 	for (int i = 0; i < facts->nharnesses; i++) {
 		int64_t id = harness_id(db, &facts->harnesses[i]);
-		if (id < 0 || load_outcomes(db, facts, &facts->harnesses[i], id) != 0)
+		if (id < 0 || load_outcomes(db, facts, &facts->harnesses[i], id) != 0 ||
+		    load_explorations(db, &facts->harnesses[i], id) != 0)
 			return -1;
 	}
 	return 0;

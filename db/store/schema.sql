@@ -760,3 +760,30 @@ SELECT k.run_id, k.harness, k.op, k.calls, c.first_calls AS measured_calls,
        k.lock_acquisitions_per_call
 FROM op_hook_counts k
 JOIN op_costs c ON c.run_id = k.run_id AND c.harness = k.harness AND c.op = k.op;
+
+-- ---------------------------------------------------------------------------------------
+-- Preconditions (version 7). An op that crashes, exits, or (unless blocking is observable)
+-- blocks when run alone from a state has a precondition that the state violates (unlock
+-- without lock, dequeue without the stub node): not a concurrency bug. Such states are
+-- kept out of the op's verdicts and schedules; one row per op says where.
+CREATE TABLE IF NOT EXISTS preconditions (
+  id              INTEGER PRIMARY KEY,
+  harness_id      INTEGER NOT NULL REFERENCES harnesses(id),
+  op_id           INTEGER NOT NULL REFERENCES ops(id),
+  violated_states INTEGER NOT NULL,         -- states where an instance of it fails alone
+  state           TEXT NOT NULL,            -- the first of them (shortest first)
+  call            TEXT NOT NULL,            -- the instance that failed there
+  outcome         TEXT NOT NULL,            -- crash: SIGSEGV, exit 1, blocks
+  satisfied_state TEXT                      -- the first state every instance ran alone
+                                            -- from (what it requires), or NULL
+);
+CREATE INDEX IF NOT EXISTS preconditions_by_harness ON preconditions(harness_id);
+
+DROP VIEW IF EXISTS op_preconditions;
+CREATE VIEW op_preconditions AS
+SELECT h.run_id, h.name AS harness, o.name AS op, p.violated_states,
+       h.states_tried AS states, p.state, p.call, p.outcome, p.satisfied_state,
+       h.id AS harness_id
+FROM preconditions p
+JOIN harnesses h ON h.id = p.harness_id
+JOIN ops o ON o.id = p.op_id;

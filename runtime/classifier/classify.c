@@ -12,7 +12,8 @@
  *   snc-split        F influences G in some state and G influences F in another, never
  *                    both in one (the article's reading of set add/remove; F != G only);
  *   non-commutative  influence in one direction only (direction f->g or g->f);
- *   state-only       returns never influenced, but final digests differ;
+ *   state-only       returns never influenced, but final digests differ (without a
+ *                    harness digest: what the read-like ops observe, observe.c);
  *   commutative      none of the above in any state tried;
  *   unknown          no comparison was possible (every execution crashed or blocked).
  * Comparisons involving a crash or an exit are skipped (a crash is an outcome to show, not
@@ -38,6 +39,8 @@ struct witness {
 	int f, g;                       /* instances */
 	struct result f_alone, g_alone, f_after_g, g_after_f;
 	struct execution fg, gf;        /* for the digests */
+	int observe[OBSERVE_SHOWN];     /* without a harness digest: who observed them */
+	int nobserve;
 };
 
 struct pair_acc {
@@ -110,6 +113,9 @@ static void keep_witness(struct witness *w, const char *label, int f, int g,
 	w->gf = so->pair[g * n + f];
 	w->g_after_f = w->fg.second;
 	w->f_after_g = w->gf.second;
+	w->nobserve = so->nobserve;
+	for (int i = 0; i < so->nobserve && i < OBSERVE_SHOWN; i++)
+		w->observe[i] = so->observe[i];
 }
 
 /* What one state says about one pair of operations. */
@@ -211,22 +217,30 @@ static const char *pair_contract(const struct harness_model *m, int F, int G)
 	return cf == cg ? contract_name(cf) : NULL;
 }
 
-static void digest_text(const struct execution *e, char *buf, size_t len)
+/* The harness's digest, or what the read-like ops observed (observe.c). */
+static void digest_text(const struct classifier *c, const struct witness *w,
+			const struct execution *e, char *buf, size_t len)
 {
-	snprintf(buf, len, "0x%016llx", (unsigned long long)e->digest);
+	if (c->m->def->digest || e->nobserved == 0) {
+		snprintf(buf, len, "0x%016llx", (unsigned long long)e->digest);
+		return;
+	}
+	char seen[320];
+	observed_text(c->m, w->observe, w->nobserve, e, seen, sizeof seen);
+	snprintf(buf, len, "observed: %s", seen);
 }
 
 static int store_witness(struct classifier *c, struct snc_db *db, int64_t verdict_id,
 			 const struct pair_acc *p, int role)
 {
 	const struct witness *w = &p->w[role];
-	char fa[64], ga[64], fag[64], gaf[64], dfg[24], dgf[24];
+	char fa[64], ga[64], fag[64], gaf[64], dfg[352], dgf[352];
 	format_result(c->m, p->F, &w->f_alone, fa, sizeof fa);
 	format_result(c->m, p->G, &w->g_alone, ga, sizeof ga);
 	format_result(c->m, p->F, &w->f_after_g, fag, sizeof fag);
 	format_result(c->m, p->G, &w->g_after_f, gaf, sizeof gaf);
-	digest_text(&w->fg, dfg, sizeof dfg);
-	digest_text(&w->gf, dgf, sizeof dgf);
+	digest_text(c, w, &w->fg, dfg, sizeof dfg);
+	digest_text(c, w, &w->gf, dgf, sizeof dgf);
 	struct snc_db_witness row = {
 		.role = role_names[role],
 		.state = w->state,

@@ -32,7 +32,11 @@
  * those of the states already run (its copy of the runner's memory holds them) and, when
  * one matches, exits without running anything; the runner then hands out the outcome it
  * kept for that digest. Operations are deterministic from equal memory, so the copy is
- * what running them again would give (and their repeats were checked the first time). */
+ * what running them again would give (and their repeats were checked the first time).
+ *
+ * A harness without a digest has its pairs' states observed instead: after the second op,
+ * the read-like ops the runner found (observe.c) run on a new thread and their results,
+ * hashed, are the pair's digest. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +88,8 @@ struct executor {
 	size_t seen_bytes;
 	uint8_t *inherited;                /* state process: pairs not run (their first op
 					      blocked alone), NULL before the pairs */
+	int *observe, nobserve;            /* read-like instances observing a pair's state
+					      when the harness has no digest (observe.c) */
 };
 
 static const struct seen_state *seen_lookup(const struct executor *ex, uint64_t digest)
@@ -168,6 +174,7 @@ void executor_free(struct executor *ex)
 		free(ex->seen[i].solo_det);
 	}
 	free(ex->seen);
+	free(ex->observe);
 	free(ex->out.solo);
 	free(ex->out.solo_det);
 	free(ex);
@@ -176,6 +183,35 @@ void executor_free(struct executor *ex)
 int64_t executor_executions(const struct executor *ex)
 {
 	return ex->executions;
+}
+
+void executor_observe(struct executor *ex, const int *inst, int n)
+{
+	if (!ex->observe && !(ex->observe = malloc((size_t)ex->n * sizeof *ex->observe)))
+		n = 0;   /* out of memory: no observation, as without read-like ops */
+	if (n > 0)
+		memcpy(ex->observe, inst, (size_t)n * sizeof *inst);
+	ex->nobserve = n;
+}
+
+struct observation {
+	const struct executor *ex;
+	struct execution *slot;
+};
+
+/* On a thread of its own after a pair: the read-like ops, their results hashed. */
+static void observe_state(void *arg)
+{
+	struct observation *o = arg;
+	const struct harness_model *m = o->ex->m;
+	uint64_t h = 0;
+	for (int i = 0; i < o->ex->nobserve; i++) {
+		uint64_t v = call_instance(m, &m->inst[o->ex->observe[i]]);
+		if (i < OBSERVE_SHOWN)
+			o->slot->observed[o->slot->nobserved++] = v;
+		h = snc_hash_u64(h, v);
+	}
+	o->slot->digest = h;
 }
 
 static int first_of(const struct executor *ex, int e)
@@ -202,19 +238,28 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	const struct harness_model *m = ex->m;
 	int second = second_of(ex, e);
 	memset(slot, 0, sizeof *slot);
+	/* The theorem's two processes (op_thread.c): an op alone, and the second op of a pair,
+	 * on a new thread; the first op of a pair on the thread that built the state. Each
+	 * under the blocking rule (blocking.c). */
 	slot->stage = STAGE_FIRST;
-	if (!call_or_block(m, &m->inst[first_of(ex, e)], &slot->first))
-		observed_block(slot);
-	sp_leave_if_copy();   /* an op that forked returns twice: only this child goes on */
-	if (second >= 0) {
-		slot->stage = STAGE_SECOND;
-		if (!call_or_block(m, &m->inst[second], &slot->second))
+	if (second < 0) {
+		if (!call_or_block_on_own_thread(m, &m->inst[first_of(ex, e)], &slot->first))
 			observed_block(slot);
-		sp_leave_if_copy();
+	} else {
+		if (!call_or_block(m, &m->inst[first_of(ex, e)], &slot->first))
+			observed_block(slot);
+		sp_leave_if_copy();   /* an op that forked returns twice: only this child goes on */
+		slot->stage = STAGE_SECOND;
+		if (!call_or_block_on_own_thread(m, &m->inst[second], &slot->second))
+			observed_block(slot);
 	}
 	slot->stage = STAGE_DIGEST;
 	if (m->def->digest) {
 		slot->digest = m->def->digest();
+		slot->has_digest = 1;
+	} else if (second >= 0 && ex->nobserve > 0) {
+		struct observation o = { ex, slot };
+		run_on_own_thread(observe_state, &o);
 		slot->has_digest = 1;
 	}
 	slot->stage = STAGE_DONE;
@@ -258,9 +303,11 @@ static void reap_one(struct executor *ex, struct inflight *fl)
 	ex->prefix->heartbeat++;
 }
 
+/* Did it block, or end while its digest (or observation) ran: killed by the timer there on
+ * a loaded machine, it would otherwise differ from its repeats without a digest. */
 static bool blocked(const struct execution *e)
 {
-	return e->first.kind == R_BLOCK || e->second.kind == R_BLOCK;
+	return e->first.kind == R_BLOCK || e->second.kind == R_BLOCK || e->stage == STAGE_DIGEST;
 }
 
 /* Only a block the timer decided can be a slow op on a loaded machine. */
@@ -286,7 +333,7 @@ static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, 
 			reap_one(ex, &fl);
 		struct sp_options o = {
 			.limits = &ex->limits,
-			.deadline_ms = timeout * (second_of(ex, e) < 0 ? 1 : 2),
+			.deadline_ms = timeout * (second_of(ex, e) < 0 ? 1 : 2 + ex->nobserve),
 		};
 		pid_t pid = sp_fork(&kids[fl.n], &o);
 		if (pid == 0)
@@ -396,6 +443,8 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		return out;
 	}
 	out->status = STATE_OK;
+	out->observe = ex->observe;
+	out->nobserve = ex->nobserve;
 	out->has_digest = ex->prefix->has_digest;
 	out->digest = ex->prefix->digest;
 	const struct seen_state *same = ex->prefix->seen ? seen_lookup(ex, out->digest) : NULL;

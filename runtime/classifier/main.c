@@ -19,6 +19,7 @@
 #include <sys/personality.h>
 #include <unistd.h>
 #include "measure.h"
+#include "prove.h"
 #include "runner.h"
 #include "schedules.h"
 #include "snc_db.h"
@@ -117,6 +118,8 @@ int main(int argc, char **argv)
 	status = run_harness(&snc_harness_definition, &opt, db, run_id, &summary);
 	if (status == 0 && opt.measure)
 		status = measure_harness(&snc_harness_definition, &opt, db, summary.harness_id);
+	if (status == 0 && opt.prove && !sp_interrupted())
+		status = prove_harness(&snc_harness_definition, &opt, db, summary.harness_id);
 	int sig = sp_interrupted();
 	char signame[16];
 	snprintf(signame, sizeof signame, "SIG%s", sig ? sigabbrev_np(sig) : "");

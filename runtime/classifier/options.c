@@ -62,6 +62,7 @@ static void set_run_option(struct runtime_options *opt, const struct snc_opt_val
 	case SNC_RUN_SCHEDULE_DEPTH: opt->schedule_depth = n; break;
 	case SNC_RUN_MAX_SCHEDULES: opt->max_schedules = n; break;
 	case SNC_RUN_FIRST_FAILURE: opt->first_failure = true; break;
+	case SNC_RUN_PROVE: opt->prove = true; break;
 	case SNC_RUN_MEASURE: opt->measure = true; break;
 	case SNC_RUN_MEASURE_STATES: opt->measure_states = n; break;
 	case SNC_RUN_MEMORY_LIMIT: opt->memory_limit_mib = v->number; break;

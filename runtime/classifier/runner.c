@@ -2,12 +2,15 @@
  *
  * Order of work: check the definition, store the harness and its ops, then for every
  * state: run it (executor.c), store the state and its raw executions, and fold it into the
- * classifier; finally store one verdict per pair. Each state's rows are committed in a
- * short transaction of their own once it ran (never while it runs), so readers and other
- * runs wait for no execution, and an interrupted run keeps the states it finished (the
- * harness row then says finished = 0 and carries no verdicts). SIGTERM, SIGINT and SIGHUP
- * interrupt the run this way too (state_process.h): the children are killed, the states
- * stored so far stay, and the run returns 128 + the signal. */
+ * classifier and the preconditions (where an op cannot run alone); finally store one
+ * verdict per pair and each op's precondition. A harness without a digest first runs the
+ * fresh state once to find the read-like ops that observe states instead (observe.c).
+ * Each state's rows are committed in a short transaction of their own once it ran (never
+ * while it runs), so readers and other runs wait for no execution, and an interrupted run
+ * keeps the states it finished (the harness row then says finished = 0 and carries no
+ * verdicts). SIGTERM, SIGINT and SIGHUP interrupt the run this way too (state_process.h):
+ * the children are killed, the states stored so far stay, and the run returns 128 + the
+ * signal. */
 #include <stdlib.h>
 #include <string.h>
 #include "runner.h"
@@ -25,6 +28,17 @@ static void args_text(const struct harness_model *m, const struct instance *in, 
 		snprintf(buf, len, "%ld", in->args[0]);
 	else
 		snprintf(buf, len, "%ld, %ld", in->args[0], in->args[1]);
+}
+
+/* Folds the state into the read-like ops, and tells the executor who observes now. */
+static void observe_refine(struct executor *ex, struct observer *obs, const struct state_outcome *so)
+{
+	if (!obs)
+		return;
+	const int *inst;
+	observer_add_state(obs, so);
+	int n = observer_instances(obs, &inst);
+	executor_observe(ex, inst, n);
 }
 
 static int store_ops(struct snc_db *db, const struct harness_model *m, int64_t harness_id,
@@ -104,6 +118,16 @@ static int store_state(struct snc_db *db, const struct harness_model *m, int64_t
 	return 0;
 }
 
+/* Without a harness digest: the fresh state is run once, not stored, to find the read-like
+ * ops that observe the pairs' states (observe.c). Returns the executions it took. */
+static int64_t observe_discover(struct executor *ex, struct observer *obs)
+{
+	if (!obs)
+		return 0;
+	observe_refine(ex, obs, executor_run_state(ex, NULL, 0));
+	return executor_executions(ex);
+}
+
 int run_harness(const struct snc_harness *def, const struct runtime_options *opt,
 		struct snc_db *db, int64_t run_id, struct run_summary *summary)
 {
@@ -118,10 +142,12 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	struct executor *ex = executor_new(&m, opt, timeout_ms);
 	struct schedules *sx = opt->schedules ? schedules_new(&m, opt, timeout_ms) : NULL;
 	struct classifier *cl = classifier_new(&m, opt->blocking_observable);
+	struct observer *obs = def->digest ? NULL : observer_new(&m);
+	struct preconditions *pre = preconditions_new(&m, opt->blocking_observable);
 	struct progress *pr = progress_new(!opt->quiet);
 	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
 	int rc = 3;
-	if (!ex || !cl || !op_ids || (opt->schedules && !sx) ||
+	if (!ex || !cl || !pre || !op_ids || (opt->schedules && !sx) || (!def->digest && !obs) ||
 	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0) {
 		fprintf(stderr, "error: out of memory preparing harness '%s'\n", def->name);
 		goto out_nospace;
@@ -138,6 +164,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 		goto db_error;
 	summary->harness_id = harness_id;
 
+	int64_t discovery = observe_discover(ex, obs);
 	int width = sp.depth ? sp.depth : 1;
 	char label[STATE_LABEL_MAX];
 	/* A state runs with no transaction open; its rows are then written in one short one,
@@ -155,7 +182,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 		if (sp_interrupted()) {
 			rc = 128 + sp_interrupted();   /* the states stored so far stay */
 			summary->states += s;
-			summary->executions += executor_executions(ex);
+			summary->executions += executor_executions(ex) - discovery;
 			goto out;
 		}
 		if (snc_db_begin(db) != 0 ||
@@ -163,17 +190,21 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 		    (sx && schedules_store_state(sx, db, harness_id, op_ids, (int)s) != 0) ||
 		    snc_db_commit(db) != 0)
 			goto db_error;
-		if (so->status == STATE_OK)
+		if (so->status == STATE_OK) {
 			classifier_add_state(cl, label, so);
-		else
+			preconditions_add_state(pre, label, so);
+		} else {
 			summary->failed_states++;
+		}
+		observe_refine(ex, obs, so);
 	}
 	if (snc_db_begin(db) != 0 || classifier_store(cl, db, harness_id, op_ids) != 0 ||
-	    snc_db_harness_finish(db, harness_id, sp.count, executor_executions(ex)) != 0 ||
+	    preconditions_store(pre, db, harness_id, op_ids) != 0 ||
+	    snc_db_harness_finish(db, harness_id, sp.count, executor_executions(ex) - discovery) != 0 ||
 	    snc_db_commit(db) != 0)
 		goto db_error;
 	summary->states += sp.count;
-	summary->executions += executor_executions(ex);
+	summary->executions += executor_executions(ex) - discovery;
 	rc = 0;
 	goto out;
 db_error:
@@ -186,6 +217,8 @@ out_nospace:
 	progress_done(pr);
 	free(op_ids);
 	classifier_free(cl);
+	observer_free(obs);
+	preconditions_free(pre);
 	schedules_free(sx);
 	executor_free(ex);
 	harness_model_free(&m);

@@ -37,6 +37,8 @@ struct runtime_options {
 	int schedule_depth;        /* from states up to this length */
 	int max_schedules;         /* cap per pair of instances and state; 0: none */
 	bool first_failure;        /* stop a pair of ops at its first failing schedule */
+	bool prove;                /* explore the SNC pairs without a heavyweight instruction
+				      from their witness states (prove.c) */
 	int64_t replay_id;         /* > 0: replay this stored schedule instead of classifying */
 	/* The measure pass (measure.h): costs under the snc Valgrind tool. */
 	bool measure;
@@ -92,17 +94,33 @@ void result_from_end(const struct sp_end *end, struct result *r);
 
 /* Calls an instance in this process and returns its raw value (0 for void ops). */
 uint64_t call_instance(const struct harness_model *m, const struct instance *in);
+/* Calls it on a new thread of its own (op_thread.c), writes the result into r, and returns
+ * once it returned; the thread stays parked until the process ends. */
+void call_on_own_thread(const struct harness_model *m, const struct instance *in,
+			struct result *r);
+/* The same for any function. */
+void run_on_own_thread(void (*fn)(void *), void *arg);
+/* call_or_block (blocking.c) on a new thread of its own: false when the op blocks. */
+bool call_or_block_on_own_thread(const struct harness_model *m, const struct instance *in,
+				 struct result *r);
 void format_result(const struct harness_model *m, int op, const struct result *r, char *buf,
 		   size_t len);
 bool results_equal(const struct result *a, const struct result *b);
 
-/* One op alone or two in sequence, from a state; written by the child that ran it. */
+/* One op alone or two in sequence, from a state; written by the child that ran it. An op
+ * alone and the second op of a pair run on a new thread, the first op of a pair on the
+ * thread that built the state (op_thread.c). */
+#define OBSERVE_SHOWN 4     /* observations kept with an execution, for witnesses */
 struct execution {
 	volatile uint8_t stage;    /* 1: first op running, 2: second, 3: digest, 4: done */
 	struct result first, second;
 	uint64_t digest;
 	uint8_t has_digest;
 	uint8_t block_observed;    /* an op blocks, decided from its behaviour (no timer) */
+	/* Without a harness digest, a pair's digest hashes what the read-like ops returned
+	 * after it (observe.c); the first OBSERVE_SHOWN of those values are kept here. */
+	uint8_t nobserved;
+	uint64_t observed[OBSERVE_SHOWN];
 };
 
 /* blocking.c: calls an instance in this forked, single-threaded process under the
@@ -150,6 +168,8 @@ struct state_outcome {
 	bool has_digest;
 	struct execution *solo, *pair;
 	uint8_t *solo_det, *pair_det;
+	const int *observe;        /* the instances that observed the pairs (observe.c) */
+	int nobserve;
 };
 
 struct executor;
@@ -159,6 +179,34 @@ void executor_free(struct executor *ex);
 /* Builds the state in a forked process and runs every execution from it. */
 const struct state_outcome *executor_run_state(struct executor *ex, const int *seq, int len);
 int64_t executor_executions(const struct executor *ex);
+
+/* Which instances observe the state when the harness has no digest (observe.c): those of
+ * the *read-like* ops, found by running them: a non-void op that, in every state seen so
+ * far, returned a value alone, repeated it, and changed what no op run after it returns. */
+struct observer;
+struct observer *observer_new(const struct harness_model *m);
+void observer_free(struct observer *o);
+void observer_add_state(struct observer *o, const struct state_outcome *so);
+/* Points inst at the observing instances (valid until the next call), returns how many. */
+int observer_instances(struct observer *o, const int **inst);
+/* The executor runs them, in this order, after the second op of every pair (on a new
+ * thread) and hashes their results into the pair's digest. */
+void executor_observe(struct executor *ex, const int *inst, int n);
+/* "member(0) = false; member(1) = true" for an execution's kept observations. */
+void observed_text(const struct harness_model *m, const int *inst, int n,
+		   const struct execution *e, char *buf, size_t len);
+
+/* Preconditions (preconditions.c): does an op's result alone from a state say the state
+ * violates its precondition (crash, exit, or a block that is not observable)? */
+bool precondition_violated(const struct result *alone, bool blocking_observable);
+struct preconditions;
+struct preconditions *preconditions_new(const struct harness_model *m, bool blocking_observable);
+void preconditions_free(struct preconditions *p);
+void preconditions_add_state(struct preconditions *p, const char *label,
+			     const struct state_outcome *so);
+struct snc_db;
+int preconditions_store(const struct preconditions *p, struct snc_db *db, int64_t harness_id,
+			const int64_t *op_ids);
 
 /* Folds per-state outcomes into verdicts. */
 struct classifier;

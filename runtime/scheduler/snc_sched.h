@@ -219,4 +219,9 @@ void snc_explorer_feedback(struct snc_explorer *ex, uint32_t ticket,
 /* true once the exhaustive phase enumerated every schedule within the bound (no cap hit). */
 bool snc_explorer_exhaustive(const struct snc_explorer *ex);
 
+/* Threads of the process that cannot act while a solo run is under way (the runtime's own:
+ * one waiting for the op's thread, those parked after their op): a solo run decides a block
+ * only when the process has no thread beyond these and the op's own. */
+extern int snc_sched_quiet_threads;
+
 #endif

@@ -31,6 +31,7 @@ struct schedules {
 	struct sp_limits limits;
 	volatile uint32_t *heartbeat;      /* shared with the state process */
 	uint8_t *pair_failed;      /* per op pair F * nops + G, for --first-failure */
+	const uint8_t *pair_wanted;   /* per op pair: explore only these (NULL: all) */
 	struct record *recs;
 	size_t nrecs, cap;
 	struct record partial;     /* a record read in part */
@@ -98,10 +99,16 @@ static _Noreturn void state_process(struct schedules *sx, const int *seq, int le
 	struct explore_job job = {
 		.m = m, .opt = sx->opt, .so = so, .pair_failed = sx->pair_failed,
 		.backstop_ms = backstop_ms(sx), .limits = &sx->limits, .heartbeat = sx->heartbeat,
+		.pair_wanted = sx->pair_wanted,
 		.out_fd = out_fd,
 	};
 	explore_state_pairs(&job);
 	_exit(0);
+}
+
+void schedules_only_pairs(struct schedules *sx, const uint8_t *wanted)
+{
+	sx->pair_wanted = wanted;
 }
 
 static void keep(struct schedules *sx, const struct record *r)

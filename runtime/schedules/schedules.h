@@ -26,6 +26,9 @@ struct schedules *schedules_new(const struct harness_model *m, const struct runt
 				int timeout_ms);
 /* Warns when no operation ever reached a scheduling point (an uninstrumented library). */
 void schedules_free(struct schedules *sx);
+/* Explores only the pairs of ops F <= G with wanted[F * nops + G] set from now on (NULL:
+ * every pair); the proof pass (prove.c) uses it. wanted must outlive the explorations. */
+void schedules_only_pairs(struct schedules *sx, const uint8_t *wanted);
 /* Explores the state's pairs when it is short enough; keeps what it found for storing. */
 void schedules_explore_state(struct schedules *sx, const int *seq, int len,
 			     const struct state_outcome *so);

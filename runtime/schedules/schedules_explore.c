@@ -5,7 +5,8 @@
  * pairs of instances (f, g) are taken in order: f's op declared no later than g's, and g
  * not before f for an op with itself (the explorer starts either thread first anyway).
  * Pairs of ops that share a contract (single producer, ...) are skipped: the API itself
- * excludes running them concurrently.
+ * excludes running them concurrently; so are pairs of instances one of which fails alone
+ * from the state (a precondition it violates, preconditions.c).
  *
  * Up to `jobs` children run at once (at most two per CPU the process may use; each slot's
  * children on a CPU of their own). One pair alone cannot keep them busy: its explorer
@@ -254,7 +255,17 @@ static void reap_one(struct driver *d)
 		      fli.traced ? d->traces + (size_t)fli.slot * LEVEL0_TRACE_CAPACITY : NULL);
 }
 
-/* The pairs of instances to explore, in order. */
+/* Does f or g fail alone from this state (a precondition the state violates, not a
+ * concurrency question: preconditions.c)? Such pairs are not explored. */
+static bool precondition_fails(const struct driver *d, int f, int g)
+{
+	const struct state_outcome *so = d->job->so;
+	bool observable = d->job->opt->blocking_observable;
+	return precondition_violated(&so->solo[f].first, observable) ||
+	       precondition_violated(&so->solo[g].first, observable);
+}
+
+/* The pairs of instances to explore, in order (not those whose precondition fails). */
 static void plan(struct driver *d)
 {
 	const struct harness_model *m = d->job->m;
@@ -266,9 +277,11 @@ static void plan(struct driver *d)
 			enum snc_contract cf = m->def->ops[F].contract, cg = m->def->ops[G].contract;
 			if (cf != SNC_ANY_THREAD && cf == cg)
 				continue;   /* the API never runs these two concurrently */
+			if (d->job->pair_wanted && !d->job->pair_wanted[F * m->nops + G])
+				continue;   /* the proof pass explores only its pairs */
 			for (int f = 0; f < m->ninst; f++)
 				for (int g = F == G ? f : 0; m->inst[f].op == F && g < m->ninst; g++)
-					if (m->inst[g].op == G) {
+					if (m->inst[g].op == G && !precondition_fails(d, f, g)) {
 						d->todo[d->ntodo][0] = f;
 						d->todo[d->ntodo++][1] = g;
 					}

@@ -111,6 +111,7 @@ struct explore_job {
 	const struct runtime_options *opt;
 	const struct state_outcome *so;    /* the sequential references, from the executor */
 	const uint8_t *pair_failed;        /* per op pair (F * nops + G): --first-failure */
+	const uint8_t *pair_wanted;        /* per op pair: explore only these; NULL: all */
 	uint32_t backstop_ms;
 	const struct sp_limits *limits;
 	volatile uint32_t *heartbeat;      /* shared with the runner: a run came back */

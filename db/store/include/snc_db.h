@@ -126,6 +126,28 @@ int snc_db_execution_add(struct snc_db *db, const struct snc_db_execution *e);
 int64_t snc_db_verdict_add(struct snc_db *db, const struct snc_db_verdict *v);
 int snc_db_witness_add(struct snc_db *db, int64_t verdict_id, const struct snc_db_witness *w);
 
+/* An op's precondition: where it fails alone (preconditions.c; docs/db.md, op_preconditions). */
+struct snc_db_precondition {
+	int64_t harness_id, op_id;
+	int64_t violated_states;
+	const char *state, *call, *outcome;
+	const char *satisfied_state;      /* NULL when no state satisfied it */
+};
+int snc_db_precondition_add(struct snc_db *db, const struct snc_db_precondition *p);
+
+/* The proof pass (runtime/prove.c, proof_read.c): each pair of harness_id that is snc,
+ * deterministic, without a contract, and whose witness's solo executions showed no AWAR
+ * and no fenced RAW (or were not measured), with its witness state; state first. */
+struct snc_db_proof_target {
+	int f_ordinal, g_ordinal;  /* the ops, by declaration order */
+	int state_ordinal;         /* the witness state */
+	const char *state;
+};
+int snc_db_proof_targets(struct snc_db *db, int64_t harness_id,
+			 int (*each)(const struct snc_db_proof_target *t, void *ctx), void *ctx);
+/* The ids of the harness's n ops, by ordinal. Returns 0, or -1 when one is missing. */
+int snc_db_op_ids(struct snc_db *db, int64_t harness_id, int64_t *ids, int n);
+
 /* ---- reading verdicts ----------------------------------------------------------------- */
 
 /* One row of the pair_verdicts view. Strings are valid during the callback only. */
@@ -412,6 +434,10 @@ struct snc_fact_op {
 	int64_t heavyweight;       /* heavyweight sites that function reaches; -1 unknown */
 	struct snc_fact_cost cost; /* measured by `snc run --measure`; calls 0 when not */
 	const char *cost_sites;    /* where its heavyweight instructions executed, one a line */
+	/* Its precondition (facts_preconditions.c): states where it fails alone, 0 when none;
+	 * the first with its call and outcome; the first state it ran from (NULL: none). */
+	int64_t violated_states;
+	const char *violated_state, *violated_call, *violated_outcome, *requires_state;
 };
 
 /* A heavyweight site a function reaches (in itself, or through its callees). */
@@ -465,6 +491,18 @@ struct snc_fact_pair {
 	int64_t schedules;                    /* concurrent schedules explored (0: none) */
 	struct snc_fact_schedule broken;      /* the simplest non-linearizable one, id 0 if none */
 	struct snc_fact_schedule unrepeated;  /* the simplest non-deterministic one, id 0 if none */
+	struct snc_fact_schedule broken_precondition;  /* the simplest non-linearizable one whose
+						 sequential orders fail (a precondition the
+						 second call violates): reported apart */
+	/* How it was explored (facts_schedules.c), for reconciling an SNC verdict with it: */
+	int64_t explored_states;              /* states its calls were explored from */
+	int explored_exhaustive;              /* every schedule within the bound, in each */
+	int max_preemptions;                  /* the bound */
+	int instrumented;                     /* its calls reached scheduling points */
+	int witness_unshared;                 /* the witness's two calls, explored from its state,
+						 made no conflicting access: they influence each
+						 other through memory no instrumented access
+						 shares (the harness's own bookkeeping) */
 };
 
 struct snc_fact_harness {
