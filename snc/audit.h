@@ -187,6 +187,10 @@ void audit_note(struct audit_plan *plan, const char *kind, const char *name,
 	__attribute__((format(printf, 6, 7)));
 void audit_plan_free(struct audit_plan *plan);
 
+/* audit_libs.c: links each --lib that is not a C source into an empty program. Returns 0,
+ * or -1 with the library that cannot be linked in err. */
+int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen);
+
 /* audit_emit.c: the harness of a family, as C text. include is how the harness includes
  * the header (<ck_stack.h> or "/abs/path.h"); command is how to run it again. */
 void audit_emit(FILE *out, const struct audit_family *fam, const char *include,

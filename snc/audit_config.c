@@ -17,7 +17,9 @@
  *   contract FUNCTION CONTRACT    single-producer, single-consumer, owner-only or none
  *   skip FUNCTION                 not an operation
  *
- * FUNCTION is a name or a shell pattern (`*_mpmc`, `*`). docs/audit.md has examples. */
+ * FUNCTION is a name or a shell pattern (`*_mpmc`, `*`). docs/audit.md has examples.
+ * Anything else (an unknown directive, a malformed section or argument, a line longer
+ * than 4096 characters or with a NUL byte) is an error that names the file and line. */
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -25,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "audit.h"
+
+#define MAX_LINE 4096   /* characters in a line, its newline included */
 
 static const char *const verbs[] = {
 	"constructor", "initializer", "zero", "setup", "arg", "role", "contract", "skip", NULL,
@@ -132,10 +136,20 @@ int audit_config_read(const char *path, struct audit_config *cfg, char *err, siz
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return snprintf(err, errlen, "cannot read config '%s': %s", path, strerror(errno)), -1;
-	char buf[4096], *family = NULL;
+	char *buf = NULL, *family = NULL;
+	size_t cap = 0;
+	ssize_t got;
 	int line = 0, rc = 0;
-	while (rc == 0 && fgets(buf, sizeof buf, f)) {
+	while (rc == 0 && (got = getline(&buf, &cap, f)) >= 0) {
 		line++;
+		if ((size_t)got > MAX_LINE) {
+			rc = fail(err, errlen, path, line, "the line is longer than %d characters", MAX_LINE);
+			break;
+		}
+		if (strlen(buf) != (size_t)got) {
+			rc = fail(err, errlen, path, line, "a NUL byte in the line");
+			break;
+		}
 		char *hash = strchr(buf, '#');
 		if (hash)
 			*hash = '\0';
@@ -170,6 +184,7 @@ int audit_config_read(const char *path, struct audit_config *cfg, char *err, siz
 		rc = add_rule(cfg, family, verb, s, line, err, errlen);
 	}
 	free(family);
+	free(buf);
 	fclose(f);
 	if (rc != 0)
 		audit_config_free(cfg);

@@ -7,8 +7,9 @@
  * wall times (scan, generate+build, classify, measure) are printed at the end; the bench
  * reads that line. A header that does not parse, a family that cannot be built, a harness
  * that does not compile or whose initial state crashes: each is a note, and the audit goes
- * on. Exit status 0 when the audit ran (whatever it found), 2 for a usage error or a
- * database that cannot be written. */
+ * on; the summary counts families by what became of them. Exit status 0 when some family
+ * was audited (whatever it found); 2 for a usage error, a --lib that cannot be linked,
+ * nothing audited, or a database that cannot be written. */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -110,6 +111,14 @@ struct audit_times {
 	double scan, build, classify, measure;
 };
 
+/* What became of a planned family. */
+enum family_outcome { AUDITED, NOT_BUILT, NOT_RUN, NOT_STARTED };
+
+struct audit_counts {
+	int planned, skipped, outcome[4];
+	int functions_skipped;
+};
+
 /* ---- one family: write, build, run ----------------------------------------------------- */
 
 /* The command that runs an emitted harness again, for its top comment. */
@@ -157,10 +166,13 @@ static int build_family(const struct audit_request *rq, const char *source, cons
 	return rc;
 }
 
+/* Writes, builds and runs one family's harness; *outcome says how far it got. Returns 0,
+ * or EXIT_USAGE when the database failed. */
 static int audit_family(struct snc_db *db, const struct audit_request *rq, struct audit_plan *plan,
 			const struct audit_family *fam, const char *dir, int64_t run_id,
-			struct audit_times *t)
+			struct audit_times *t, enum family_outcome *outcome)
 {
+	*outcome = NOT_BUILT;
 	char source[PATH_MAX], program[PATH_MAX];
 	double start = now();
 	if (write_harness(rq, fam, dir, source, sizeof source) != 0) {
@@ -176,10 +188,11 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 	t->build += now() - start;
 	if (built != 0) {
 		audit_note(plan, "family", fam->key, fam->key, "failed",
-			   "the generated harness %s did not compile (the compiler's messages are above; "
-			   "--emit-harness keeps it)", source);
+			   "the generated harness %s did not compile or link (the compiler's messages "
+			   "are above; --emit-harness keeps it)", source);
 		return 0;
 	}
+	*outcome = NOT_RUN;
 	start = now();
 	int rc = harness_program_run(program, source, rq->db_path, run_id, rq->forward.v, rq->forward.n);
 	double took = now() - start;
@@ -197,10 +210,13 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 			   "its harness program ended with status %d (its messages are above)", rc);
 		return 0;
 	}
-	if (strcmp(fresh, "ok") != 0)
+	*outcome = AUDITED;
+	if (strcmp(fresh, "ok") != 0) {
+		*outcome = NOT_STARTED;
 		audit_note(plan, "family", fam->key, fam->key, "failed", "its initial state could not be "
 			   "built (%s in %s): every verdict is unknown", fresh,
 			   fam->starter ? fam->starter->name : "setup");
+	}
 	return 0;
 }
 
@@ -257,6 +273,48 @@ static void print_notes(const struct audit_plan *plan)
 	if (skipped > 12)
 		fprintf(stderr, "snc audit: ... and %d more skipped (the audit_items view lists them all)\n",
 			skipped - 12);
+}
+
+/* ---- the summary ------------------------------------------------------------------------ */
+
+static void count_skipped(const struct audit_plan *plan, struct audit_counts *c)
+{
+	for (int i = 0; i < plan->nnotes; i++) {
+		const struct audit_note *n = &plan->notes[i];
+		if (strcmp(n->status, "skipped") != 0 || strcmp(n->detail, "not selected (--family)") == 0)
+			continue;
+		if (strcmp(n->kind, "family") == 0)
+			c->skipped++;
+		else if (strcmp(n->kind, "function") == 0)
+			c->functions_skipped++;
+	}
+}
+
+/* One line that counts every family by what became of it: "9 families: 7 audited, 2 failed
+ * to build; 3 functions skipped; scan ...". The bench reads it. */
+static void print_summary(const struct audit_counts *c, const struct audit_plan *plan,
+			  const struct audit_times *t, int64_t run_id, const char *db_path)
+{
+	static const char *const what[] = {
+		[AUDITED] = "audited", [NOT_BUILT] = "failed to build", [NOT_RUN] = "failed to run",
+		[NOT_STARTED] = "failed to build their initial state",
+	};
+	int total = c->planned + c->skipped;
+	char line[512];
+	size_t used = (size_t)snprintf(line, sizeof line, "%d famil%s: %d audited", total,
+				       total == 1 ? "y" : "ies", c->outcome[AUDITED]);
+	for (int k = NOT_BUILT; k <= NOT_STARTED; k++)
+		if (c->outcome[k])
+			used += (size_t)snprintf(line + used, sizeof line - used, ", %d %s", c->outcome[k],
+						 what[k]);
+	if (c->skipped)
+		snprintf(line + used, sizeof line - used, ", %d skipped", c->skipped);
+	fprintf(stderr, "snc audit: %s; %d function%s skipped, %d note%s; scan %.1f s, generate+build "
+		"%.1f s, classify %.1f s, measure %.1f s; run %lld in %s\n", line, c->functions_skipped,
+		c->functions_skipped == 1 ? "" : "s", plan->nnotes, plan->nnotes == 1 ? "" : "s", t->scan,
+		t->build, t->classify, t->measure, (long long)run_id, db_path);
+	if (c->outcome[AUDITED] == 0)
+		fprintf(stderr, "snc audit: error: nothing was audited (the notes above say why)\n");
 }
 
 /* ---- the command ------------------------------------------------------------------------ */
@@ -402,6 +460,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	free(args);
 	int rc = EXIT_USAGE;
 	struct audit_times t = { 0 };
+	struct audit_counts counts = { 0 };
+	bool scanned = false;
 	struct audit_plan plan = { 0 };
 	struct scan_outcome scan = { 0 };
 	if (run_id < 0) {
@@ -430,6 +490,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	t.scan = now() - start;
 	if (rc != 0)
 		goto finish;
+	scanned = true;
 	sources_to_build(rq, &scan);
 	struct audit_options opt = {
 		.domain = rq->domain ? rq->domain : cfg && cfg->domain ? cfg->domain : 2,
@@ -441,20 +502,25 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		audit_note(&plan, "header", rq->headers.v[0], NULL, "skipped",
 			   "no object family to audit: %d API function%s, none with an object or "
 			   "global state the generator can build", plan.nfns, plan.nfns == 1 ? "" : "s");
-	for (int i = 0; i < plan.nfamilies && rc == 0; i++)
-		rc = audit_family(db, rq, &plan, &plan.families[i], dir, run_id, &t);
+	counts.planned = plan.nfamilies;
+	for (int i = 0; i < plan.nfamilies && rc == 0; i++) {
+		enum family_outcome outcome;
+		rc = audit_family(db, rq, &plan, &plan.families[i], dir, run_id, &t, &outcome);
+		counts.outcome[outcome]++;
+	}
 	if (rc == 0 && store_notes(db, run_id, &plan) != 0)
 		rc = cli_error("audit", "storing the notes: %s", snc_db_errmsg(db));
+	count_skipped(&plan, &counts);
 finish:
+	if (rc == 0 && counts.outcome[AUDITED] == 0)
+		rc = EXIT_USAGE;   /* nothing audited: the run says so, and so does the exit status */
 	snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
-	if (rc == 0 && (rq->json || !rq->quiet))
-		rc = show_run(rq->db_path, run_id, rq->json, "audit");
+	if ((rc == 0 || counts.planned > 0) && (rq->json || !rq->quiet) &&
+	    show_run(rq->db_path, run_id, rq->json, "audit") != 0 && rc == 0)
+		rc = EXIT_USAGE;
 	print_notes(&plan);
-	if (rc == 0)
-		fprintf(stderr, "snc audit: %d famil%s audited, %d note%s; scan %.1f s, generate+build "
-			"%.1f s, classify %.1f s, measure %.1f s; run %lld in %s\n", plan.nfamilies,
-			plan.nfamilies == 1 ? "y" : "ies", plan.nnotes, plan.nnotes == 1 ? "" : "s", t.scan,
-			t.build, t.classify, t.measure, (long long)run_id, rq->db_path);
+	if (scanned)
+		print_summary(&counts, &plan, &t, run_id, rq->db_path);
 out:
 	if (!rq->emit_dir) {
 		for (int i = 0; i < plan.nfamilies; i++) {
@@ -478,6 +544,11 @@ int cmd_audit(int argc, char **argv)
 	if (rc == 0 && rq.config_path) {
 		char err[512];
 		if (audit_config_read(rq.config_path, &cfg, err, sizeof err) != 0)
+			rc = cli_error("audit", "%s", err);
+	}
+	if (rc == 0) {
+		char err[512];
+		if (audit_check_libs(rq.libs.v, rq.libs.n, err, sizeof err) != 0)
 			rc = cli_error("audit", "%s", err);
 	}
 	if (rc == 0)

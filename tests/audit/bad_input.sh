@@ -12,11 +12,22 @@ expect_match "$(item function crashy_each)" "^skipped: parameter fn is a functio
 expect_match "$(item function crashy_add)" "^skipped: parameter p has type struct pair" "a struct by value"
 expect_match "$(item function crashy_log)" "^skipped: variadic" "a variadic function"
 expect_match "$(item header "$AFIX/broken.h")" "^(failed|skipped): .*error" "the header that does not parse"
-expect_match "$(item function twice)" "^skipped: its first parameter \(int\) is not a pointer" "no object"
+expect_match "$(item function twice)" "^skipped: takes no object \(only scalar parameters\) and touches no global state" \
+	"no object, no global state"
+expect_match "$out" "[0-9]+ families: 1 audited, 1 failed to build their initial state; [0-9]+ functions skipped" \
+	"the summary counts the families by what became of them"
 expect_eq "$(v counter counter_add counter_add)" "snc" "the counter beside them is audited all the same"
 expect_eq "$(q "$DB" "SELECT status FROM run_summary WHERE run_id = $run")" "ok" "the run is ok"
-audit "$AFIX/nofamily.h"
+expect_status 2 "nothing to audit" -- "$SNC" audit --db "$DB" --no-measure "$AFIX/nofamily.h"
 expect_match "$out" "no object family to audit" "a library with no family at all says so"
+expect_match "$out" "nothing was audited" "and fails"
+expect_eq "$(q "$DB" "SELECT status FROM run_summary WHERE run_id = (SELECT max(run_id) FROM run_summary)")" "failed" \
+	"its run is failed"
+expect_status 2 "a --lib that does not exist" -- "$SNC" audit --db "$DB" --lib nowhere.a "$AFIX/crashy.h"
+expect_match "$out" "--lib nowhere.a: No such file" "names it"
+echo "not an archive" > junk.a
+expect_status 2 "a --lib that cannot be linked" -- "$SNC" audit --db "$DB" --lib junk.a "$AFIX/crashy.h"
+expect_match "$out" "--lib junk.a cannot be linked" "names it"
 expect_status 2 "a missing header" -- "$SNC" audit --db "$DB" "$AFIX/missing.h"
 expect_match "$out" "not found" "names the missing file"
 expect_status 2 "no header" -- "$SNC" audit --db "$DB" "$AFIX/bank/src/bank.c"
