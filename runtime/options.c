@@ -14,6 +14,8 @@ static const char usage[] =
 	"  --depth N               states are op sequences up to length N (default 2)\n"
 	"  --max-states N          sample when there are more states (default 2000)\n"
 	"  --seed N                seed for sampling (default 1)\n"
+	"  --boundary N            also the states where an op's result changes when it is\n"
+	"                          repeated up to N times (full, empty, locked; 0..8, default 0)\n"
 	"  --timeout SECONDS       time limit per operation (default 1; fractions allowed)\n"
 	"  --repeat N              run every execution N times to check determinism (default 2)\n"
 	"  --jobs N                executions in flight at once (default 16)\n"
@@ -57,7 +59,7 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 {
 	enum { O_DB = 256, O_RUN_ID, O_SOURCE, O_ARGS, O_DEPTH, O_MAX_STATES, O_SEED, O_TIMEOUT,
-	       O_REPEAT, O_JOBS, O_BLOCKING, O_VERBOSE, O_QUIET, O_HELP, O_VERSION,
+	       O_REPEAT, O_JOBS, O_BOUNDARY, O_BLOCKING, O_VERBOSE, O_QUIET, O_HELP, O_VERSION,
 	       O_MEASURE, O_MEASURE_STATES, O_VALGRIND_LIB, O_MEASURE_WORKER };
 	enum { O_SCHEDULES = 512, O_PREEMPTIONS, O_PCT, O_PCT_DEPTH, O_SCHEDULE_DEPTH,
 	       O_MAX_SCHEDULES, O_FIRST_FAILURE, O_REPLAY };
@@ -87,6 +89,7 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 		{ "measure-states", required_argument, NULL, O_MEASURE_STATES },
 		{ "valgrind-lib", required_argument, NULL, O_VALGRIND_LIB },
 		{ "measure-worker", required_argument, NULL, O_MEASURE_WORKER },
+		{ "boundary", required_argument, NULL, O_BOUNDARY },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 },
@@ -146,6 +149,11 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 			if (parse_long(optarg, 1, 256, &v))
 				return usage_error("--jobs must be 1..256, not '%s'", optarg);
 			opt->jobs = (int)v;
+			break;
+		case O_BOUNDARY:
+			if (parse_long(optarg, 0, 8, &v))
+				return usage_error("--boundary must be 0..8, not '%s'", optarg);
+			opt->boundary = (int)v;
 			break;
 		case O_BLOCKING: opt->blocking_observable = true; break;
 		case O_VERBOSE: opt->verbose = true; break;

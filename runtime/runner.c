@@ -120,7 +120,8 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
 	int rc = 3;
 	if (!ex || !cl || !op_ids || (opt->schedules && !sx) ||
-	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0) {
+	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0 ||
+	    (opt->boundary && boundary_states_add(&sp, &m, opt->boundary, timeout_ms) != 0)) {
 		fprintf(stderr, "error: out of memory preparing harness '%s'\n", def->name);
 		goto out_nospace;
 	}
@@ -136,7 +137,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 		goto db_error;
 	summary->harness_id = harness_id;
 
-	int width = sp.depth ? sp.depth : 1;
+	int width = sp.width;
 	char label[1024];
 	if (snc_db_begin(db) != 0)
 		goto db_error;

@@ -27,8 +27,9 @@
  *   anything else            (function pointers, structs by value, arrays, strings) the
  *                            function cannot be generated; it is reported and skipped.
  *
- * A constructor's or initializer's parameters get one value each: integers 4 (a small
- * capacity that is a power of two, as ck_ring_init wants), bool false, floating 0, struct
+ * A constructor's or initializer's parameters get one value each: integers 2 (the smallest
+ * capacity that is a power of two, as ck_ring_init wants: boundary states, full and
+ * empty, are then a few calls away), bool false, floating 0, struct
  * pointers a fresh or shared object as above (ck_fifo's stub entry), void * NULL.
  *
  * A config file (audit_config.c) overrides any of it: `role F.P fresh`, `arg F.P 0..3`,
@@ -281,7 +282,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	case SA_TYPE_FLOAT:
 		if (c->starter) {
 			a->role = ROLE_FIXED;
-			a->fixed = strdup(t->cls == SA_TYPE_INTEGER ? "4" : "0");
+			a->fixed = strdup(t->cls == SA_TYPE_INTEGER ? "2" : "0");
 		} else if (t->cls == SA_TYPE_INTEGER && strcmp(c->fam->key, "void") == 0 &&
 			   names_a_size(p->name)) {
 			a->role = ROLE_FIXED;

@@ -49,13 +49,15 @@ static const char usage[] =
 	"  --json                       print the verdicts as JSON\n"
 	"  --quiet                      print only the notes and the summary line\n"
 	"  Passed to each harness program (see 'snc run --help'):\n"
-	"  --depth N (default 1 for audits), --max-states N, --seed N, --timeout SECONDS,\n"
+	"  --depth N (default 1 for audits), --boundary N (default 8 for audits: each op\n"
+	"  repeated until its result changes, full rings, held locks), --max-states N,\n"
+	"  --seed N, --timeout SECONDS,\n"
 	"  --repeat N, --jobs N, --measure-states N (default 4 for audits),\n"
 	"  --blocking-observable, --verbose\n"
 	"  --help\n";
 
 static const char *const forwarded_with_value[] = {
-	"depth", "max-states", "seed", "timeout", "repeat", "jobs", "measure-states", NULL,
+	"depth", "max-states", "seed", "timeout", "repeat", "jobs", "measure-states", "boundary", NULL,
 };
 static const char *const forwarded_flags[] = {
 	"blocking-observable", "verbose", NULL,
@@ -104,7 +106,7 @@ struct audit_request {
 	struct strings headers, sources, libs, cflags, families, forward;
 	const char *compdb, *emit_dir, *config_path, *db_path;
 	int domain;
-	bool json, quiet, depth_given, measure_states_given, no_measure;
+	bool json, quiet, depth_given, measure_states_given, boundary_given, no_measure;
 };
 
 struct audit_times {
@@ -381,6 +383,7 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 				push(&rq->forward, optarg);
 			rq->depth_given |= strcmp(longopts[index].name, "depth") == 0;
 			rq->measure_states_given |= strcmp(longopts[index].name, "measure-states") == 0;
+			rq->boundary_given |= strcmp(longopts[index].name, "boundary") == 0;
 			break;
 		default:
 			return cli_bad_option("audit", c, argv);
@@ -403,6 +406,10 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 	if (!rq->depth_given) {
 		push(&rq->forward, "--depth");
 		push(&rq->forward, "1");
+	}
+	if (!rq->boundary_given) {
+		push(&rq->forward, "--boundary");
+		push(&rq->forward, "8");
 	}
 	if (!rq->no_measure) {
 		push(&rq->forward, "--measure");

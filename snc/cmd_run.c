@@ -27,6 +27,8 @@ static const char usage[] =
 	"  --depth N               states are op sequences up to length N (default 2)\n"
 	"  --max-states N          sample states beyond N (default 2000)\n"
 	"  --seed N                sampling seed (default 1)\n"
+	"  --boundary N            also the states where an op repeated up to N times changes\n"
+	"                          its result (full, empty, locked; default 0: none)\n"
 	"  --timeout SECONDS       time limit per operation (default 1)\n"
 	"  --repeat N              runs per execution, to check determinism (default 2)\n"
 	"  --jobs N                executions in flight at once (default 16)\n"
@@ -51,7 +53,7 @@ static const char usage[] =
 /* Options the harness program understands: forwarded as given. */
 static const char *const forwarded_with_value[] = {
 	"preemptions", "pct", "pct-depth", "schedule-depth", "max-schedules",
-	"depth", "max-states", "seed", "timeout", "repeat", "jobs", "measure-states", NULL,
+	"depth", "max-states", "seed", "timeout", "repeat", "jobs", "measure-states", "boundary", NULL,
 };
 static const char *const forwarded_flags[] = {
 	"schedules", "first-failure",
