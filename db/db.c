@@ -12,8 +12,8 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 6   /* 2: the scan tables and views; 3: findings; 4: measured costs;
-			      5: schedules; 6: audits */
+#define SCHEMA_VERSION 7   /* 2: the scan tables and views; 3: findings; 4: measured costs;
+			      5: schedules; 6: audits; 7: the aliases of macro APIs */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {

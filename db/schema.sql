@@ -539,8 +539,7 @@ CREATE TABLE IF NOT EXISTS audit_records (
 );
 CREATE INDEX IF NOT EXISTS audit_records_by_run ON audit_records(run_id);
 
-CREATE VIEW IF NOT EXISTS audit_items AS
-SELECT run_id, kind, name, family, harness, status, detail FROM audit_records;
+-- (audit_items, over these rows and the macros of api_aliases, is defined at the end.)
 
 -- ---------------------------------------------------------------------------------------
 -- schedules (snc run --schedules)
@@ -720,3 +719,43 @@ SELECT k.run_id, k.harness, k.op, k.calls, c.first_calls AS measured_calls,
        k.lock_acquisitions_per_call
 FROM op_hook_counts k
 JOIN op_costs c ON c.run_id = k.run_id AND c.harness = k.harness AND c.op = k.op;
+
+-- ---------------------------------------------------------------------------------------
+-- macro APIs (snc audit)
+--
+-- The macros of an audited header that are public names of a function: object-like
+-- (`#define rcu_read_lock urcu_memb_read_lock`) or function-like with their arguments
+-- mapped (`ck_pr_load_int(SRC)` calls `ck_pr_md_load_int` with `SRC`); target is the API
+-- function the expansion resolves to (NULL for a macro that expands to an expression or a
+-- call of something else: detail says why it was skipped). family and harness: where its
+-- function was audited (verdicts name the operation by the macro when the function's own
+-- name is an implementation name such as _cds_wfs_push). Version 7 adds it; audit_items
+-- lists every macro beside the functions (kind 'macro').
+
+CREATE TABLE IF NOT EXISTS api_aliases (
+  id      INTEGER PRIMARY KEY,
+  run_id  INTEGER NOT NULL REFERENCES runs(id),
+  name    TEXT NOT NULL,                    -- the macro, as users call it
+  kind    TEXT NOT NULL CHECK (kind IN ('object-like', 'function-like')),
+  params  TEXT,                             -- function-like: its parameters
+  target  TEXT,                             -- the implementing function, or NULL
+  args    TEXT,                             -- function-like: the arguments target gets
+  file    TEXT,
+  line    INTEGER,
+  header  TEXT,                             -- the audited header whose API it is
+  family  TEXT,
+  harness TEXT,
+  status  TEXT NOT NULL CHECK (status IN ('audited', 'skipped', 'failed')),
+  detail  TEXT
+);
+CREATE INDEX IF NOT EXISTS api_aliases_by_run ON api_aliases(run_id);
+
+DROP VIEW IF EXISTS audit_items;
+CREATE VIEW audit_items AS
+SELECT run_id, kind, name, family, harness, status, detail FROM audit_records
+UNION ALL
+SELECT run_id, 'macro', name, family, harness, status,
+       CASE WHEN target IS NULL THEN detail
+            ELSE coalesce(detail || ' ', '') || '(' || kind || ' alias of ' || target ||
+                 coalesce('(' || args || ')', '') || ')' END
+FROM api_aliases;

@@ -84,6 +84,8 @@ enum audit_field { FIELD_INT, FIELD_UINT, FIELD_BOOL, FIELD_POINTER, FIELD_TOKEN
 
 struct audit_op {
 	const struct sa_function *fn;
+	const char *name;          /* what verdicts call it: the function's name, or its
+				      macro's when the function's is an implementation name */
 	struct audit_arg *args;    /* one per parameter */
 	int nargs;
 	int nvalues;               /* ROLE_VALUE and ROLE_TOKEN arguments: 0..2 */
@@ -143,9 +145,26 @@ struct audit_fn {
 	const char *header;        /* which named header's API it belongs to */
 };
 
+/* A macro of a named header that is a public name of an API function, or a function-like
+ * macro that is not (audit_macros.c). */
+struct audit_alias {
+	char *name;
+	const char *header;        /* the named header whose API it is */
+	char *file;
+	int line;
+	char *params;              /* function-like: its parameters; else NULL */
+	const char *kind;          /* object-like, function-like */
+	const char *target;        /* the API function it resolves to, or NULL */
+	const struct audit_fn *fn; /* that function */
+	char *args;                /* function-like alias: the arguments target gets */
+	char *why;                 /* no target: why it is skipped */
+};
+
 struct audit_plan {
 	struct audit_fn *fns;
 	int nfns, cap_fns;
+	struct audit_alias *aliases;
+	int naliases, cap_aliases;
 	struct audit_family *families;
 	int nfamilies, cap_families;
 	struct audit_note *notes;
@@ -164,6 +183,18 @@ struct audit_options {
  * did not parse, or declare nothing, get a note. */
 void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		       const struct sa_units *units, char *const *headers, int nheaders);
+
+/* The files of unit u that are the API of its main file (the header). */
+int audit_api_files(const struct sa_unit *u, char ***out);
+
+/* audit_macros.c: the macros of each named header's API files that rename or call an API
+ * function (aliases), and the function-like ones that do not (with why). Call after
+ * audit_collect_api. */
+void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
+			  char *const *headers, int nheaders);
+/* The name verdicts give fn: its own, or its alias's when its own starts with '_'. */
+const char *audit_public_name(const struct audit_plan *plan, const struct sa_function *fn);
+void audit_aliases_free(struct audit_plan *plan);
 
 /* audit_family.c: groups the API into families, picks each family's initial state and
  * its operations; what is left out gets a note. */

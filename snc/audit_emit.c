@@ -368,6 +368,8 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 {
 	const struct sa_function *fn = op->fn;
 	const char *ret = wrapper_return(op);
+	if (strcmp(op->name, fn->name) != 0)
+		fprintf(out, "/* %s, which users call as the macro %s */\n", fn->name, op->name);
 	fprintf(out, "/* %s */\nstatic %s%sop_%s(", fn->signature, ret,
 		ret[strlen(ret) - 1] == '*' ? "" : " ", fn->name);
 	int nvalues = 0;
@@ -491,9 +493,9 @@ static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 		const char *contract = contract_macro(op->contract);
 		if (contract)
 			fprintf(out, "%sSNC_OP_CONTRACT_AS(\"%s\", op_%s, %s", i ? ",\n\t\t\t   " : "",
-				op->fn->name, op->fn->name, contract);
+				op->name, op->fn->name, contract);
 		else
-			fprintf(out, "%sSNC_OP_AS(\"%s\", op_%s", i ? ",\n\t\t\t   " : "", op->fn->name,
+			fprintf(out, "%sSNC_OP_AS(\"%s\", op_%s", i ? ",\n\t\t\t   " : "", op->name,
 				op->fn->name);
 		for (int a = 0; a < op->nargs; a++) {
 			const struct audit_arg *arg = &op->args[a];

@@ -463,6 +463,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		struct audit_op *op = &fam->ops[fam->nops];
 		memset(op, 0, sizeof *op);
 		op->fn = f;
+		op->name = f->name;
 		if (audit_assign_op(fam, d->members.v, d->members.n, opt, op, why, sizeof why) != 0) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "%s", why);
 			free_args(op->args, op->nargs);
@@ -619,6 +620,7 @@ void audit_plan_free(struct audit_plan *plan)
 		free(plan->notes[i].detail);
 	}
 	free(plan->notes);
+	audit_aliases_free(plan);
 	free(plan->fns);
 	memset(plan, 0, sizeof *plan);
 }

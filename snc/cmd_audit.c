@@ -224,10 +224,61 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 
 /* ---- notes ------------------------------------------------------------------------------ */
 
-static int store_notes(struct snc_db *db, int64_t run_id, const struct audit_plan *plan)
+/* The row of one alias: audited where its function is an operation of a family that was
+ * audited, else skipped or failed with why. */
+static int store_alias(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
+		       const enum family_outcome *outcomes, const struct audit_alias *a)
+{
+	struct snc_db_alias row = {
+		.name = a->name, .kind = a->kind, .params = a->params, .target = a->target,
+		.args = a->args, .file = a->file, .line = a->line, .header = a->header,
+		.status = "skipped", .detail = a->why,
+	};
+	char detail[512];
+	for (int i = 0; i < plan->nfamilies && a->fn && !row.family; i++) {
+		if (plan->families[i].starter == a->fn->def) {
+			row.family = plan->families[i].key;
+			row.harness = plan->families[i].name;
+			row.status = outcomes && outcomes[i] == AUDITED ? "audited" : "failed";
+			snprintf(detail, sizeof detail, "builds the initial state of %s", row.family);
+			row.detail = detail;
+			break;
+		}
+		for (int k = 0; k < plan->families[i].nops; k++)
+			if (plan->families[i].ops[k].fn == a->fn->def) {
+				row.family = plan->families[i].key;
+				row.harness = plan->families[i].name;
+				row.status = outcomes && outcomes[i] == AUDITED ? "audited" : "failed";
+				row.detail = NULL;
+				if (strcmp(row.status, "failed") == 0) {
+					snprintf(detail, sizeof detail, "its family %s was not audited",
+						 row.family);
+					row.detail = detail;
+				}
+				break;
+			}
+	}
+	if (a->fn && !row.family) {
+		const char *why = NULL;
+		for (int i = 0; i < plan->nnotes && !why; i++)
+			if (strcmp(plan->notes[i].kind, "function") == 0 &&
+			    strcmp(plan->notes[i].name, a->fn->def->name) == 0)
+				why = plan->notes[i].detail;
+		snprintf(detail, sizeof detail, "its function %s is not an operation: %s", a->fn->def->name,
+			 why ? why : "its family was skipped");
+		row.detail = detail;
+	}
+	return snc_db_audit_alias_add(db, run_id, &row);
+}
+
+static int store_notes(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
+		       const enum family_outcome *outcomes)
 {
 	if (snc_db_begin(db) != 0)
 		return -1;
+	for (int i = 0; i < plan->naliases; i++)
+		if (store_alias(db, run_id, plan, outcomes, &plan->aliases[i]) != 0)
+			goto fail;
 	for (int i = 0; i < plan->nfamilies; i++) {
 		const struct audit_family *f = &plan->families[i];
 		bool failed = false;
@@ -469,6 +520,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	struct audit_times t = { 0 };
 	struct audit_counts counts = { 0 };
 	bool scanned = false;
+	enum family_outcome *outcomes = NULL;
 	struct audit_plan plan = { 0 };
 	struct scan_outcome scan = { 0 };
 	if (run_id < 0) {
@@ -504,7 +556,12 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		.families = rq->families.v, .nfamilies = rq->families.n, .config = cfg,
 	};
 	audit_collect_api(&plan, scan.model, &scan.units, rq->headers.v, rq->headers.n);
+	audit_collect_macros(&plan, &scan.units, rq->headers.v, rq->headers.n);
 	audit_plan_families(&plan, scan.model, &opt);
+	for (int i = 0; i < plan.nfamilies; i++)   /* verdicts name ops as users call them */
+		for (int k = 0; k < plan.families[i].nops; k++)
+			plan.families[i].ops[k].name = audit_public_name(&plan, plan.families[i].ops[k].fn);
+	outcomes = calloc((size_t)plan.nfamilies + 1, sizeof *outcomes);
 	if (plan.nfamilies == 0)
 		audit_note(&plan, "header", rq->headers.v[0], NULL, "skipped",
 			   "no object family to audit: %d API function%s, none with an object or "
@@ -514,8 +571,10 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		enum family_outcome outcome;
 		rc = audit_family(db, rq, &plan, &plan.families[i], dir, run_id, &t, &outcome);
 		counts.outcome[outcome]++;
+		if (outcomes)
+			outcomes[i] = outcome;
 	}
-	if (rc == 0 && store_notes(db, run_id, &plan) != 0)
+	if (rc == 0 && store_notes(db, run_id, &plan, outcomes) != 0)
 		rc = cli_error("audit", "storing the notes: %s", snc_db_errmsg(db));
 	count_skipped(&plan, &counts);
 finish:
@@ -537,6 +596,7 @@ out:
 		}
 		rmdir(dir);
 	}
+	free(outcomes);
 	audit_plan_free(&plan);
 	scan_outcome_free(&scan);
 	snc_db_close(db);
