@@ -222,6 +222,26 @@ void audit_plan_free(struct audit_plan *plan);
  * or -1 with the library that cannot be linked in err. */
 int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen);
 
+/* audit_coverage.c: where a public function ended, given which planned families were
+ * audited (audited[i] for plan->families[i]). */
+struct audit_where {
+	const struct audit_family *family;   /* where it is an operation or the starter */
+	const char *status;        /* audited, skipped, failed */
+	bool in_verdict;           /* an operation of an audited family */
+	bool starter;              /* builds a family's initial state */
+	bool noted;                /* a note of its own says why (already stored) */
+	char detail[512];          /* why, when not in a verdict */
+};
+void audit_where_is(const struct audit_plan *plan, const bool *audited, const struct sa_function *fn,
+		    struct audit_where *w);
+struct audit_coverage {
+	int functions, macros;     /* the public names counted */
+	int in_verdict, starters, skipped, failed;
+};
+void audit_count(const struct audit_where *w, struct audit_coverage *c);
+/* "API: 120 names (100 functions, 20 macros), 110 in a verdict (92%), ..." */
+void audit_coverage_line(const struct audit_coverage *c, char *buf, size_t len);
+
 /* audit_emit.c: the harness of a family, as C text. include is how the harness includes
  * the header (<ck_stack.h> or "/abs/path.h"); command is how to run it again. */
 void audit_emit(FILE *out, const struct audit_family *fam, const char *include,

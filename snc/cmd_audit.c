@@ -224,60 +224,56 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 
 /* ---- notes ------------------------------------------------------------------------------ */
 
-/* The row of one alias: audited where its function is an operation of a family that was
- * audited, else skipped or failed with why. */
+/* The row of one alias: where its function ended, or skipped with why it has none. */
 static int store_alias(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
-		       const enum family_outcome *outcomes, const struct audit_alias *a)
+		       const bool *audited, const struct audit_alias *a, struct audit_coverage *c)
 {
 	struct snc_db_alias row = {
 		.name = a->name, .kind = a->kind, .params = a->params, .target = a->target,
 		.args = a->args, .file = a->file, .line = a->line, .header = a->header,
 		.status = "skipped", .detail = a->why,
 	};
-	char detail[512];
-	for (int i = 0; i < plan->nfamilies && a->fn && !row.family; i++) {
-		if (plan->families[i].starter == a->fn->def) {
-			row.family = plan->families[i].key;
-			row.harness = plan->families[i].name;
-			row.status = outcomes && outcomes[i] == AUDITED ? "audited" : "failed";
-			snprintf(detail, sizeof detail, "builds the initial state of %s", row.family);
-			row.detail = detail;
-			break;
-		}
-		for (int k = 0; k < plan->families[i].nops; k++)
-			if (plan->families[i].ops[k].fn == a->fn->def) {
-				row.family = plan->families[i].key;
-				row.harness = plan->families[i].name;
-				row.status = outcomes && outcomes[i] == AUDITED ? "audited" : "failed";
-				row.detail = NULL;
-				if (strcmp(row.status, "failed") == 0) {
-					snprintf(detail, sizeof detail, "its family %s was not audited",
-						 row.family);
-					row.detail = detail;
-				}
-				break;
-			}
+	struct audit_where w = { .status = "skipped" };
+	if (a->fn) {
+		audit_where_is(plan, audited, a->fn->def, &w);
+		row.status = w.status;
+		row.detail = w.in_verdict ? NULL : w.detail;
+		row.family = w.family ? w.family->key : NULL;
+		row.harness = w.family ? w.family->name : NULL;
 	}
-	if (a->fn && !row.family) {
-		const char *why = NULL;
-		for (int i = 0; i < plan->nnotes && !why; i++)
-			if (strcmp(plan->notes[i].kind, "function") == 0 &&
-			    strcmp(plan->notes[i].name, a->fn->def->name) == 0)
-				why = plan->notes[i].detail;
-		snprintf(detail, sizeof detail, "its function %s is not an operation: %s", a->fn->def->name,
-			 why ? why : "its family was skipped");
-		row.detail = detail;
-	}
+	c->macros++;
+	audit_count(&w, c);
 	return snc_db_audit_alias_add(db, run_id, &row);
 }
 
+/* A row for every API function that is in no verdict and has no note of its own. */
+static int store_functions(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
+			   const bool *audited, struct audit_coverage *c)
+{
+	for (int i = 0; i < plan->nfns; i++) {
+		struct audit_where w;
+		audit_where_is(plan, audited, plan->fns[i].def, &w);
+		c->functions++;
+		audit_count(&w, c);
+		if (w.in_verdict || w.noted)
+			continue;
+		if (snc_db_audit_item_add(db, run_id, "function", plan->fns[i].def->name,
+					  w.family ? w.family->key : NULL, w.family ? w.family->name : NULL,
+					  w.status, w.detail) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int store_notes(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
-		       const enum family_outcome *outcomes)
+		       const bool *audited, struct audit_coverage *c)
 {
 	if (snc_db_begin(db) != 0)
 		return -1;
+	if (store_functions(db, run_id, plan, audited, c) != 0)
+		goto fail;
 	for (int i = 0; i < plan->naliases; i++)
-		if (store_alias(db, run_id, plan, outcomes, &plan->aliases[i]) != 0)
+		if (store_alias(db, run_id, plan, audited, &plan->aliases[i], c) != 0)
 			goto fail;
 	for (int i = 0; i < plan->nfamilies; i++) {
 		const struct audit_family *f = &plan->families[i];
@@ -345,7 +341,8 @@ static void count_skipped(const struct audit_plan *plan, struct audit_counts *c)
 
 /* One line that counts every family by what became of it: "9 families: 7 audited, 2 failed
  * to build; 3 functions skipped; scan ...". The bench reads it. */
-static void print_summary(const struct audit_counts *c, const struct audit_plan *plan,
+static void print_summary(const struct audit_counts *c, const struct audit_coverage *api,
+			  const struct audit_plan *plan,
 			  const struct audit_times *t, int64_t run_id, const char *db_path)
 {
 	static const char *const what[] = {
@@ -366,6 +363,10 @@ static void print_summary(const struct audit_counts *c, const struct audit_plan 
 		"%.1f s, classify %.1f s, measure %.1f s; run %lld in %s\n", line, c->functions_skipped,
 		c->functions_skipped == 1 ? "" : "s", plan->nnotes, plan->nnotes == 1 ? "" : "s", t->scan,
 		t->build, t->classify, t->measure, (long long)run_id, db_path);
+	if (api->functions + api->macros > 0) {
+		audit_coverage_line(api, line, sizeof line);
+		fprintf(stderr, "snc audit: %s\n", line);
+	}
 	if (c->outcome[AUDITED] == 0)
 		fprintf(stderr, "snc audit: error: nothing was audited (the notes above say why)\n");
 }
@@ -520,7 +521,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	struct audit_times t = { 0 };
 	struct audit_counts counts = { 0 };
 	bool scanned = false;
-	enum family_outcome *outcomes = NULL;
+	bool *audited = NULL;
+	struct audit_coverage coverage = { 0 };
 	struct audit_plan plan = { 0 };
 	struct scan_outcome scan = { 0 };
 	if (run_id < 0) {
@@ -561,7 +563,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	for (int i = 0; i < plan.nfamilies; i++)   /* verdicts name ops as users call them */
 		for (int k = 0; k < plan.families[i].nops; k++)
 			plan.families[i].ops[k].name = audit_public_name(&plan, plan.families[i].ops[k].fn);
-	outcomes = calloc((size_t)plan.nfamilies + 1, sizeof *outcomes);
+	audited = calloc((size_t)plan.nfamilies + 1, sizeof *audited);
 	if (plan.nfamilies == 0)
 		audit_note(&plan, "header", rq->headers.v[0], NULL, "skipped",
 			   "no object family to audit: %d API function%s, none with an object or "
@@ -571,10 +573,10 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		enum family_outcome outcome;
 		rc = audit_family(db, rq, &plan, &plan.families[i], dir, run_id, &t, &outcome);
 		counts.outcome[outcome]++;
-		if (outcomes)
-			outcomes[i] = outcome;
+		if (audited)
+			audited[i] = outcome == AUDITED;
 	}
-	if (rc == 0 && store_notes(db, run_id, &plan, outcomes) != 0)
+	if (rc == 0 && (!audited || store_notes(db, run_id, &plan, audited, &coverage) != 0))
 		rc = cli_error("audit", "storing the notes: %s", snc_db_errmsg(db));
 	count_skipped(&plan, &counts);
 finish:
@@ -586,7 +588,7 @@ finish:
 		rc = EXIT_USAGE;
 	print_notes(&plan);
 	if (scanned)
-		print_summary(&counts, &plan, &t, run_id, rq->db_path);
+		print_summary(&counts, &coverage, &plan, &t, run_id, rq->db_path);
 out:
 	if (!rq->emit_dir) {
 		for (int i = 0; i < plan.nfamilies; i++) {
@@ -596,7 +598,7 @@ out:
 		}
 		rmdir(dir);
 	}
-	free(outcomes);
+	free(audited);
 	audit_plan_free(&plan);
 	scan_outcome_free(&scan);
 	snc_db_close(db);
