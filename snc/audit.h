@@ -65,6 +65,7 @@ enum audit_role {
 	ROLE_TOKEN,    /* a void * payload: token#k; a written token is observed */
 	ROLE_OUT,      /* an out-parameter: a slot whose value is observed */
 	ROLE_NULL,     /* NULL (config) */
+	ROLE_CALLBACK, /* a function pointer: a callback that does nothing and returns 0 */
 };
 
 const char *audit_role_name(enum audit_role r);

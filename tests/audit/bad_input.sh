@@ -1,14 +1,15 @@
 # audit.bad_input: what cannot be audited is reported (what and why, printed and stored in
 # audit_items) and the audit goes on with the rest: a header that does not parse, a header
 # with no object family, a family whose constructor crashes, functions whose parameters
-# cannot be generated (a function pointer, a struct by value, variadic).
+# cannot be generated (a struct by value, variadic).
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/crashy.h" "$AFIX/broken.h" "$AFIX/nofamily.h"
 expect_match "$out" "failed family struct crashy: its initial state could not be built \(crash: SIGSEGV in crashy_new\)" \
 	"the crashing constructor is printed"
 expect_match "$(item family 'struct crashy')" "^failed: its initial state could not be built \(crash: SIGSEGV" \
 	"and stored"
-expect_match "$(item function crashy_each)" "^skipped: parameter fn is a function pointer" "a function pointer parameter"
+expect_match "$(item function crashy_each)" "^failed: its family struct crashy was not audited" \
+	"a function pointer parameter gets a callback; the function is listed with its family's failure"
 expect_match "$(item function crashy_add)" "^skipped: parameter p has type struct pair" "a struct by value"
 expect_match "$(item function crashy_log)" "^skipped: variadic" "a variadic function"
 expect_match "$(item header "$AFIX/broken.h")" "^(failed|skipped): .*error" "the header that does not parse"
