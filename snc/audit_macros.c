@@ -3,8 +3,9 @@
  * Users call `ck_pr_load_int(p)`, `ck_spinlock_lock(l)`, `cds_wfs_push(s, n)`: macros the
  * function scan never sees. The analyzer lists each header's macros (analyzer/macros.c);
  * here those defined in the header's API files (audit_api.c's rule) are *resolved*: the
- * expansion is followed, parameters replaced by the arguments and `##` pasted, through
- * other macros (ck_pr_load_int(SRC) -> CK_PR_LOAD_SAFE((SRC), int) ->
+ * expansion is followed, parameters replaced by the arguments and `##` pasted, a cast of
+ * the result dropped (`(void)f(x)`, `((__typeof__(*(addr))) __uatomic_add_return(...))`),
+ * through other macros (ck_pr_load_int(SRC) -> CK_PR_LOAD_SAFE((SRC), int) ->
  * ck_pr_md_load_int((SRC))) until it names or calls one function of the API. Such a macro
  * is an *alias*: the public name of that function, with its arguments mapped (SRC). An
  * operation whose function has an alias and is itself an implementation name (a leading
@@ -14,7 +15,8 @@
  *
  * A function-like macro that expands to an expression or a statement of its own, or to a
  * call of something that is not an API function, is listed as skipped with the reason.
- * Macros named in capitals (CK_PR_LOAD_SAFE, URCU_TLS) are the library's own machinery,
+ * Macros named in capitals (CK_PR_LOAD_SAFE, URCU_TLS), and those with a leading
+ * underscore that resolve to no function (urcu's __hp), are the library's own machinery,
  * not API, and are not listed. */
 #include <ctype.h>
 #include <limits.h>
@@ -197,8 +199,15 @@ static const struct audit_fn *resolve(const struct audit_plan *plan, const struc
 				      char *why, size_t whylen)
 {
 	int from = 0, to = t->n;
-	while (to - from >= 2 && is(t, from, "(") && closing(t, from) == to - 1)
-		from++, to--;
+	for (bool stripped = true; stripped;) {
+		stripped = false;
+		while (to - from >= 2 && is(t, from, "(") && closing(t, from) == to - 1)
+			from++, to--, stripped = true;
+		int cast = is(t, from, "(") ? closing(t, from) : -1;   /* (type) call(...) */
+		if (cast > from && cast + 2 < to && identifier(t->v[cast + 1]) && is(t, cast + 2, "(") &&
+		    closing(t, cast + 2) == to - 1)
+			from = cast + 1, stripped = true;
+	}
 	if (depth > MAX_DEPTH) {
 		snprintf(why, whylen, "its expansion goes through more than %d macros", MAX_DEPTH);
 		return NULL;
@@ -312,8 +321,8 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 			const struct audit_fn *fn = resolve(plan, &all, &t, 0, args, sizeof args, why,
 							    sizeof why);
 			tokens_free(&t);
-			if (!fn && !m->function_like)
-				continue;   /* renames something that is not a function: a type, a value */
+			if (!fn && (!m->function_like || m->name[0] == '_'))
+				continue;   /* renames a type or a value; or the library's own helper */
 			struct audit_alias a = {
 				.name = strdup(m->name), .header = u->file, .file = strdup(m->file),
 				.line = m->line, .params = m->params ? strdup(m->params) : NULL,
