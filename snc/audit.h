@@ -223,6 +223,14 @@ void audit_plan_free(struct audit_plan *plan);
  * or -1 with the library that cannot be linked in err. */
 int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen);
 
+/* audit_wrappers.c: writes DIR/snc_macros.h, a wrapper snc_macro_NAME for each `macro`
+ * line of the config, after including the named headers. Returns 1 (path set), 0 when the
+ * config types no macro, -1 when it cannot be written. */
+int audit_write_macro_wrappers(const struct audit_config *cfg, char *const *headers, int nheaders,
+			       const char *dir, char *path, size_t len);
+/* The macro a generated wrapper stands for (snc_macro_NAME: NAME), or NULL. */
+const char *audit_wrapped_macro(const char *function);
+
 /* audit_coverage.c: where a public function ended, given which planned families were
  * audited (audited[i] for plan->families[i]). */
 struct audit_where {

@@ -16,6 +16,8 @@
  *   role FUNCTION.PARAM ROLE      object, value, fresh, shared, token, out or null
  *   contract FUNCTION CONTRACT    single-producer, single-consumer, owner-only or none
  *   skip FUNCTION                 not an operation
+ *   macro RESULT NAME(TYPE P, ...)  audit the function-like macro NAME through a wrapper
+ *                                 of this prototype (one that expands to an expression)
  *
  * FUNCTION is a name or a shell pattern (`*_mpmc`, `*`). docs/audit.md has examples.
  * Anything else (an unknown directive, a malformed section or argument, a line longer
@@ -31,7 +33,7 @@
 #define MAX_LINE 4096   /* characters in a line, its newline included */
 
 static const char *const verbs[] = {
-	"constructor", "initializer", "zero", "setup", "arg", "role", "contract", "skip", NULL,
+	"constructor", "initializer", "zero", "setup", "arg", "role", "contract", "skip", "macro", NULL,
 };
 
 static int fail(char *err, size_t errlen, const char *path, int line, const char *fmt, ...)
@@ -81,12 +83,42 @@ static bool known_verb(const char *v)
 	return false;
 }
 
+/* The macro a prototype types: the identifier before its '(' (`void *rcu_dereference(void
+ * *p)`: rcu_dereference); -1 when it has no result type, no name or no closing ')'. */
+static int macro_name(const char *proto, char *name, size_t len)
+{
+	const char *open = strchr(proto, '('), *end = proto + strlen(proto);
+	if (!open || end == proto || end[-1] != ')')
+		return -1;
+	const char *stop = open;
+	while (stop > proto && stop[-1] == ' ')
+		stop--;
+	const char *start = stop;
+	while (start > proto && (isalnum((unsigned char)start[-1]) || start[-1] == '_'))
+		start--;
+	if (start == stop || start == proto || (size_t)(stop - start) >= len)
+		return -1;
+	memcpy(name, start, (size_t)(stop - start));
+	name[stop - start] = '\0';
+	return 0;
+}
+
 static int add_rule(struct audit_config *cfg, const char *family, char *verb, char *rest,
 		    int line, char *err, size_t errlen)
 {
 	struct audit_rule r = { .line = line };
 	char *target = NULL;
-	bool needs_function = strcmp(verb, "zero") != 0 && strcmp(verb, "setup") != 0;
+	char name[256];
+	if (strcmp(verb, "macro") == 0) {
+		rest = trim(rest);
+		if (macro_name(rest, name, sizeof name) != 0)
+			return fail(err, errlen, cfg->path, line, "'macro' needs a C prototype, RESULT "
+				    "NAME(TYPE PARAM, ...), not '%s'", rest);
+		target = name;
+		goto store;
+	}
+	bool needs_function = strcmp(verb, "zero") != 0 && strcmp(verb, "setup") != 0 &&
+			      strcmp(verb, "macro") != 0;
 	if (needs_function && !(target = word(&rest)))
 		return fail(err, errlen, cfg->path, line, "'%s' needs a function", verb);
 	rest = trim(rest);
@@ -102,7 +134,7 @@ static int add_rule(struct audit_config *cfg, const char *family, char *verb, ch
 				    target, dot + 1);
 		if (strcmp(verb, "role") == 0 && audit_role_parse(rest) < 0)
 			return fail(err, errlen, cfg->path, line, "unknown role '%s' (object, value, "
-				    "fresh, shared, token, out, null)", rest);
+				    "fresh, shared, token, out, null, callback)", rest);
 	} else if (strcmp(verb, "contract") == 0) {
 		if (strcmp(rest, "single-producer") && strcmp(rest, "single-consumer") &&
 		    strcmp(rest, "owner-only") && strcmp(rest, "none"))
@@ -115,6 +147,7 @@ static int add_rule(struct audit_config *cfg, const char *family, char *verb, ch
 		return fail(err, errlen, cfg->path, line, "unexpected '%s' after '%s%s%s'", rest,
 			    verb, target ? " " : "", target ? target : "");
 	}
+store:
 	r.family = family ? strdup(family) : NULL;
 	r.verb = strdup(verb);
 	r.function = target ? strdup(target) : NULL;

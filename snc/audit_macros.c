@@ -14,7 +14,8 @@
  * implementing function beside every public name.
  *
  * A function-like macro that expands to an expression or a statement of its own, or to a
- * call of something that is not an API function, is listed as skipped with the reason.
+ * call of something that is not an API function, is audited through its wrapper when the
+ * config types it (audit_wrappers.c), else listed as skipped with the reason.
  * Macros named in capitals (CK_PR_LOAD_SAFE, URCU_TLS), and those with a leading
  * underscore that resolve to no function (urcu's __hp), are the library's own machinery,
  * not API, and are not listed. */
@@ -321,6 +322,12 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 			const struct audit_fn *fn = resolve(plan, &all, &t, 0, args, sizeof args, why,
 							    sizeof why);
 			tokens_free(&t);
+			if (!fn && m->function_like) {   /* typed by the config: its wrapper */
+				char wrapper[300];
+				snprintf(wrapper, sizeof wrapper, "snc_macro_%s", m->name);
+				if ((fn = api_named(plan, wrapper)))
+					snprintf(args, sizeof args, "%s", m->params ? m->params : "");
+			}
 			if (!fn && (!m->function_like || m->name[0] == '_'))
 				continue;   /* renames a type or a value; or the library's own helper */
 			struct audit_alias a = {
@@ -340,6 +347,9 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 
 const char *audit_public_name(const struct audit_plan *plan, const struct sa_function *fn)
 {
+	const char *wrapped = audit_wrapped_macro(fn->name);
+	if (wrapped)
+		return wrapped;
 	if (fn->name[0] != '_')
 		return fn->name;
 	for (int i = 0; i < plan->naliases; i++)

@@ -105,6 +105,7 @@ static bool has_suffix(const char *s, const char *suffix)
 struct audit_request {
 	struct strings headers, sources, libs, cflags, families, forward;
 	const char *compdb, *emit_dir, *config_path, *db_path;
+	const char *wrapper_header;   /* snc_macros.h (it includes every header), or NULL */
 	int domain;
 	bool json, quiet, depth_given, measure_states_given, boundary_given, no_measure;
 };
@@ -144,7 +145,7 @@ static int write_harness(const struct audit_request *rq, const struct audit_fami
 	FILE *out = fopen(path, "w");
 	if (!out)
 		return -1;
-	char *include = audit_include_of(fam->header);
+	char *include = audit_include_of(rq->wrapper_header ? rq->wrapper_header : fam->header);
 	char command[2048];
 	rerun_command(rq, path, command, sizeof command);
 	audit_emit(out, fam, include, command);
@@ -252,6 +253,8 @@ static int store_functions(struct snc_db *db, int64_t run_id, const struct audit
 {
 	for (int i = 0; i < plan->nfns; i++) {
 		struct audit_where w;
+		if (audit_wrapped_macro(plan->fns[i].def->name))
+			continue;   /* counted as its macro */
 		audit_where_is(plan, audited, plan->fns[i].def, &w);
 		c->functions++;
 		audit_count(&w, c);
@@ -514,6 +517,13 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		snc_db_close(db);
 		return cli_error("audit", "cannot make a temporary folder in /tmp");
 	}
+	char wrappers[PATH_MAX] = "";
+	int wrapped = audit_write_macro_wrappers(cfg, rq->headers.v, rq->headers.n, dir, wrappers,
+						 sizeof wrappers);
+	if (wrapped < 0) {
+		snc_db_close(db);
+		return cli_error("audit", "cannot write %s: %s", wrappers, strerror(errno));
+	}
 	char *args = cli_joined(argc, argv);
 	int64_t run_id = snc_db_run_start(db, "audit", args, rq->headers.v[0], SNC_VERSION);
 	free(args);
@@ -528,6 +538,11 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	if (run_id < 0) {
 		cli_error("audit", "%s", snc_db_errmsg(db));
 		goto out;
+	}
+	char real_wrappers[PATH_MAX];
+	if (wrapped) {
+		push(&rq->headers, realpath(wrappers, real_wrappers) ? real_wrappers : wrappers);
+		rq->wrapper_header = rq->headers.v[rq->headers.n - 1];   /* scanned, audited */
 	}
 	struct strings paths = { 0 };
 	for (int i = 0; i < rq->headers.n; i++)
@@ -596,6 +611,8 @@ out:
 			snprintf(path, sizeof path, "%s/%s.c", dir, plan.families[i].name);
 			unlink(path);
 		}
+		if (wrappers[0])
+			unlink(wrappers);
 		rmdir(dir);
 	}
 	free(audited);
