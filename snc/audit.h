@@ -193,7 +193,8 @@ int audit_api_files(const struct sa_unit *u, char ***out);
  * audit_collect_api. */
 void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 			  char *const *headers, int nheaders);
-/* The name verdicts give fn: its own, or its alias's when its own starts with '_'. */
+/* The name verdicts give fn: its own, or, when its own starts with '_', its alias's with
+ * the fewest leading underscores (uatomic_add_return for __uatomic_add_return). */
 const char *audit_public_name(const struct audit_plan *plan, const struct sa_function *fn);
 void audit_aliases_free(struct audit_plan *plan);
 

@@ -352,10 +352,15 @@ const char *audit_public_name(const struct audit_plan *plan, const struct sa_fun
 		return wrapped;
 	if (fn->name[0] != '_')
 		return fn->name;
+	const char *best = fn->name;   /* the alias with the fewest leading underscores */
+	size_t fewest = strspn(best, "_");
 	for (int i = 0; i < plan->naliases; i++)
-		if (plan->aliases[i].fn && plan->aliases[i].fn->def == fn)
-			return plan->aliases[i].name;
-	return fn->name;
+		if (plan->aliases[i].fn && plan->aliases[i].fn->def == fn &&
+		    strspn(plan->aliases[i].name, "_") < fewest) {
+			best = plan->aliases[i].name;
+			fewest = strspn(best, "_");
+		}
+	return best;
 }
 
 void audit_aliases_free(struct audit_plan *plan)
