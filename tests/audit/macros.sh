@@ -21,6 +21,10 @@ expect_match "$(item macro counter_for_each)" "^skipped: expands to an expressio
 expect_match "$(item macro counter_inc)" "^audited: \(function-like alias of _counter_add\(c, 1\)\)" "audit_items shows the alias"
 expect_eq "$(q "$DB" "SELECT count(*) FROM api_aliases WHERE run_id = $run AND name = 'COUNTER_OP'")" "0" \
 	"a macro in capitals is the library's machinery, not API"
+expect_status 0 "the report" -- "$SNC" report --db "$DB" --run "$run"
+expect_match "$out" "macros.h:12: error: snc-unsynchronized: counter_add x counter_add" \
+	"the finding names the macro and points at the function that implements it"
+expect_match "$out" "none in _counter_add" "with the implementing function beside it"
 # The config types counter_peek: it is audited through a generated wrapper.
 printf 'macro long counter_peek(struct counter *c)\n' > peek.conf
 audit "$AFIX/macros.h" --config peek.conf --emit-harness harnesses
