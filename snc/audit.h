@@ -240,6 +240,7 @@ struct audit_where {
 	bool in_verdict;           /* an operation of an audited family */
 	bool starter;              /* builds a family's initial state */
 	bool noted;                /* a note of its own says why (already stored) */
+	bool internal;             /* an internal helper, not a public name */
 	char detail[512];          /* why, when not in a verdict */
 };
 void audit_where_is(const struct audit_plan *plan, const bool *audited, const struct sa_function *fn,
@@ -247,9 +248,10 @@ void audit_where_is(const struct audit_plan *plan, const bool *audited, const st
 struct audit_coverage {
 	int functions, macros;     /* the public names counted */
 	int in_verdict, starters, skipped, failed;
+	int internal;              /* internal helpers (not public names), counted apart */
 };
 void audit_count(const struct audit_where *w, struct audit_coverage *c);
-/* "API: 120 names (100 functions, 20 macros), 110 in a verdict (92%), ..." */
+/* "API: 120 public names (100 functions, 20 macros), 110 in a verdict (92%), ..." */
 void audit_coverage_line(const struct audit_coverage *c, char *buf, size_t len);
 
 /* audit_emit.c: the harness of a family, as C text. include is how the harness includes

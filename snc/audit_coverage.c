@@ -5,7 +5,9 @@
  * initializer or constructor), or in the skipped or failed list with the reason (its own
  * note, its family's, or why no family takes it). The audit stores a row for each name
  * that is not in a verdict, so that `audit_items` with the verdicts accounts for the whole
- * API, and counts them for the summary ("API: 120 names, 110 in a verdict (92%), ..."). */
+ * API, and counts them for the summary ("API: 120 public names, 110 in a verdict (92%),
+ * ..."). Internal helpers (a leading underscore in a family of public functions) are
+ * listed but not counted as public names. */
 #include <stdio.h>
 #include <string.h>
 #include "audit.h"
@@ -49,6 +51,7 @@ void audit_where_is(const struct audit_plan *plan, const bool *audited, const st
 		w->status = n->status;
 		snprintf(w->detail, sizeof w->detail, "%s", n->detail);
 		w->noted = true;
+		w->internal = strncmp(n->detail, "an internal helper", 18) == 0;
 		return;
 	}
 	const struct sa_type *first = fn->typed && fn->nparams ? &fn->param_types[0].type : NULL;
@@ -65,7 +68,9 @@ void audit_where_is(const struct audit_plan *plan, const bool *audited, const st
 
 void audit_count(const struct audit_where *w, struct audit_coverage *c)
 {
-	if (w->in_verdict)
+	if (w->internal)
+		c->internal++;
+	else if (w->in_verdict)
 		c->in_verdict++;
 	else if (w->starter)
 		c->starters++;
@@ -77,10 +82,14 @@ void audit_count(const struct audit_where *w, struct audit_coverage *c)
 
 void audit_coverage_line(const struct audit_coverage *c, char *buf, size_t len)
 {
-	int total = c->functions + c->macros;
-	snprintf(buf, len, "API: %d name%s (%d function%s, %d macro%s), %d in a verdict (%d%%), "
-		 "%d build%s an initial state, %d skipped, %d failed", total, total == 1 ? "" : "s",
-		 c->functions, c->functions == 1 ? "" : "s", c->macros, c->macros == 1 ? "" : "s",
-		 c->in_verdict, total ? (100 * c->in_verdict + total / 2) / total : 0, c->starters,
+	int total = c->functions + c->macros - c->internal;
+	size_t used = (size_t)snprintf(buf, len, "API: %d public name%s (%d function%s, %d macro%s), "
+		 "%d in a verdict (%d%%), %d build%s an initial state, %d skipped, %d failed", total,
+		 total == 1 ? "" : "s", c->functions - c->internal, c->functions - c->internal == 1 ?
+		 "" : "s", c->macros, c->macros == 1 ? "" : "s", c->in_verdict,
+		 total ? (100 * c->in_verdict + total / 2) / total : 0, c->starters,
 		 c->starters == 1 ? "s" : "", c->skipped, c->failed);
+	if (c->internal && used < len)
+		snprintf(buf + used, len - used, "; %d internal helper%s not counted", c->internal,
+			 c->internal == 1 ? "" : "s");
 }
