@@ -750,6 +750,14 @@ CREATE TABLE IF NOT EXISTS api_aliases (
 );
 CREATE INDEX IF NOT EXISTS api_aliases_by_run ON api_aliases(run_id);
 
+-- The scanned functions under the names users call: each macro alias of an audit's run
+-- beside the function it resolves to (its file, line and heavyweight sites).
+CREATE VIEW IF NOT EXISTS scan_public_names AS
+SELECT a.run_id, a.name AS public_name, a.kind, a.args, f.name AS function, f.file, f.line,
+       f.heavyweight_sites, f.transitive_heavyweight, f.signature
+FROM api_aliases a
+JOIN scan_functions f ON f.run_id = a.run_id AND f.name = a.target;
+
 DROP VIEW IF EXISTS audit_items;
 CREATE VIEW audit_items AS
 SELECT run_id, kind, name, family, harness, status, detail FROM audit_records

@@ -21,5 +21,8 @@ expect_match "$(item function ck_spinlock_mcs_lock)" "^skipped: its family struc
 	"a function of a family not selected says so"
 expect_eq "$(q "$DB" "SELECT count(*) FROM api_aliases WHERE run_id = $run AND status <> 'audited' AND detail IS NULL")" "0" \
 	"every macro not audited says why"
+expect_match "$(q "$DB" "SELECT function || ' ' || (transitive_heavyweight > 0) FROM scan_public_names
+                         WHERE run_id = $run AND public_name = 'ck_spinlock_lock'")" "^ck_spinlock_fas_lock 1$" \
+	"the scan's facts under the public name: the fas lock reaches a heavyweight site"
 expect_match "$out" "API: [0-9]+ public names \([0-9]+ functions, [0-9]+ macros\), [0-9]+ in a verdict" "the summary counts the API"
 finish
