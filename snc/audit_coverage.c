@@ -7,7 +7,8 @@
  * that is not in a verdict, so that `audit_items` with the verdicts accounts for the whole
  * API, and counts them for the summary ("API: 120 public names, 110 in a verdict (92%),
  * ..."). Internal helpers (a leading underscore in a family of public functions) are
- * listed but not counted as public names. */
+ * listed but not counted as public names, and neither is an implementation function
+ * whose public name is a macro (urcu's _cds_lfs_push is counted as cds_lfs_push). */
 #include <stdio.h>
 #include <string.h>
 #include "audit.h"

@@ -256,8 +256,10 @@ static int store_functions(struct snc_db *db, int64_t run_id, const struct audit
 		if (audit_wrapped_macro(plan->fns[i].def->name))
 			continue;   /* counted as its macro */
 		audit_where_is(plan, audited, plan->fns[i].def, &w);
-		c->functions++;
-		audit_count(&w, c);
+		if (audit_public_name(plan, plan->fns[i].def) == plan->fns[i].def->name) {
+			c->functions++;   /* else its macro is the public name, counted with it */
+			audit_count(&w, c);
+		}
 		if (w.in_verdict || w.noted)
 			continue;
 		if (snc_db_audit_item_add(db, run_id, "function", plan->fns[i].def->name,
