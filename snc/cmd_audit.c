@@ -41,7 +41,8 @@ static const char usage[] =
 	"  --domain N                   integer arguments take 0..N-1 (default 2)\n"
 	"  --family TYPE                audit only this family (its type or harness name);\n"
 	"                               repeat for more\n"
-	"  --config FILE                constructors, set-up, roles and domains (docs/audit.md)\n"
+	"  --config FILE                constructors, set-up, roles, domains, macro prototypes\n"
+	"                               (docs/audit.md)\n"
 	"  -I DIR, -D NAME[=VALUE]      flags for scanning and building (so are CFLAGS after --)\n"
 	"  --db FILE                    database (default ./snc.db)\n"
 	"  --no-measure                 do not measure costs under the snc Valgrind tool (they\n"
@@ -51,8 +52,8 @@ static const char usage[] =
 	"  Passed to each harness program (see 'snc run --help'):\n"
 	"  --depth N (default 1 for audits), --boundary N (default 8 for audits: each op\n"
 	"  repeated until its result changes, full rings, held locks), --max-states N,\n"
-	"  --seed N, --timeout SECONDS,\n"
-	"  --repeat N, --jobs N, --measure-states N (default 4 for audits),\n"
+	"  --seed N, --timeout SECONDS, --repeat N, --jobs N, --measure-states N (default 4\n"
+	"  for audits),\n"
 	"  --blocking-observable, --verbose\n"
 	"  --help\n";
 
