@@ -22,4 +22,5 @@ expect_eq "$(v ring ring_dequeue ring_dequeue)" "snc" "dequeue with itself from 
 expect_status 0 "no boundary states" -- "$SNC" audit --db "$DB" --repeat 1 --no-measure --depth 0 --boundary 0 "$AFIX/ring.h"
 run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
 expect_eq "$(v ring ring_enqueue ring_enqueue)" "state-only" "without them, enqueue with itself is only state-only"
-finish
+expect_status 2 "a --boundary out of range" -- "$SNC" audit --db "$DB" --no-measure --boundary 9 "$AFIX/ring.h"
+expect_match "$out" "--boundary must be 0..8" "says the range"
