@@ -33,7 +33,7 @@ static bool in_set(char **set, int n, const char *s)
 }
 
 /* The files of unit u that are API of its main file (the header). */
-static int api_files(const struct sa_unit *u, char ***out)
+int audit_api_files(const struct sa_unit *u, char ***out)
 {
 	const char *slash = strrchr(u->file, '/');
 	size_t dirlen = slash ? (size_t)(slash - u->file) : 0;
@@ -114,7 +114,7 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 				   u->diagnostics[0].file ? u->diagnostics[0].file : u->file,
 				   u->diagnostics[0].line, u->diagnostics[0].message);
 		char **files = NULL;
-		int nfiles = api_files(u, &files);
+		int nfiles = audit_api_files(u, &files);
 		int before = plan->nfns;
 		for (int i = 0; i < model->nfns; i++) {
 			const struct sa_function *def = model->fns[i].def;

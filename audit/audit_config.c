@@ -16,8 +16,12 @@
  *   role FUNCTION.PARAM ROLE      object, value, fresh, shared, token, out or null
  *   contract FUNCTION CONTRACT    single-producer, single-consumer, owner-only or none
  *   skip FUNCTION                 not an operation
+ *   macro RESULT NAME(TYPE P, ...)  audit the function-like macro NAME through a wrapper
+ *                                 of this prototype (one that expands to an expression)
  *
- * FUNCTION is a name or a shell pattern (`*_mpmc`, `*`). docs/audit.md has examples. */
+ * FUNCTION is a name or a shell pattern (`*_mpmc`, `*`). docs/audit.md has examples.
+ * Anything else (an unknown directive, a malformed section or argument, a line longer
+ * than 4096 characters or with a NUL byte) is an error that names the file and line. */
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -26,8 +30,10 @@
 #include <string.h>
 #include "snc_audit.h"
 
+#define MAX_LINE 4096   /* characters in a line, its newline included */
+
 static const char *const verbs[] = {
-	"constructor", "initializer", "zero", "setup", "arg", "role", "contract", "skip", NULL,
+	"constructor", "initializer", "zero", "setup", "arg", "role", "contract", "skip", "macro", NULL,
 };
 
 static int fail(char *err, size_t errlen, const char *path, int line, const char *fmt, ...)
@@ -77,12 +83,42 @@ static bool known_verb(const char *v)
 	return false;
 }
 
+/* The macro a prototype types: the identifier before its '(' (`void *rcu_dereference(void
+ * *p)`: rcu_dereference); -1 when it has no result type, no name or no closing ')'. */
+static int macro_name(const char *proto, char *name, size_t len)
+{
+	const char *open = strchr(proto, '('), *end = proto + strlen(proto);
+	if (!open || end == proto || end[-1] != ')')
+		return -1;
+	const char *stop = open;
+	while (stop > proto && stop[-1] == ' ')
+		stop--;
+	const char *start = stop;
+	while (start > proto && (isalnum((unsigned char)start[-1]) || start[-1] == '_'))
+		start--;
+	if (start == stop || start == proto || (size_t)(stop - start) >= len)
+		return -1;
+	memcpy(name, start, (size_t)(stop - start));
+	name[stop - start] = '\0';
+	return 0;
+}
+
 static int add_rule(struct audit_config *cfg, const char *family, char *verb, char *rest,
 		    int line, char *err, size_t errlen)
 {
 	struct audit_rule r = { .line = line };
 	char *target = NULL;
-	bool needs_function = strcmp(verb, "zero") != 0 && strcmp(verb, "setup") != 0;
+	char name[256];
+	if (strcmp(verb, "macro") == 0) {
+		rest = trim(rest);
+		if (macro_name(rest, name, sizeof name) != 0)
+			return fail(err, errlen, cfg->path, line, "'macro' needs a C prototype, RESULT "
+				    "NAME(TYPE PARAM, ...), not '%s'", rest);
+		target = name;
+		goto store;
+	}
+	bool needs_function = strcmp(verb, "zero") != 0 && strcmp(verb, "setup") != 0 &&
+			      strcmp(verb, "macro") != 0;
 	if (needs_function && !(target = word(&rest)))
 		return fail(err, errlen, cfg->path, line, "'%s' needs a function", verb);
 	rest = trim(rest);
@@ -97,7 +133,7 @@ static int add_rule(struct audit_config *cfg, const char *family, char *verb, ch
 				    target, dot + 1);
 		if (strcmp(verb, "role") == 0 && audit_role_parse(rest) < 0)
 			return fail(err, errlen, cfg->path, line, "unknown role '%s' (object, value, "
-				    "fresh, shared, token, out, null)", rest);
+				    "fresh, shared, token, out, null, callback)", rest);
 		r.param = strdup(dot + 1);   /* only now: a rejected line keeps nothing */
 	} else if (strcmp(verb, "contract") == 0) {
 		if (strcmp(rest, "single-producer") && strcmp(rest, "single-consumer") &&
@@ -111,6 +147,7 @@ static int add_rule(struct audit_config *cfg, const char *family, char *verb, ch
 		return fail(err, errlen, cfg->path, line, "unexpected '%s' after '%s%s%s'", rest,
 			    verb, target ? " " : "", target ? target : "");
 	}
+store:
 	r.family = family ? strdup(family) : NULL;
 	r.verb = strdup(verb);
 	r.function = target ? strdup(target) : NULL;
@@ -132,10 +169,20 @@ int audit_config_read(const char *path, struct audit_config *cfg, char *err, siz
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return snprintf(err, errlen, "cannot read config '%s': %s", path, strerror(errno)), -1;
-	char buf[4096], *family = NULL;
+	char *buf = NULL, *family = NULL;
+	size_t cap = 0;
+	ssize_t got;
 	int line = 0, rc = 0;
-	while (rc == 0 && fgets(buf, sizeof buf, f)) {
+	while (rc == 0 && (got = getline(&buf, &cap, f)) >= 0) {
 		line++;
+		if ((size_t)got > MAX_LINE) {
+			rc = fail(err, errlen, path, line, "the line is longer than %d characters", MAX_LINE);
+			break;
+		}
+		if (strlen(buf) != (size_t)got) {
+			rc = fail(err, errlen, path, line, "a NUL byte in the line");
+			break;
+		}
 		char *hash = strchr(buf, '#');
 		if (hash)
 			*hash = '\0';
@@ -170,6 +217,7 @@ int audit_config_read(const char *path, struct audit_config *cfg, char *err, siz
 		rc = add_rule(cfg, family, verb, s, line, err, errlen);
 	}
 	free(family);
+	free(buf);
 	fclose(f);
 	if (rc != 0)
 		audit_config_free(cfg);

@@ -152,6 +152,18 @@ static void emit_header(FILE *out, const struct audit_family *fam, const char *i
 		include);
 }
 
+static bool uses_callbacks(const struct audit_family *fam)
+{
+	for (int i = 0; i < fam->nstart_args; i++)
+		if (fam->start_args[i].role == ROLE_CALLBACK)
+			return true;
+	for (int i = 0; i < fam->nops; i++)
+		for (int a = 0; a < fam->ops[i].nargs; a++)
+			if (fam->ops[i].args[a].role == ROLE_CALLBACK)
+				return true;
+	return false;
+}
+
 static void emit_storage(FILE *out, const struct audit_family *fam)
 {
 	if (fam->npools || fam->tokens)
@@ -201,6 +213,10 @@ static void emit_storage(FILE *out, const struct audit_family *fam)
 			     "NULL;\n}\n", p->type, p->name, p->name, p->name, p->name,
 			p->flexible ? ".object" : "");
 	}
+	if (uses_callbacks(fam))
+		fprintf(out, "\n/* What a function pointer parameter gets: a callback that does nothing "
+			     "and\n * returns 0 (called through the parameter's own type). */\n"
+			     "static long noop_callback(void)\n{\n\treturn 0;\n}\n");
 	if (fam->tokens)
 		fprintf(out, "\n/* The address of token[k], marked unwritten: a function that writes "
 			     "through it is seen. */\nstatic void *token_arg(long k)\n{\n"
@@ -318,6 +334,9 @@ static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, 
 	case ROLE_NULL:
 		snprintf(buf, len, "NULL");
 		return;
+	case ROLE_CALLBACK:
+		snprintf(buf, len, "(%s)(void (*)(void))noop_callback", t->spelling);
+		return;
 	}
 }
 
@@ -395,6 +414,8 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 {
 	const struct sa_function *fn = op->fn;
 	const char *ret = wrapper_return(op);
+	if (strcmp(op->name, fn->name) != 0)
+		fprintf(out, "/* %s, which users call as the macro %s */\n", fn->name, op->name);
 	fprintf(out, "/* %s */\nstatic %s%sop_%s(", fn->signature, ret,
 		ret[strlen(ret) - 1] == '*' ? "" : " ", fn->name);
 	int nvalues = 0;
@@ -518,9 +539,9 @@ static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 		const char *contract = contract_macro(op->contract);
 		if (contract)
 			fprintf(out, "%sSNC_OP_CONTRACT_AS(\"%s\", op_%s, %s", i ? ",\n\t\t\t   " : "",
-				op->fn->name, op->fn->name, contract);
+				op->name, op->fn->name, contract);
 		else
-			fprintf(out, "%sSNC_OP_AS(\"%s\", op_%s", i ? ",\n\t\t\t   " : "", op->fn->name,
+			fprintf(out, "%sSNC_OP_AS(\"%s\", op_%s", i ? ",\n\t\t\t   " : "", op->name,
 				op->fn->name);
 		for (int a = 0; a < op->nargs; a++) {
 			const struct audit_arg *arg = &op->args[a];

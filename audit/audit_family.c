@@ -173,6 +173,20 @@ static const struct sa_type *object_type(const struct draft *d, const struct sa_
 
 /* ---- globals families: union-find over shared global state ----------------------------- */
 
+/* Takes nothing, or only integers, enums and bools (lock(int id), set_add(int key)): its
+ * state can only be the library's globals. */
+static bool only_scalars(const struct sa_function *f)
+{
+	if (!f->typed)
+		return f->nparams == 0;
+	for (int p = 0; p < f->nparams; p++) {
+		enum sa_type_class c = f->param_types[p].type.cls;
+		if (c != SA_TYPE_INTEGER && c != SA_TYPE_ENUM && c != SA_TYPE_BOOL)
+			return false;
+	}
+	return true;
+}
+
 static int find(int *parent, int i)
 {
 	while (parent[i] != i)
@@ -227,7 +241,8 @@ static void plan_globals(struct audit_plan *plan, const struct sa_model *m, stru
 					state = m->states[s].name;
 			if (!state || !mf) {
 				audit_note(plan, "function", fns[i]->def->name, NULL, "skipped",
-					   "takes no object and touches no global state");
+					   "takes no object (%s) and touches no global state",
+					   fns[i]->def->nparams ? "only scalar parameters" : "no parameters");
 				continue;
 			}
 			snprintf(key, sizeof key, "globals %s", state);
@@ -448,6 +463,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		struct audit_op *op = &fam->ops[fam->nops];
 		memset(op, 0, sizeof *op);
 		op->fn = f;
+		op->name = f->name;
 		if (audit_assign_op(fam, d->members.v, d->members.n, opt, op, why, sizeof why) != 0) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "%s", why);
 			free_args(op->args, op->nargs);
@@ -508,8 +524,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 {
 	struct draft *drafts = NULL;
 	int ndrafts = 0, cap = 0;
-	struct audit_fn **parameterless = calloc((size_t)plan->nfns + 1, sizeof *parameterless);
-	int nparameterless = 0;
+	struct audit_fn **scalar_only = calloc((size_t)plan->nfns + 1, sizeof *scalar_only);
+	int nscalar_only = 0;
 	for (int i = 0; i < plan->nfns; i++) {
 		const struct audit_fn *f = &plan->fns[i];
 		const char *keys[8];
@@ -518,8 +534,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 				   "variadic: the generator cannot call it");
 			continue;
 		}
-		if (f->def->nparams == 0) {
-			parameterless[nparameterless++] = &plan->fns[i];
+		if (only_scalars(f->def)) {
+			scalar_only[nscalar_only++] = &plan->fns[i];
 			continue;
 		}
 		int nkeys = keys_of(f->def, keys);
@@ -549,16 +565,16 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 		}
 	}
 	int kept = 0;
-	for (int i = 0; i < nparameterless; i++) {   /* account_new(void) builds, it is no op */
+	for (int i = 0; i < nscalar_only; i++) {   /* account_new(void) builds, it is no op */
 		bool builds = false;
 		for (int k = 0; k < ndrafts && !builds; k++)
-			builds = is_constructor(parameterless[i]->def, drafts[k].fam.key);
+			builds = is_constructor(scalar_only[i]->def, drafts[k].fam.key);
 		if (!builds)
-			parameterless[kept++] = parameterless[i];
+			scalar_only[kept++] = scalar_only[i];
 	}
-	nparameterless = kept;
-	plan_globals(plan, model, parameterless, nparameterless, &drafts, &ndrafts, &cap);
-	free(parameterless);
+	nscalar_only = kept;
+	plan_globals(plan, model, scalar_only, nscalar_only, &drafts, &ndrafts, &cap);
+	free(scalar_only);
 	unique_names(drafts, ndrafts);
 	for (int i = 0; i < ndrafts; i++) {
 		if (!selected(&drafts[i].fam, opt)) {
@@ -604,6 +620,7 @@ void audit_plan_free(struct audit_plan *plan)
 		free(plan->notes[i].detail);
 	}
 	free(plan->notes);
+	audit_aliases_free(plan);
 	free(plan->fns);
 	memset(plan, 0, sizeof *plan);
 }

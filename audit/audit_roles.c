@@ -20,15 +20,18 @@
  *                            of the operation's observed result
  *   pointer to a scalar      const: a value from the domain, passed by address; else an
  *                            out-parameter (ck_pr_inc_int_zero's bool *zero)
+ *   function pointer         a callback that does nothing and returns 0 (ck_epoch_call's
+ *                            deferred callback, ck_epoch_synchronize_wait's wait hook)
  *   void *, const void *     a token: the address of token[k] (token#k in results). The
  *                            cell is marked before the call, so a function that writes
  *                            through a `void *` (ck_fifo_spsc_dequeue's value) is seen
  *                            doing it: the written value becomes part of the result.
- *   anything else            (function pointers, structs by value, arrays, strings) the
+ *   anything else            (structs by value, arrays, strings) the
  *                            function cannot be generated; it is reported and skipped.
  *
- * A constructor's or initializer's parameters get one value each: integers 4 (a small
- * capacity that is a power of two, as ck_ring_init wants), bool false, floating 0, struct
+ * A constructor's or initializer's parameters get one value each: integers 2 (the smallest
+ * capacity that is a power of two, as ck_ring_init wants: boundary states, full and
+ * empty, are then a few calls away), bool false, floating 0, struct
  * pointers a fresh or shared object as above (ck_fifo's stub entry), void * NULL.
  *
  * A config file (audit_config.c) overrides any of it: `role F.P fresh`, `arg F.P 0..3`,
@@ -41,7 +44,7 @@
 static const char *const role_names[] = {
 	[ROLE_OBJECT] = "object", [ROLE_VALUE] = "value", [ROLE_FIXED] = "fixed",
 	[ROLE_FRESH] = "fresh", [ROLE_SHARED] = "shared", [ROLE_TOKEN] = "token",
-	[ROLE_OUT] = "out", [ROLE_NULL] = "null",
+	[ROLE_OUT] = "out", [ROLE_NULL] = "null", [ROLE_CALLBACK] = "callback",
 };
 
 const char *audit_role_name(enum audit_role r)
@@ -281,7 +284,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	case SA_TYPE_FLOAT:
 		if (c->starter) {
 			a->role = ROLE_FIXED;
-			a->fixed = strdup(t->cls == SA_TYPE_INTEGER ? "4" : "0");
+			a->fixed = strdup(t->cls == SA_TYPE_INTEGER ? "2" : "0");
 		} else if (t->cls == SA_TYPE_INTEGER && strcmp(c->fam->key, "void") == 0 &&
 			   names_a_size(p->name)) {
 			a->role = ROLE_FIXED;
@@ -298,8 +301,13 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		return why_not(why, len, "parameter %s has type %s, which the generator cannot make "
 			       "values of", name, t->spelling);
 	}
+	if (t->target_cls == SA_TYPE_FUNCTION && t->levels == 1) {
+		a->role = ROLE_CALLBACK;   /* ck_epoch_call's callback: one that does nothing */
+		return 0;
+	}
 	if (t->target_cls == SA_TYPE_FUNCTION)
-		return why_not(why, len, "parameter %s is a function pointer (%s)", name, t->spelling);
+		return why_not(why, len, "parameter %s is a pointer to a function pointer (%s)", name,
+			       t->spelling);
 	if (t->levels >= 2) {
 		a->role = ROLE_OUT;
 		a->observed = !c->starter;

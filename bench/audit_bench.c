@@ -2,13 +2,14 @@
  * its steps.
  *
  * For each library (Concurrency Kit's ck_stack.h, ck_fifo.h, ck_ring.h, ck_bitmap.h,
- * ck_spinlock.h, the int operations of ck_pr.h; liburcu's wfstack.h, wfcqueue.h and
- * lfstack.h with -D_LGPL_SOURCE, and uatomic.h) it runs one `snc audit` with the defaults
+ * ck_spinlock.h, ck_epoch.h, the int operations of ck_pr.h; liburcu's urcu.h with the
+ * memb flavor, wfstack.h, wfcqueue.h, lfstack.h and rculfqueue.h with -D_LGPL_SOURCE, and
+ * uatomic.h) it runs one `snc audit` with the defaults
  * (depth 1, measured when the snc Valgrind tool is available) into a fresh database and
  * reads back the line the audit ends with:
  *
- *   snc audit: N families audited, M notes; scan S s, generate+build B s, classify C s,
- *   measure T s; run R in DB
+ *   snc audit: N families: A audited, ...; K functions skipped, M notes; scan S s,
+ *   generate+build B s, classify C s, measure T s; run R in DB
  *
  * and prints, per library, those four wall times, the whole audit's wall time (which adds
  * starting up and storing), the families audited and the states and executions its
@@ -32,7 +33,7 @@
 
 struct library {
 	const char *name;
-	const char *args[6];       /* what follows `snc audit --db DB --quiet` */
+	const char *args[10];       /* what follows `snc audit --db DB --quiet` */
 };
 
 static const struct library libraries[] = {
@@ -42,9 +43,14 @@ static const struct library libraries[] = {
 	{ "ck_bitmap", { "/usr/include/ck_bitmap.h" } },
 	{ "ck_ring", { "/usr/include/ck_ring.h" } },
 	{ "ck_spinlock", { "/usr/include/ck_spinlock.h" } },
+	{ "ck_epoch", { "/usr/include/ck_epoch.h", "--lib", "-lck" } },
+	{ "urcu (memb)", { "/usr/include/x86_64-linux-gnu/urcu.h", "--lib", "-lurcu-memb", "--lib",
+			   "-lurcu-common", "--", "-DRCU_MEMB" } },
 	{ "urcu wfstack", { URCU "wfstack.h", "--", "-D_LGPL_SOURCE" } },
 	{ "urcu wfcqueue", { URCU "wfcqueue.h", "--", "-D_LGPL_SOURCE" } },
 	{ "urcu lfstack", { URCU "lfstack.h", "--", "-D_LGPL_SOURCE" } },
+	{ "urcu rculfq", { URCU "rculfqueue.h", "--lib", "-lurcu-memb", "--", "-D_LGPL_SOURCE",
+			   "-DRCU_MEMB" } },
 	{ "urcu uatomic", { URCU "uatomic.h" } },
 };
 
@@ -106,10 +112,10 @@ static int read_log(const char *log, struct figures *f)
 	char line[2048];
 	int found = -1;
 	while (fgets(line, sizeof line, in)) {
-		const char *p = strstr(line, "snc audit: ");
-		if (p && sscanf(p, "snc audit: %d famil%*[^;]; scan %lf s, generate+build %lf s, "
-				   "classify %lf s, measure %lf s", &f->families, &f->scan, &f->build,
-				   &f->classify, &f->measure) == 5)
+		const char *p = strstr(line, "snc audit: "), *times = strstr(line, "; scan ");
+		if (p && times && sscanf(p, "snc audit: %*d famil%*[^:]: %d audited", &f->families) == 1 &&
+		    sscanf(times, "; scan %lf s, generate+build %lf s, classify %lf s, measure %lf s",
+			   &f->scan, &f->build, &f->classify, &f->measure) == 4)
 			found = 0;
 	}
 	fclose(in);

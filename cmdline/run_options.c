@@ -7,6 +7,9 @@
 const struct snc_opt snc_run_options[] = {
 	{ SNC_RUN_DEPTH, "depth", 0, SNC_OPT_INT, "N", 0, 8, NULL,
 	  "states are op sequences up to length N (default 2)" },
+	{ SNC_RUN_BOUNDARY, "boundary", 0, SNC_OPT_INT, "N", 0, 8, NULL,
+	  "also the states where an op's result changes when it is repeated\n"
+	  "up to N times (full, empty, locked; default 0, 8 for audits)" },
 	{ SNC_RUN_MAX_STATES, "max-states", 0, SNC_OPT_INT, "N", 1, 10000000, NULL,
 	  "sample states beyond N (default 2000)" },
 	{ SNC_RUN_SEED, "seed", 0, SNC_OPT_INT, "N", 0, INT64_MAX, NULL,

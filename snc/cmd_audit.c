@@ -7,8 +7,9 @@
  * wall times (scan, generate+build, classify, measure) are printed at the end; the bench
  * reads that line. A header that does not parse, a family that cannot be built, a harness
  * that does not compile or whose initial state crashes: each is a note, and the audit goes
- * on. Exit status 0 when the audit ran (whatever it found), 2 for a usage error or a
- * database that cannot be written. */
+ * on; the summary counts families by what became of them. Exit status 0 when some family
+ * was audited (whatever it found); 2 for a usage error, a --lib that cannot be linked,
+ * nothing audited, or a database that cannot be written. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -109,12 +110,21 @@ static bool has_suffix(const char *s, const char *suffix)
 struct audit_request {
 	struct strings headers, sources, libs, cflags, families, forward, excludes;
 	const char *compdb, *emit_dir, *config_path, *db_path;
+	const char *wrapper_header;   /* snc_macros.h (it includes every header), or NULL */
 	int domain;
-	bool json, quiet, depth_given, measure_states_given, no_measure;
+	bool json, quiet, depth_given, measure_states_given, boundary_given, no_measure;
 };
 
 struct audit_times {
 	double scan, build, classify, measure;
+};
+
+/* What became of a planned family. */
+enum family_outcome { AUDITED, NOT_BUILT, NOT_RUN, NOT_STARTED };
+
+struct audit_counts {
+	int planned, skipped, outcome[4];
+	int functions_skipped;
 };
 
 /* ---- one family: write, build, run ----------------------------------------------------- */
@@ -148,7 +158,8 @@ static int write_harness(const struct audit_request *rq, const struct audit_fami
 	char abs[PATH_MAX];
 	if (linked && (!realpath(fam->header, abs) || (unlink(link), symlink(abs, link)) != 0))
 		return fclose(out), -1;
-	char *include = linked ? NULL : audit_include_of(fam->header);
+	char *include = linked ? NULL
+			      : audit_include_of(rq->wrapper_header ? rq->wrapper_header : fam->header);
 	if (linked && asprintf(&include, "\"%s.header.h\"", fam->name) < 0)
 		include = NULL;
 	if (!include)
@@ -190,10 +201,13 @@ static int build_family(const struct audit_request *rq, const struct audit_famil
 	return rc;
 }
 
+/* Writes, builds and runs one family's harness; *outcome says how far it got. Returns 0,
+ * or EXIT_USAGE when the database failed. */
 static int audit_family(struct snc_db *db, const struct audit_request *rq, struct audit_plan *plan,
 			const struct audit_family *fam, const char *dir, int64_t run_id,
-			struct audit_times *t)
+			struct audit_times *t, enum family_outcome *outcome)
 {
+	*outcome = NOT_BUILT;
 	char source[PATH_MAX], program[PATH_MAX];
 	double start = now();
 	if (write_harness(rq, fam, dir, source, sizeof source) != 0) {
@@ -209,10 +223,11 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 	t->build += now() - start;
 	if (built != 0) {
 		audit_note(plan, "family", fam->key, fam->key, "failed",
-			   "the generated harness %s did not compile (the compiler's messages are above; "
-			   "--emit-harness keeps it)", source);
+			   "the generated harness %s did not compile or link (the compiler's messages "
+			   "are above; --emit-harness keeps it)", source);
 		return 0;
 	}
+	*outcome = NOT_RUN;
 	start = now();
 	int rc = harness_program_run(program, source, rq->db_path, run_id, rq->forward.v, rq->forward.n);
 	double took = now() - start;
@@ -230,19 +245,73 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 			   "its harness program ended with status %d (its messages are above)", rc);
 		return 0;
 	}
-	if (strcmp(fresh, "ok") != 0)
+	*outcome = AUDITED;
+	if (strcmp(fresh, "ok") != 0) {
+		*outcome = NOT_STARTED;
 		audit_note(plan, "family", fam->key, fam->key, "failed", "its initial state could not be "
 			   "built (%s in %s): every verdict is unknown", fresh,
 			   fam->starter ? fam->starter->name : "setup");
+	}
 	return 0;
 }
 
 /* ---- notes ------------------------------------------------------------------------------ */
 
-static int store_notes(struct snc_db *db, int64_t run_id, const struct audit_plan *plan)
+/* The row of one alias: where its function ended, or skipped with why it has none. */
+static int store_alias(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
+		       const bool *audited, const struct audit_alias *a, struct audit_coverage *c)
+{
+	struct snc_db_alias row = {
+		.name = a->name, .kind = a->kind, .params = a->params, .target = a->target,
+		.args = a->args, .file = a->file, .line = a->line, .header = a->header,
+		.status = "skipped", .detail = a->why,
+	};
+	struct audit_where w = { .status = "skipped" };
+	if (a->fn) {
+		audit_where_is(plan, audited, a->fn->def, &w);
+		row.status = w.status;
+		row.detail = w.in_verdict ? NULL : w.detail;
+		row.family = w.family ? w.family->key : NULL;
+		row.harness = w.family ? w.family->name : NULL;
+	}
+	c->macros++;
+	audit_count(&w, c);
+	return snc_db_audit_alias_add(db, run_id, &row);
+}
+
+/* A row for every API function that is in no verdict and has no note of its own. */
+static int store_functions(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
+			   const bool *audited, struct audit_coverage *c)
+{
+	for (int i = 0; i < plan->nfns; i++) {
+		struct audit_where w;
+		if (audit_wrapped_macro(plan->fns[i].def->name))
+			continue;   /* counted as its macro */
+		audit_where_is(plan, audited, plan->fns[i].def, &w);
+		if (audit_public_name(plan, plan->fns[i].def) == plan->fns[i].def->name) {
+			c->functions++;   /* else its macro is the public name, counted with it */
+			audit_count(&w, c);
+		}
+		if (w.in_verdict || w.noted)
+			continue;
+		if (snc_db_audit_item_add(db, run_id, "function", plan->fns[i].def->name,
+					  w.family ? w.family->key : NULL, w.family ? w.family->name : NULL,
+					  w.status, w.detail) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int store_notes(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
+		       const bool *audited, struct audit_coverage *c)
 {
 	if (snc_db_begin(db) != 0)
 		return -1;
+	if (store_functions(db, run_id, plan, audited, c) != 0)
+		goto fail;
+	for (int i = 0; i < plan->naliases; i++)
+		if (store_alias(db, run_id, plan, audited, &plan->aliases[i], c) != 0)
+			goto fail;
 	for (int i = 0; i < plan->nfamilies; i++) {
 		const struct audit_family *f = &plan->families[i];
 		bool failed = false;
@@ -292,20 +361,51 @@ static void print_notes(const struct audit_plan *plan)
 			skipped - 12);
 }
 
-/* Families whose harness did not compile, did not run or could not build its initial
- * state: what the summary must not count as audited. */
-static int failed_families(const struct audit_plan *plan)
+/* ---- the summary ------------------------------------------------------------------------ */
+
+static void count_skipped(const struct audit_plan *plan, struct audit_counts *c)
 {
-	int failed = 0;
-	for (int i = 0; i < plan->nfamilies; i++) {
-		bool f = false;
-		for (int k = 0; k < plan->nnotes && !f; k++)
-			f = strcmp(plan->notes[k].kind, "family") == 0 &&
-			    strcmp(plan->notes[k].status, "failed") == 0 && plan->notes[k].family &&
-			    strcmp(plan->notes[k].family, plan->families[i].key) == 0;
-		failed += f;
+	for (int i = 0; i < plan->nnotes; i++) {
+		const struct audit_note *n = &plan->notes[i];
+		if (strcmp(n->status, "skipped") != 0 || strcmp(n->detail, "not selected (--family)") == 0)
+			continue;
+		if (strcmp(n->kind, "family") == 0)
+			c->skipped++;
+		else if (strcmp(n->kind, "function") == 0)
+			c->functions_skipped++;
 	}
-	return failed;
+}
+
+/* One line that counts every family by what became of it: "9 families: 7 audited, 2 failed
+ * to build; 3 functions skipped; scan ...". The bench reads it. */
+static void print_summary(const struct audit_counts *c, const struct audit_coverage *api,
+			  const struct audit_plan *plan,
+			  const struct audit_times *t, int64_t run_id, const char *db_path)
+{
+	static const char *const what[] = {
+		[AUDITED] = "audited", [NOT_BUILT] = "failed to build", [NOT_RUN] = "failed to run",
+		[NOT_STARTED] = "failed to build their initial state",
+	};
+	int total = c->planned + c->skipped;
+	char line[512];
+	size_t used = (size_t)snprintf(line, sizeof line, "%d famil%s: %d audited", total,
+				       total == 1 ? "y" : "ies", c->outcome[AUDITED]);
+	for (int k = NOT_BUILT; k <= NOT_STARTED; k++)
+		if (c->outcome[k])
+			used += (size_t)snprintf(line + used, sizeof line - used, ", %d %s", c->outcome[k],
+						 what[k]);
+	if (c->skipped)
+		snprintf(line + used, sizeof line - used, ", %d skipped", c->skipped);
+	fprintf(stderr, "snc audit: %s; %d function%s skipped, %d note%s; scan %.1f s, generate+build "
+		"%.1f s, classify %.1f s, measure %.1f s; run %lld in %s\n", line, c->functions_skipped,
+		c->functions_skipped == 1 ? "" : "s", plan->nnotes, plan->nnotes == 1 ? "" : "s", t->scan,
+		t->build, t->classify, t->measure, (long long)run_id, db_path);
+	if (api->functions + api->macros > 0) {
+		audit_coverage_line(api, line, sizeof line);
+		fprintf(stderr, "snc audit: %s\n", line);
+	}
+	if (c->outcome[AUDITED] == 0)
+		fprintf(stderr, "snc audit: error: nothing was audited (the notes above say why)\n");
 }
 
 /* ---- the command ------------------------------------------------------------------------ */
@@ -344,6 +444,7 @@ static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool 
 			push(&rq->forward, v.text);
 		rq->depth_given |= id == SNC_RUN_DEPTH;
 		rq->measure_states_given |= id == SNC_RUN_MEASURE_STATES;
+		rq->boundary_given |= id == SNC_RUN_BOUNDARY;
 	}
 	*answered = id == SNC_CMDLINE_ANSWERED;
 	return id == SNC_CMDLINE_ERROR ? EXIT_USAGE : 0;
@@ -382,6 +483,10 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 	if (!rq->depth_given) {
 		push(&rq->forward, "--depth");
 		push(&rq->forward, "1");
+	}
+	if (!rq->boundary_given) {
+		push(&rq->forward, "--boundary");
+		push(&rq->forward, "8");
 	}
 	struct snc_paths paths;
 	if (!rq->no_measure) {
@@ -440,16 +545,32 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		snc_db_close(db);
 		return cli_error("audit", "cannot make a temporary folder in /tmp");
 	}
+	char wrappers[PATH_MAX] = "";
+	int wrapped = audit_write_macro_wrappers(cfg, rq->headers.v, rq->headers.n, dir, wrappers,
+						 sizeof wrappers);
+	if (wrapped < 0) {
+		snc_db_close(db);
+		return cli_error("audit", "cannot write %s: %s", wrappers, strerror(errno));
+	}
 	char *args = cli_joined(argc, argv);
 	int64_t run_id = snc_db_run_start(db, "audit", args, rq->headers.v[0], SNC_VERSION);
 	free(args);
 	int rc = EXIT_USAGE;
 	struct audit_times t = { 0 };
+	struct audit_counts counts = { 0 };
+	bool scanned = false;
+	bool *audited = NULL;
+	struct audit_coverage coverage = { 0 };
 	struct audit_plan plan = { 0 };
 	struct scan_outcome scan = { 0 };
 	if (run_id < 0) {
 		cli_error("audit", "%s", snc_db_errmsg(db));
 		goto out;
+	}
+	char real_wrappers[PATH_MAX];
+	if (wrapped) {
+		push(&rq->headers, realpath(wrappers, real_wrappers) ? real_wrappers : wrappers);
+		rq->wrapper_header = rq->headers.v[rq->headers.n - 1];   /* scanned, audited */
 	}
 	struct strings paths = { 0 };
 	for (int i = 0; i < rq->headers.n; i++)
@@ -464,7 +585,6 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		.quiet = rq->quiet, .cmd = "audit",
 	};
 	double start = now();
-	int failed = 0;
 	rc = scan_prepare(&req, &scan);
 	if (rc == 0) {
 		sa_units_add_orphan_headers(&scan.units, &scan.headers);  /* every header a unit */
@@ -475,37 +595,44 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	t.scan = now() - start;
 	if (rc != 0)
 		goto finish;
+	scanned = true;
 	sources_to_build(rq, &scan);
 	struct audit_options opt = {
 		.domain = rq->domain ? rq->domain : cfg && cfg->domain ? cfg->domain : 2,
 		.families = rq->families.v, .nfamilies = rq->families.n, .config = cfg,
 	};
 	audit_collect_api(&plan, scan.model, &scan.units, rq->headers.v, rq->headers.n);
+	audit_collect_macros(&plan, &scan.units, rq->headers.v, rq->headers.n);
 	audit_plan_families(&plan, scan.model, &opt);
+	for (int i = 0; i < plan.nfamilies; i++)   /* verdicts name ops as users call them */
+		for (int k = 0; k < plan.families[i].nops; k++)
+			plan.families[i].ops[k].name = audit_public_name(&plan, plan.families[i].ops[k].fn);
+	audited = calloc((size_t)plan.nfamilies + 1, sizeof *audited);
 	if (plan.nfamilies == 0)
 		audit_note(&plan, "header", rq->headers.v[0], NULL, "skipped",
 			   "no object family to audit: %d API function%s, none with an object or "
 			   "global state the generator can build", plan.nfns, plan.nfns == 1 ? "" : "s");
-	for (int i = 0; i < plan.nfamilies && rc == 0; i++)
-		rc = audit_family(db, rq, &plan, &plan.families[i], dir, run_id, &t);
-	if (rc == 0 && store_notes(db, run_id, &plan) != 0)
+	counts.planned = plan.nfamilies;
+	for (int i = 0; i < plan.nfamilies && rc == 0; i++) {
+		enum family_outcome outcome;
+		rc = audit_family(db, rq, &plan, &plan.families[i], dir, run_id, &t, &outcome);
+		counts.outcome[outcome]++;
+		if (audited)
+			audited[i] = outcome == AUDITED;
+	}
+	if (rc == 0 && (!audited || store_notes(db, run_id, &plan, audited, &coverage) != 0))
 		rc = cli_error("audit", "storing the notes: %s", snc_db_errmsg(db));
-	failed = failed_families(&plan);
-	if (rc == 0 && plan.nfamilies > 0 && failed == plan.nfamilies)
-		rc = EXIT_USAGE;   /* said after the notes, which say why */
+	count_skipped(&plan, &counts);
 finish:
+	if (rc == 0 && counts.outcome[AUDITED] == 0)
+		rc = EXIT_USAGE;   /* nothing audited: the run says so, and so does the exit status */
 	snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
-	if (rc == 0 && (rq->json || !rq->quiet))
-		rc = show_run(rq->db_path, run_id, rq->json, "audit");
+	if ((rc == 0 || counts.planned > 0) && (rq->json || !rq->quiet) &&
+	    show_run(rq->db_path, run_id, rq->json, "audit") != 0 && rc == 0)
+		rc = EXIT_USAGE;
 	print_notes(&plan);
-	if (rc != 0 && plan.nfamilies > 0 && failed == plan.nfamilies)
-		cli_error("audit", "no family could be audited: %d failed", failed);
-	if (rc == 0)
-		fprintf(stderr, "snc audit: %d famil%s audited, %d failed, %d note%s; scan %.1f s, "
-			"generate+build %.1f s, classify %.1f s, measure %.1f s; run %lld in %s\n",
-			plan.nfamilies - failed, plan.nfamilies - failed == 1 ? "y" : "ies", failed,
-			plan.nnotes, plan.nnotes == 1 ? "" : "s", t.scan,
-			t.build, t.classify, t.measure, (long long)run_id, rq->db_path);
+	if (scanned)
+		print_summary(&counts, &coverage, &plan, &t, run_id, rq->db_path);
 out:
 	if (!rq->emit_dir) {
 		for (int i = 0; i < plan.nfamilies; i++) {
@@ -515,8 +642,11 @@ out:
 			snprintf(path, sizeof path, "%s/%s.header.h", dir, plan.families[i].name);
 			unlink(path);
 		}
+		if (wrappers[0])
+			unlink(wrappers);
 		rmdir(dir);
 	}
+	free(audited);
 	audit_plan_free(&plan);
 	scan_outcome_free(&scan);
 	snc_db_close(db);
@@ -531,6 +661,11 @@ int cmd_audit(int argc, char **argv)
 	if (rc == 0 && rq.config_path) {
 		char err[512];
 		if (audit_config_read(rq.config_path, &cfg, err, sizeof err) != 0)
+			rc = cli_error("audit", "%s", err);
+	}
+	if (rc == 0) {
+		char err[512];
+		if (audit_check_libs(rq.libs.v, rq.libs.n, err, sizeof err) != 0)
 			rc = cli_error("audit", "%s", err);
 	}
 	if (rc == 0)

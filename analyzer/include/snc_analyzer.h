@@ -86,4 +86,37 @@ struct sa_model *sa_model_build(struct sa_unit *units, int nunits,
 				const struct sa_model_options *opt);
 void sa_model_free(struct sa_model *m);
 
+/* ---- macros (macros.c) -------------------------------------------------------------- */
+
+/* What a macro's expansion is. */
+enum sa_macro_kind {
+	SA_MACRO_ALIAS,        /* one identifier: `#define rcu_read_lock urcu_memb_read_lock` */
+	SA_MACRO_CALL,         /* IDENT(ARGS): `#define cds_wfs_push(s, n) _cds_wfs_push(s, n)` */
+	SA_MACRO_EXPRESSION,   /* a function-like macro that expands to anything else */
+};
+
+struct sa_macro {
+	char *name;
+	char *file;            /* absolute */
+	int line;
+	bool function_like;
+	char *params;          /* function-like: "s , n" (tokens), else NULL */
+	char *body;            /* the expansion's tokens, space separated */
+	enum sa_macro_kind kind;
+	char *target;          /* ALIAS, CALL: the identifier named or called */
+	char *args;            /* CALL: the arguments' tokens, "s , n" */
+};
+
+struct sa_macros {
+	struct sa_macro *macros;
+	int count;
+};
+
+/* Parses u's main file again, with its flags and the preprocessing record, and lists every
+ * macro defined in a file (object-like ones only when they rename an identifier). Returns
+ * 0, or -1 when libclang could not parse it. */
+int sa_macros_read(const struct sa_unit *u, struct sa_macros *out);
+void sa_macros_free(struct sa_macros *m);
+const char *sa_macro_kind_name(enum sa_macro_kind k);   /* alias, call, expression */
+
 #endif

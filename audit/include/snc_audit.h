@@ -65,6 +65,7 @@ enum audit_role {
 	ROLE_TOKEN,    /* a void * payload: token#k; a written token is observed */
 	ROLE_OUT,      /* an out-parameter: a slot whose value is observed */
 	ROLE_NULL,     /* NULL (config) */
+	ROLE_CALLBACK, /* a function pointer: a callback that does nothing and returns 0 */
 };
 
 const char *audit_role_name(enum audit_role r);
@@ -84,6 +85,8 @@ enum audit_field { FIELD_INT, FIELD_UINT, FIELD_BOOL, FIELD_POINTER, FIELD_TOKEN
 
 struct audit_op {
 	const struct sa_function *fn;
+	const char *name;          /* what verdicts call it: the function's name, or its
+				      macro's when the function's is an implementation name */
 	struct audit_arg *args;    /* one per parameter */
 	int nargs;
 	int nvalues;               /* ROLE_VALUE and ROLE_TOKEN arguments: 0..2 */
@@ -143,9 +146,26 @@ struct audit_fn {
 	const char *header;        /* which named header's API it belongs to */
 };
 
+/* A macro of a named header that is a public name of an API function, or a function-like
+ * macro that is not (audit_macros.c). */
+struct audit_alias {
+	char *name;
+	const char *header;        /* the named header whose API it is */
+	char *file;
+	int line;
+	char *params;              /* function-like: its parameters; else NULL */
+	const char *kind;          /* object-like, function-like */
+	const char *target;        /* the API function it resolves to, or NULL */
+	const struct audit_fn *fn; /* that function */
+	char *args;                /* function-like alias: the arguments target gets */
+	char *why;                 /* no target: why it is skipped */
+};
+
 struct audit_plan {
 	struct audit_fn *fns;
 	int nfns, cap_fns;
+	struct audit_alias *aliases;
+	int naliases, cap_aliases;
 	struct audit_family *families;
 	int nfamilies, cap_families;
 	struct audit_note *notes;
@@ -164,6 +184,19 @@ struct audit_options {
  * did not parse, or declare nothing, get a note. */
 void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		       const struct sa_units *units, char *const *headers, int nheaders);
+
+/* The files of unit u that are the API of its main file (the header). */
+int audit_api_files(const struct sa_unit *u, char ***out);
+
+/* audit_macros.c: the macros of each named header's API files that rename or call an API
+ * function (aliases), and the function-like ones that do not (with why). Call after
+ * audit_collect_api. */
+void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
+			  char *const *headers, int nheaders);
+/* The name verdicts give fn: its own, or, when its own starts with '_', its alias's with
+ * the fewest leading underscores (uatomic_add_return for __uatomic_add_return). */
+const char *audit_public_name(const struct audit_plan *plan, const struct sa_function *fn);
+void audit_aliases_free(struct audit_plan *plan);
 
 /* audit_family.c: groups the API into families, picks each family's initial state and
  * its operations; what is left out gets a note. */
@@ -186,6 +219,40 @@ void audit_note(struct audit_plan *plan, const char *kind, const char *name,
 		const char *family, const char *status, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 void audit_plan_free(struct audit_plan *plan);
+
+/* audit_libs.c: links each --lib that is not a C source into an empty program. Returns 0,
+ * or -1 with the library that cannot be linked in err. */
+int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen);
+
+/* audit_wrappers.c: writes DIR/snc_macros.h, a wrapper snc_macro_NAME for each `macro`
+ * line of the config, after including the named headers. Returns 1 (path set), 0 when the
+ * config types no macro, -1 when it cannot be written. */
+int audit_write_macro_wrappers(const struct audit_config *cfg, char *const *headers, int nheaders,
+			       const char *dir, char *path, size_t len);
+/* The macro a generated wrapper stands for (snc_macro_NAME: NAME), or NULL. */
+const char *audit_wrapped_macro(const char *function);
+
+/* audit_coverage.c: where a public function ended, given which planned families were
+ * audited (audited[i] for plan->families[i]). */
+struct audit_where {
+	const struct audit_family *family;   /* where it is an operation or the starter */
+	const char *status;        /* audited, skipped, failed */
+	bool in_verdict;           /* an operation of an audited family */
+	bool starter;              /* builds a family's initial state */
+	bool noted;                /* a note of its own says why (already stored) */
+	bool internal;             /* an internal helper, not a public name */
+	char detail[512];          /* why, when not in a verdict */
+};
+void audit_where_is(const struct audit_plan *plan, const bool *audited, const struct sa_function *fn,
+		    struct audit_where *w);
+struct audit_coverage {
+	int functions, macros;     /* the public names counted */
+	int in_verdict, starters, skipped, failed;
+	int internal;              /* internal helpers (not public names), counted apart */
+};
+void audit_count(const struct audit_where *w, struct audit_coverage *c);
+/* "API: 120 public names (100 functions, 20 macros), 110 in a verdict (92%), ..." */
+void audit_coverage_line(const struct audit_coverage *c, char *buf, size_t len);
 
 /* audit_emit.c: the harness of a family, as C text. include is how the harness includes
  * the header (<ck_stack.h> or "/abs/path.h"); command is how to run it again. */

@@ -25,6 +25,29 @@ int snc_db_audit_item_add(struct snc_db *db, int64_t run_id, const char *kind, c
 	return db_insert(db, st, "storing an audit item") < 0 ? -1 : 0;
 }
 
+int snc_db_audit_alias_add(struct snc_db *db, int64_t run_id, const struct snc_db_alias *a)
+{
+	sqlite3_stmt *st = db_stmt(db, "INSERT INTO api_aliases (run_id, name, kind, params, target, "
+				       "args, file, line, header, family, harness, status, detail) "
+				       "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	db_bind_text(st, 2, a->name);
+	db_bind_text(st, 3, a->kind);
+	db_bind_text(st, 4, a->params);
+	db_bind_text(st, 5, a->target);
+	db_bind_text(st, 6, a->args);
+	db_bind_text(st, 7, a->file);
+	db_bind_int(st, 8, a->line);
+	db_bind_text(st, 9, a->header);
+	db_bind_text(st, 10, a->family);
+	db_bind_text(st, 11, a->harness);
+	db_bind_text(st, 12, a->status);
+	db_bind_text(st, 13, a->detail);
+	return db_insert(db, st, "storing an alias") < 0 ? -1 : 0;
+}
+
 int snc_db_audit_harness(struct snc_db *db, int64_t run_id, const char *harness,
 			 char *fresh_status, size_t len, int64_t *states, double *measure_seconds)
 {

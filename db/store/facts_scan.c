@@ -14,7 +14,9 @@
  *      the harness sources, that function is the API it exercises, else the wrapper is;
  *   2. otherwise the function of that name whose file name is closest to the harness's
  *      (longest common prefix of the base names: mutex_set_harness.c -> mutex_set.c), an
- *      API function before a static one.
+ *      API function before a static one;
+ *   3. otherwise, when the op is named by a macro of the run's audit (api_aliases: the
+ *      op `cds_wfs_push` of an audit is the function `_cds_wfs_push`), that function.
  * Names are the join because they are what a harness and a program share; two libraries
  * with one name are told apart by rule 2, and a harness that exercises neither is simply
  * not tied (its findings then point at the SNC_OP line). */
@@ -274,6 +276,29 @@ static int op_function(const struct snc_facts *facts, const struct snc_fact_harn
 	return distinct == 1 ? api : w;
 }
 
+/* Rule 3: the function a macro of the run's audit names, or -1 (no such alias, or a
+ * database from before the alias table). */
+static int alias_function(struct snc_db *db, const struct snc_facts *facts, int64_t run_id,
+			  const char *name, const char *near)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' "
+				       "AND name = 'api_aliases'");
+	if (!st)
+		return -1;
+	int present = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_reset(st);
+	if (!present || !(st = db_stmt(db, "SELECT target FROM api_aliases WHERE run_id = ? "
+					   "AND name = ? AND target IS NOT NULL LIMIT 1")))
+		return -1;
+	db_bind_int(st, 1, run_id);
+	db_bind_text(st, 2, name);
+	int found = -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		found = function_named(facts, db_col_text(st, 0), NULL, near);
+	sqlite3_reset(st);
+	return found;
+}
+
 int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 {
 	int present = has_scan(db);
@@ -296,6 +321,9 @@ int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 		struct snc_fact_harness *h = &facts->harnesses[i];
 		for (int o = 0; o < h->nops; o++) {
 			h->ops[o].function = op_function(facts, h, &h->ops[o], &wc);
+			if (h->ops[o].function < 0)
+				h->ops[o].function = alias_function(db, facts, run_id, h->ops[o].name,
+								    h->source);
 			if (h->ops[o].function >= 0)
 				h->ops[o].heavyweight =
 					facts->functions[h->ops[o].function].transitive_heavyweight;

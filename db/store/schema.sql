@@ -577,8 +577,7 @@ CREATE TABLE IF NOT EXISTS audit_records (
 );
 CREATE INDEX IF NOT EXISTS audit_records_by_run ON audit_records(run_id);
 
-CREATE VIEW IF NOT EXISTS audit_items AS
-SELECT run_id, kind, name, family, harness, status, detail FROM audit_records;
+-- (audit_items, over these rows and the macros of api_aliases, is defined at the end.)
 
 -- ---------------------------------------------------------------------------------------
 -- schedules (snc run --schedules)
@@ -762,7 +761,7 @@ FROM op_hook_counts k
 JOIN op_costs c ON c.run_id = k.run_id AND c.harness = k.harness AND c.op = k.op;
 
 -- ---------------------------------------------------------------------------------------
--- Preconditions (version 7). An op that crashes, exits, or (unless blocking is observable)
+-- Preconditions (version 10). An op that crashes, exits, or (unless blocking is observable)
 -- blocks when run alone from a state has a precondition that the state violates (unlock
 -- without lock, dequeue without the stub node): not a concurrency bug. Such states are
 -- kept out of the op's verdicts and schedules; one row per op says where.
@@ -787,3 +786,50 @@ SELECT h.run_id, h.name AS harness, o.name AS op, p.violated_states,
 FROM preconditions p
 JOIN harnesses h ON h.id = p.harness_id
 JOIN ops o ON o.id = p.op_id;
+
+-- macro APIs (snc audit)
+--
+-- The macros of an audited header that are public names of a function: object-like
+-- (`#define rcu_read_lock urcu_memb_read_lock`) or function-like with their arguments
+-- mapped (`ck_pr_load_int(SRC)` calls `ck_pr_md_load_int` with `SRC`); target is the API
+-- function the expansion resolves to (NULL for a macro that expands to an expression or a
+-- call of something else: detail says why it was skipped). family and harness: where its
+-- function was audited (verdicts name the operation by the macro when the function's own
+-- name is an implementation name such as _cds_wfs_push). Version 11 adds it; audit_items
+-- lists every macro beside the functions (kind 'macro').
+
+CREATE TABLE IF NOT EXISTS api_aliases (
+  id      INTEGER PRIMARY KEY,
+  run_id  INTEGER NOT NULL REFERENCES runs(id),
+  name    TEXT NOT NULL,                    -- the macro, as users call it
+  kind    TEXT NOT NULL CHECK (kind IN ('object-like', 'function-like')),
+  params  TEXT,                             -- function-like: its parameters
+  target  TEXT,                             -- the implementing function, or NULL
+  args    TEXT,                             -- function-like: the arguments target gets
+  file    TEXT,
+  line    INTEGER,
+  header  TEXT,                             -- the audited header whose API it is
+  family  TEXT,
+  harness TEXT,
+  status  TEXT NOT NULL CHECK (status IN ('audited', 'skipped', 'failed')),
+  detail  TEXT
+);
+CREATE INDEX IF NOT EXISTS api_aliases_by_run ON api_aliases(run_id);
+
+-- The scanned functions under the names users call: each macro alias of an audit's run
+-- beside the function it resolves to (its file, line and heavyweight sites).
+CREATE VIEW IF NOT EXISTS scan_public_names AS
+SELECT a.run_id, a.name AS public_name, a.kind, a.args, f.name AS function, f.file, f.line,
+       f.heavyweight_sites, f.transitive_heavyweight, f.signature
+FROM api_aliases a
+JOIN scan_functions f ON f.run_id = a.run_id AND f.name = a.target;
+
+DROP VIEW IF EXISTS audit_items;
+CREATE VIEW audit_items AS
+SELECT run_id, kind, name, family, harness, status, detail FROM audit_records
+UNION ALL
+SELECT run_id, 'macro', name, family, harness, status,
+       CASE WHEN target IS NULL THEN detail
+            ELSE coalesce(detail || ' ', '') || '(' || kind || ' alias of ' || target ||
+                 coalesce('(' || args || ')', '') || ')' END
+FROM api_aliases;

@@ -148,7 +148,8 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
 	int rc = 3;
 	if (!ex || !cl || !pre || !op_ids || (opt->schedules && !sx) || (!def->digest && !obs) ||
-	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0) {
+	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0 ||
+	    (opt->boundary && boundary_states_add(&sp, &m, opt->boundary, timeout_ms) != 0)) {
 		fprintf(stderr, "error: out of memory preparing harness '%s'\n", def->name);
 		goto out_nospace;
 	}
@@ -165,7 +166,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	summary->harness_id = harness_id;
 
 	int64_t discovery = observe_discover(ex, obs);
-	int width = sp.depth ? sp.depth : 1;
+	int width = sp.width;
 	char label[STATE_LABEL_MAX];
 	/* A state runs with no transaction open; its rows are then written in one short one,
 	 * so a reader or another run never waits for the executions of a state. */

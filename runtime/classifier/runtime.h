@@ -23,6 +23,8 @@ struct runtime_options {
 	const char *run_args;      /* command line to record when recording our own run */
 	int depth;
 	int max_states;
+	int boundary;              /* saturate each op up to this many calls (0: no boundary
+				      states; boundary.c) */
 	uint64_t seed;
 	int timeout_ms;            /* 0: the harness's or the default */
 	int repeats;
@@ -138,13 +140,21 @@ struct state_space {
 	int ninst;
 	int64_t total;             /* states up to depth, saturating at INT64_MAX */
 	int64_t count;             /* states that will be tried */
-	int *seq;                  /* count * depth entries, -1 padded */
+	int *seq;                  /* count * width entries, -1 padded */
 	int *len;
+	int width;                 /* entries per state: depth (at least 1), or the longest
+				      boundary state */
+	int boundary;              /* boundary states added (boundary.c) */
 };
 
 int state_space_build(struct state_space *sp, int ninst, int depth, int max_states,
 		      uint64_t seed);
 void state_space_free(struct state_space *sp);
+/* boundary.c: saturates each op (its first instance, at most `calls` times from a fresh
+ * setup) and adds the states at and one call before the boundary it reaches. Returns -1
+ * when out of memory. */
+int boundary_states_add(struct state_space *sp, const struct harness_model *m, int calls,
+			int timeout_ms);
 void state_label(const struct harness_model *m, const int *seq, int len, char *buf,
 		 size_t len_buf);
 /* In a state process (state_process.h): setup(), then the instance sequence. A copy that an

@@ -81,6 +81,7 @@ int state_space_build(struct state_space *sp, int ninst, int depth, int max_stat
 {
 	memset(sp, 0, sizeof *sp);
 	sp->depth = depth;
+	sp->width = depth ? depth : 1;
 	sp->ninst = ninst;
 	int64_t total = 0;
 	for (int l = 0; l <= depth; l++) {

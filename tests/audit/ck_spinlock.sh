@@ -13,4 +13,16 @@ expect_eq "$(q "$DB" "SELECT verdict || ' ' || (blocked_states > 0) FROM pair_ve
 	"lock after lock blocks"
 expect_eq "$(v ck_spinlock_fas ck_spinlock_fas_locked ck_spinlock_fas_locked)" "commutative" "locked only reads"
 expect_match "$(item family 'struct ck_spinlock_mcs *')" "^skipped: not selected" "families not asked for are noted"
+expect_match "$(item macro ck_spinlock_lock)" "^audited: \(function-like alias of ck_spinlock_fas_lock\(x\)\)" \
+	"the macro users call is an alias of the fas lock, which is in the verdicts"
+expect_match "$(item macro ck_spinlock_init)" "^audited: builds the initial state of struct ck_spinlock_fas" \
+	"ck_spinlock_init is the fas initializer"
+expect_match "$(item function ck_spinlock_mcs_lock)" "^skipped: its family struct ck_spinlock_mcs \* was skipped: not selected" \
+	"a function of a family not selected says so"
+expect_eq "$(q "$DB" "SELECT count(*) FROM api_aliases WHERE run_id = $run AND status <> 'audited' AND detail IS NULL")" "0" \
+	"every macro not audited says why"
+expect_match "$(q "$DB" "SELECT function || ' ' || (transitive_heavyweight > 0) FROM scan_public_names
+                         WHERE run_id = $run AND public_name = 'ck_spinlock_lock'")" "^ck_spinlock_fas_lock 1$" \
+	"the scan's facts under the public name: the fas lock reaches a heavyweight site"
+expect_match "$out" "API: [0-9]+ public names \([0-9]+ functions, [0-9]+ macros\), [0-9]+ in a verdict" "the summary counts the API"
 finish

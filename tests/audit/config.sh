@@ -33,5 +33,11 @@ expect_match "$out" "bad2.conf:1: unknown directive 'frobnicate'" "names it"
 printf 'role counter_add.d sideways\n' > bad3.conf
 expect_status 2 "an unknown role" -- "$SNC" audit --db "$DB" --config bad3.conf "$AFIX/crashy.h"
 expect_match "$out" "bad3.conf:1: unknown role 'sideways'" "names it"
+{ printf '[family counter]\nskip '; head -c 5000 /dev/zero | tr '\0' x; printf '\n'; } > bad4.conf
+expect_status 2 "an over-long line" -- "$SNC" audit --db "$DB" --config bad4.conf "$AFIX/crashy.h"
+expect_match "$out" "bad4.conf:2: the line is longer than 4096 characters" "names the line"
+printf 'skip a\0b\n' > bad5.conf
+expect_status 2 "a NUL byte" -- "$SNC" audit --db "$DB" --config bad5.conf "$AFIX/crashy.h"
+expect_match "$out" "bad5.conf:1: a NUL byte" "names the line"
 expect_status 2 "a missing config" -- "$SNC" audit --db "$DB" --config nowhere.conf "$AFIX/crashy.h"
 finish

@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 need_urcu
 audit "$URCU/lfstack.h" --family __cds_lfs_stack -- -D_LGPL_SOURCE
-expect_eq "$(v __cds_lfs_stack _cds_lfs_push _cds_lfs_push)" "snc" "push with itself"
-expect_eq "$(v __cds_lfs_stack ___cds_lfs_pop ___cds_lfs_pop)" "snc" "pop with itself"
-expect_eq "$(v __cds_lfs_stack _cds_lfs_empty _cds_lfs_empty)" "commutative" "empty only reads"
+expect_eq "$(v __cds_lfs_stack cds_lfs_push cds_lfs_push)" "snc" "push with itself"
+expect_eq "$(v __cds_lfs_stack __cds_lfs_pop __cds_lfs_pop)" "snc" "pop with itself"
+expect_eq "$(v __cds_lfs_stack cds_lfs_empty cds_lfs_empty)" "commutative" "empty only reads"
 finish

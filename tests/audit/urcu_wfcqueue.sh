@@ -8,8 +8,8 @@
 need_urcu
 printf 'skip ___cds_wfcq_first*\nskip ___cds_wfcq_next*\n' > queue.conf
 audit "$URCU/wfcqueue.h" --family __cds_wfcq_head --config queue.conf --emit-harness harnesses -- -D_LGPL_SOURCE
-expect_eq "$(v __cds_wfcq_head _cds_wfcq_enqueue _cds_wfcq_enqueue)" "snc" "enqueue with itself"
-expect_eq "$(v __cds_wfcq_head ___cds_wfcq_dequeue_blocking ___cds_wfcq_dequeue_blocking)" "snc" "dequeue with itself"
+expect_eq "$(v __cds_wfcq_head cds_wfcq_enqueue cds_wfcq_enqueue)" "snc" "enqueue with itself"
+expect_eq "$(v __cds_wfcq_head __cds_wfcq_dequeue_blocking __cds_wfcq_dequeue_blocking)" "snc" "dequeue with itself"
 expect_match "$(cat harnesses/__cds_wfcq_head.c)" "shared: every call gets tail" "the tail is shared"
 expect_match "$(cat harnesses/__cds_wfcq_head.c)" "fresh_node\(\)" "nodes are handed out fresh"
 finish

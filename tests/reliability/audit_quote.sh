@@ -14,7 +14,7 @@ H
 echo '#define TICK_STEP 1' > "$dir/tick_step.h"
 expect_status 0 "audit of a header with a quote in its path" -- "$SNC" audit --db a.db --repeat 1 \
 	--no-measure --quiet "$dir/tick.h"
-expect_match "$out" "1 family audited, 0 failed" "the family is audited"
+expect_match "$out" "1 family: 1 audited;" "the family is audited"
 expect_eq "$(verdict a.db tick tick_add tick_add)" "snc" "its verdict"
 expect_eq "$(ls "$dir")" "tick.h
 tick_step.h" "nothing left next to the header"
@@ -26,6 +26,7 @@ static inline int boom_get(struct boom *b) { return b->v; }
 H
 expect_status 2 "audit where every family fails" -- "$SNC" audit --db a.db --repeat 1 --no-measure \
 	--quiet boom.h
-expect_match "$out" "no family could be audited: 1 failed" "says so"
+expect_match "$out" "1 family: 0 audited, 1 failed to build their initial state" "says so"
+expect_match "$out" "nothing was audited" "and that nothing was"
 expect_eq "$(q a.db "SELECT status FROM run_summary ORDER BY run_id DESC LIMIT 1")" "failed" "the run failed"
 finish

@@ -608,4 +608,15 @@ int snc_db_audit_item_add(struct snc_db *db, int64_t run_id, const char *kind, c
 int snc_db_audit_harness(struct snc_db *db, int64_t run_id, const char *harness,
 			 char *fresh_status, size_t len, int64_t *states, double *measure_seconds);
 
+/* One row of the api_aliases table: a macro of an audited header that is a public name of
+ * a function (kind "object-like" or "function-like"; target and args its expansion's
+ * function and arguments, NULL when it resolves to none), and what the audit did with it
+ * (status and detail as for audit items; family and harness where it was audited). */
+struct snc_db_alias {
+	const char *name, *kind, *params, *target, *args, *file, *header;
+	int line;
+	const char *family, *harness, *status, *detail;
+};
+int snc_db_audit_alias_add(struct snc_db *db, int64_t run_id, const struct snc_db_alias *a);
+
 #endif

@@ -1,0 +1,158 @@
+/* boundary.c: the boundary states of bounded structures (--boundary N).
+ *
+ * A ring of capacity 4 is full after four enqueues; the states up to --depth never get
+ * there, and a pair like enqueue with itself looks as if the ring never filled. So before
+ * the states are run, each operation is *saturated*: from a fresh setup, its first
+ * instance is called again and again (at most N times) until its result changes (true
+ * becomes false: full; a pop that returned entries returns NULL: empty; a trylock fails:
+ * locked), or until it crashes or blocks. When the k-th call (k >= 2) is the first whose
+ * result differs from the first call's, the states "op x k" (at the boundary) and
+ * "op x (k-1)" (one call before it) join the state space, after the enumerated ones.
+ * States of length up to --depth are enumerated already and are not added twice. So a
+ * pair's verdict covers every boundary state reached.
+ *
+ * Each probe is one forked process (setup, then the calls), which writes each result to a
+ * pipe; the parent waits for each with the per-operation limit (ten times it for setup and
+ * the first call) and kills the probe, by its pid, when it does not answer in time. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "runtime.h"
+
+#define BOUNDARY_MAX 8   /* calls per probe, and the longest boundary state */
+
+/* What one call of the probe returned, as the probe reports it. */
+struct probe_result {
+	uint64_t value;
+};
+
+static _Noreturn void probe_process(const struct harness_model *m, int inst, int calls, int fd)
+{
+	int null = open("/dev/null", O_WRONLY);
+	if (null >= 0) {
+		dup2(null, STDOUT_FILENO);
+		dup2(null, STDERR_FILENO);
+	}
+	if (m->def->setup)
+		m->def->setup();
+	for (int k = 0; k < calls; k++) {
+		struct probe_result r = { call_instance(m, &m->inst[inst]) };
+		if (write(fd, &r, sizeof r) != (ssize_t)sizeof r)
+			_exit(1);
+	}
+	_exit(0);
+}
+
+/* Reads one result within timeout_ms; returns 1 when read, 0 at the end or on a timeout. */
+static int read_result(int fd, int timeout_ms, struct probe_result *r)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int ready;
+	while ((ready = poll(&p, 1, timeout_ms)) < 0 && errno == EINTR)
+		;
+	if (ready <= 0)
+		return 0;
+	ssize_t got;
+	while ((got = read(fd, r, sizeof *r)) < 0 && errno == EINTR)
+		;
+	return got == (ssize_t)sizeof *r;
+}
+
+/* Calls inst repeatedly from a fresh state; returns k, the first call (counted from 0)
+ * whose result differs from call 0's or that did not return, or 0 when none did. */
+static int saturate(const struct harness_model *m, int inst, int calls, int timeout_ms)
+{
+	int fds[2];
+	if (pipe(fds) != 0)
+		return 0;
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return 0;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		probe_process(m, inst, calls, fds[1]);
+	}
+	close(fds[1]);
+	struct probe_result first, r;
+	int k = 0;
+	if (read_result(fds[0], 10 * timeout_ms, &first))
+		for (k = 1; k < calls; k++)
+			if (!read_result(fds[0], timeout_ms, &r) || r.value != first.value)
+				break;
+	if (k == calls)
+		k = 0;   /* never changed */
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	close(fds[0]);
+	return k;
+}
+
+static bool has_state(const struct state_space *sp, const int *seq, int len)
+{
+	for (int64_t s = 0; s < sp->count; s++)
+		if (sp->len[s] == len && memcmp(sp->seq + s * sp->width, seq, (size_t)len * sizeof *seq) == 0)
+			return true;
+	return false;
+}
+
+/* Appends a state of len calls of inst; returns -1 when out of memory. */
+static int append(struct state_space *sp, int inst, int len)
+{
+	int seq[BOUNDARY_MAX];
+	for (int i = 0; i < len; i++)
+		seq[i] = inst;
+	if (len <= sp->depth || has_state(sp, seq, len))
+		return 0;
+	int width = len > sp->width ? len : sp->width;
+	int *wider = malloc((size_t)(sp->count + 1) * (size_t)width * sizeof *wider);
+	int *lens = realloc(sp->len, (size_t)(sp->count + 1) * sizeof *lens);
+	if (!wider || !lens) {
+		free(wider);
+		if (lens)
+			sp->len = lens;
+		return -1;
+	}
+	sp->len = lens;
+	for (int64_t s = 0; s < sp->count; s++)
+		for (int i = 0; i < width; i++)
+			wider[s * width + i] = i < sp->width ? sp->seq[s * sp->width + i] : -1;
+	for (int i = 0; i < width; i++)
+		wider[sp->count * width + i] = i < len ? inst : -1;
+	free(sp->seq);
+	sp->seq = wider;
+	sp->width = width;
+	sp->len[sp->count++] = len;
+	sp->boundary++;
+	return 0;
+}
+
+int boundary_states_add(struct state_space *sp, const struct harness_model *m, int calls,
+			int timeout_ms)
+{
+	if (calls > BOUNDARY_MAX)
+		calls = BOUNDARY_MAX;
+	for (int op = 0; op < m->nops && calls >= 2; op++) {
+		int inst = 0;
+		while (inst < m->ninst && m->inst[inst].op != op)
+			inst++;
+		if (inst == m->ninst)
+			continue;
+		int k = saturate(m, inst, calls + 1, timeout_ms);
+		if (k < 2)
+			continue;
+		if (append(sp, inst, k - 1) != 0 || append(sp, inst, k) != 0)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,37 @@
+# audit.macros: the macro API of macros.h. Macros that rename or call one function are its
+# public names (api_aliases, with the arguments they pass): the operation of
+# _counter_add is named counter_add in the verdicts, counter_inc(c) is _counter_add with
+# (c, 1) through a macro that pastes the name, counter_get renames _counter_get. Macros
+# that expand to an expression or a statement are listed as skipped with the reason, unless
+# the config file types them (`macro RESULT NAME(PARAMS)`): then a wrapper audits them.
+. "$(dirname "$0")/lib.sh"
+audit "$AFIX/macros.h"
+expect_eq "$(v counter counter_add counter_add)" "snc" "the op is named as users call it"
+expect_eq "$(oneway counter counter_add counter_get)" "counter_add->counter_get" "counter_get (an object-like alias)"
+alias() {
+	q "$DB" "SELECT kind || ' ' || coalesce(target, '-') || '(' || coalesce(args, '') || ') ' || status || coalesce(': ' || detail, '')
+	         FROM api_aliases WHERE run_id = $run AND name = '$1'"
+}
+expect_eq "$(alias counter_add)" "function-like _counter_add(c, d) audited" "counter_add calls _counter_add"
+expect_eq "$(alias counter_inc)" "function-like _counter_add(c, 1) audited" "counter_inc, through a pasted name, with its argument mapping"
+expect_eq "$(alias counter_get)" "object-like _counter_get() audited" "counter_get renames _counter_get"
+expect_match "$(alias counter_peek)" "^function-like -\(\) skipped: expands to an expression or statement" "an expression macro is skipped, with why"
+expect_match "$(item macro counter_for_each)" "^skipped: expands to an expression or statement \(\`for \.\.\.\`\)" \
+	"a statement macro is in audit_items too"
+expect_match "$(item macro counter_inc)" "^audited: \(function-like alias of _counter_add\(c, 1\)\)" "audit_items shows the alias"
+expect_eq "$(q "$DB" "SELECT count(*) FROM api_aliases WHERE run_id = $run AND name = 'COUNTER_OP'")" "0" \
+	"a macro in capitals is the library's machinery, not API"
+expect_status 0 "the report" -- "$SNC" report --db "$DB" --run "$run"
+expect_match "$out" "macros.h:12: error: snc-unsynchronized: counter_add x counter_add" \
+	"the finding names the macro and points at the function that implements it"
+expect_match "$out" "none in _counter_add" "with the implementing function beside it"
+# The config types counter_peek: it is audited through a generated wrapper.
+printf 'macro long counter_peek(struct counter *c)\n' > peek.conf
+audit "$AFIX/macros.h" --config peek.conf --emit-harness harnesses
+expect_match "$(cat harnesses/snc_macros.h)" "snc_macro_counter_peek\(struct counter \*c\)" "the wrapper has the config's prototype"
+expect_eq "$(oneway counter counter_add counter_peek)" "counter_add->counter_peek" "the macro is in the verdicts, by its name"
+expect_eq "$(alias counter_peek)" "function-like snc_macro_counter_peek(c) audited" "the alias names its wrapper"
+printf 'macro counter_peek\n' > bad.conf
+expect_status 2 "a macro line without a prototype" -- "$SNC" audit --db "$DB" --config bad.conf "$AFIX/macros.h"
+expect_match "$out" "bad.conf:1: 'macro' needs a C prototype" "names the line"
+finish
