@@ -2,7 +2,8 @@
 #   make demo   install what is missing (as root), build with CMake, run the whole
 #               pipeline on examples/ (costs measured under Valgrind), print the summary
 #   make test   the same set-up, then the whole test suite through ctest
-# and `make asan`: the suite again with AddressSanitizer and UBSan.
+# and `make asan`: the fast subset of the suite again with AddressSanitizer and UBSan
+# (.ci/run runs `make test` then `make asan`).
 # Re-running is quick: packages are only checked, the build is incremental.
 
 BUILD      ?= build
@@ -13,10 +14,11 @@ PACKAGES   := cmake make gcc clang pkg-config sqlite3 libsqlite3-dev libjson-c-d
               libclang-19-dev valgrind libck-dev liburcu-dev libxxhash-dev \
               chromium npm python3
 # (chromium and npm: the report tests open the HTML report headless and validate SARIF
-# with Microsoft's validator, installed from npm into the build tree.)
+# with Microsoft's validator, which `make test` installs from npm into the build tree.)
+SARIF_VALIDATOR := @microsoft/sarif-multitool@5
 CMAKE_ARGS ?= -DSNC_WERROR=ON
 
-.PHONY: all deps build demo test asan clean
+.PHONY: all deps build demo test sarif-validator asan clean
 
 all: build
 
@@ -48,13 +50,26 @@ build: deps $(BUILD)/CMakeCache.txt
 demo: build
 	$(BUILD)/bin/snc demo --measure --db $(DB)
 
-test: build
-	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+# The suite; then the tests that skipped (only an absent optional tool may skip one), with
+# the reason each gave. ctest's exit status is kept.
+test: build sarif-validator
+	@rc=0; ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS) \
+	    --output-junit $(abspath $(BUILD))/tests/junit.xml || rc=$$?; \
+	python3 tests/skipped.py $(BUILD)/tests/junit.xml; exit $$rc
 
+# Microsoft's SARIF validator, for report.sarif: installed here, never while testing.
+sarif-validator: build
+	@[ -x $(BUILD)/tools/sarif-multitool/node_modules/.bin/sarif-multitool ] || \
+	  npm install --prefix $(BUILD)/tools/sarif-multitool --no-audit --no-fund --loglevel=error \
+	    $(SARIF_VALIDATOR)
+
+# The fast subset of the suite (ctest label `fast`) built with -DSNC_SANITIZE=ON.
 asan: deps
 	cmake -S . -B $(ASAN_BUILD) $(CMAKE_ARGS) -DSNC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
-	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS)
+	@rc=0; ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS) -L fast \
+	    --output-junit $(abspath $(ASAN_BUILD))/tests/junit.xml || rc=$$?; \
+	python3 tests/skipped.py $(ASAN_BUILD)/tests/junit.xml; exit $$rc
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
