@@ -2,8 +2,8 @@
 """skipped.py JUNIT.xml: after the suite (make test, make asan), list the tests that did not
 pass or fail, from ctest's --output-junit file: the skipped ones (exit 77: an optional tool
 is absent here) with the reason each printed (its "SKIP: ..." line), those that could not
-run (their fixture failed: ctest counts them as failures), and the disabled ones.
-Prints nothing more when every test ran."""
+run (their fixture failed: ctest counts them as failures), and the disabled ones; or
+"No test skipped." when every test ran."""
 import sys
 import xml.etree.ElementTree as ET
 
