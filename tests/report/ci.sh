@@ -36,7 +36,7 @@ only() { step "Run the harnesses" | awk -v h="$1" '!/^run / || index($0, h)'; }
 expect_eq "$(only examples/counters/atomic_harness.c | grep -c '^run ')" 1 "the harness step has one line per harness"
 checkout main
 expect_status 0 "main: scan, run, report" -- pipeline main
-expect_match "$out" 'findings: 3 error, 6 warning, 13 note outstanding; 0 intentional' "the summary is in the log"
+expect_match "$out" 'findings: 3 error, [0-9]+ warning, [0-9]+ note outstanding; 0 intentional' "the summary is in the log: main's 3 errors"
 for f in snc.json snc.sarif snc-report/index.html; do
 	expect_eq "$(test -s main/$f && echo yes)" yes "main keeps $f"
 done
