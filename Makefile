@@ -57,16 +57,19 @@ test: build sarif-validator
 	    --output-junit $(abspath $(BUILD))/tests/junit.xml || rc=$$?; \
 	python3 tests/skipped.py $(BUILD)/tests/junit.xml; exit $$rc
 
-# Microsoft's SARIF validator, for report.sarif: installed here, never while testing.
-sarif-validator: build
-	@[ -x $(BUILD)/tools/sarif-multitool/node_modules/.bin/sarif-multitool ] || \
-	  npm install --prefix $(BUILD)/tools/sarif-multitool --no-audit --no-fund --loglevel=error \
+# Microsoft's SARIF validator, for report.sarif: installed here (into BUILD-DIR/tools),
+# never while testing. $(call install_sarif_validator,BUILD-DIR)
+install_sarif_validator = @[ -x $(1)/tools/sarif-multitool/node_modules/.bin/sarif-multitool ] || \
+	  npm install --prefix $(1)/tools/sarif-multitool --no-audit --no-fund --loglevel=error \
 	    $(SARIF_VALIDATOR)
+sarif-validator: build
+	$(call install_sarif_validator,$(BUILD))
 
 # The fast subset of the suite (ctest label `fast`) built with -DSNC_SANITIZE=ON.
 asan: deps
 	cmake -S . -B $(ASAN_BUILD) $(CMAKE_ARGS) -DSNC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
+	$(call install_sarif_validator,$(ASAN_BUILD))
 	@rc=0; ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS) -L fast \
 	    --output-junit $(abspath $(ASAN_BUILD))/tests/junit.xml || rc=$$?; \
 	python3 tests/skipped.py $(ASAN_BUILD)/tests/junit.xml; exit $$rc
