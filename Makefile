@@ -3,7 +3,8 @@
 #               pipeline on examples/ (costs measured under Valgrind), print the summary
 #   make test   the same set-up, then the whole test suite through ctest
 # and `make install PREFIX=...` (DESTDIR for staging).
-# and `make asan`: the suite again with AddressSanitizer and UBSan.
+# and `make asan`: the fast subset of the suite again with AddressSanitizer and UBSan
+# (.ci/run runs `make test` then `make asan`).
 # Re-running is quick: packages are only checked, the build is incremental.
 
 BUILD      ?= build
@@ -15,10 +16,11 @@ PACKAGES   := cmake make gcc clang pkg-config sqlite3 libsqlite3-dev libjson-c-d
               libclang-19-dev valgrind libck-dev liburcu-dev libxxhash-dev \
               chromium npm python3
 # (chromium and npm: the report tests open the HTML report headless and validate SARIF
-# with Microsoft's validator, installed from npm into the build tree.)
+# with Microsoft's validator, which `make test` installs from npm into the build tree.)
+SARIF_VALIDATOR := @microsoft/sarif-multitool@5
 CMAKE_ARGS ?= -DSNC_WERROR=ON
 
-.PHONY: all deps build demo test asan install clean
+.PHONY: all deps build demo test sarif-validator asan install clean
 
 all: build
 
@@ -50,13 +52,29 @@ build: deps $(BUILD)/CMakeCache.txt
 demo: build
 	$(BUILD)/bin/snc demo --measure --db $(DB)
 
-test: build
-	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+# The suite; then the tests that skipped (only an absent optional tool may skip one), with
+# the reason each gave. ctest's exit status is kept.
+test: build sarif-validator
+	@rc=0; ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS) \
+	    --output-junit $(abspath $(BUILD))/tests/junit.xml || rc=$$?; \
+	python3 tests/skipped.py $(BUILD)/tests/junit.xml; exit $$rc
 
+# Microsoft's SARIF validator, for report.sarif: installed here (into BUILD-DIR/tools),
+# never while testing. $(call install_sarif_validator,BUILD-DIR)
+install_sarif_validator = @[ -x $(1)/tools/sarif-multitool/node_modules/.bin/sarif-multitool ] || \
+	  npm install --prefix $(1)/tools/sarif-multitool --no-audit --no-fund --loglevel=error \
+	    $(SARIF_VALIDATOR)
+sarif-validator: build
+	$(call install_sarif_validator,$(BUILD))
+
+# The fast subset of the suite (ctest label `fast`) built with -DSNC_SANITIZE=ON.
 asan: deps
 	cmake -S . -B $(ASAN_BUILD) $(CMAKE_ARGS) -DSNC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
-	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS)
+	$(call install_sarif_validator,$(ASAN_BUILD))
+	@rc=0; ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS) -L fast \
+	    --output-junit $(abspath $(ASAN_BUILD))/tests/junit.xml || rc=$$?; \
+	python3 tests/skipped.py $(ASAN_BUILD)/tests/junit.xml; exit $$rc
 
 # make install [PREFIX=/usr/local] [DESTDIR=staging]: the program, man pages, bash
 # completion, the harness header and runtime, the Valgrind tool, the examples, and the

@@ -43,6 +43,24 @@ verdict() {
 	        ORDER BY run_id DESC LIMIT 1"
 }
 
+# skip REASON: the test cannot go on because an optional tool is absent on this machine
+# (the only reason to skip): exit 77, listed by `make test`. A check that already failed
+# still fails the test.
+skip() {
+	echo "SKIP: $*"
+	[ "$failures" = 0 ] || finish
+	exit 77
+}
+
+# have_valgrind: is the optional Valgrind installed? (the snc tool is built with it)
+have_valgrind() { command -v valgrind >/dev/null; }
+
+# need_demo_db: the test reads $SNC_DEMO_DB, the database of the fixture.demo test (it
+# reads it only; a test that writes works on a copy).
+need_demo_db() {
+	[ -s "${SNC_DEMO_DB:?}" ] || { echo "FAIL: no demo database at $SNC_DEMO_DB (fixture.demo)"; exit 1; }
+}
+
 finish() {
 	echo "$checks checks, $failures failed"
 	[ "$failures" = 0 ]

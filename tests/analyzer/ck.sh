@@ -1,7 +1,7 @@
 # analyzer.ck: Concurrency Kit's headers, real code nobody here wrote, through a generated
 # compile_commands.json with -O2 (CK_CC_INLINE is inline only under __OPTIMIZE__).
 . "$(dirname "$0")/lib.sh"
-[ -f /usr/include/ck_pr.h ] || { echo "libck-dev is not installed"; exit 77; }
+[ -f /usr/include/ck_pr.h ] || { echo "SKIP: libck-dev is not installed"; exit 77; }
 DB=$PWD/ck.db
 cat > ck_use.c <<'C'
 #include <ck_pr.h>

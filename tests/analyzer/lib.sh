@@ -6,7 +6,7 @@ mkdir -p "$SNC_SCRATCH"
 cd "$SNC_SCRATCH" || exit 1
 rm -rf ./*
 FIXTURES="$SNC_SOURCE_DIR/tests/analyzer/fixtures"
-command -v sqlite3 >/dev/null || { echo "sqlite3 is missing"; exit 77; }
+command -v sqlite3 >/dev/null || { echo "FAIL: sqlite3 is missing (the tests need it: make deps)"; exit 1; }
 
 # q SQL: one query on $DB, rows on lines, columns separated by '|'.
 q() { sqlite3 -batch -noheader "$DB" "$1"; }

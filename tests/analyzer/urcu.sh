@@ -1,6 +1,6 @@
 # analyzer.urcu: liburcu's headers with -D_LGPL_SOURCE (the static inline read side).
 . "$(dirname "$0")/lib.sh"
-[ -f /usr/include/urcu.h ] || [ -f /usr/include/x86_64-linux-gnu/urcu.h ] || { echo "liburcu-dev is not installed"; exit 77; }
+[ -f /usr/include/urcu.h ] || [ -f /usr/include/x86_64-linux-gnu/urcu.h ] || { echo "SKIP: liburcu-dev is not installed"; exit 77; }
 DB=$PWD/u.db
 cat > urcu_use.c <<'C'
 #include <urcu.h>

@@ -2,7 +2,7 @@
 # -tsan-instrument-read-before-write keeps the read of `x += n` a scheduling point) as well
 # as with gcc, and the lost update is found either way.
 . "$(dirname "$0")/../lib.sh"
-command -v clang >/dev/null || { echo "clang not installed"; exit 77; }
+command -v clang >/dev/null || skip "clang is not installed"
 for cc in gcc clang; do
 	expect_status 0 "$cc: racy counter" -- env CC=$cc "$SNC" run --db $cc.db --quiet --depth 1 --schedules \
 		"$EXAMPLES/counters/racy_harness.c" "$EXAMPLES/counters/counters.c"

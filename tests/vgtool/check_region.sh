@@ -7,8 +7,9 @@
 #   EXPECTATION  key=value     the printed value equals value (strings compare as text)
 #                key>=number   the printed value is at least number
 #                key=@other    the printed value equals the value printed for key other
-# Exits 0 when every expectation holds, 1 otherwise (printing the fixture's output), and
-# 77 (the tests' SKIP_RETURN_CODE) when valgrind or the tool is not available.
+# Exits 0 when every expectation holds, 1 otherwise (printing the fixture's output) or when
+# valgrind is installed without the tool built, and 77 (the tests' SKIP_RETURN_CODE) when
+# valgrind is not installed.
 
 valgrind=$1 lib=$2 tool=$3 fixture=$4 scenario=$5
 shift 5
@@ -17,11 +18,12 @@ case $tool in
 native)
     output=$("$fixture" "$scenario") ;;
 none)
-    [ -x "$valgrind" ] || { echo "valgrind not installed: skipped"; exit 77; }
+    [ -x "$valgrind" ] || { echo "SKIP: valgrind is not installed"; exit 77; }
     output=$("$valgrind" -q --tool=none "$fixture" "$scenario") ;;
 *)
-    [ -x "$valgrind" ] || { echo "valgrind not installed: skipped"; exit 77; }
-    [ -x "$lib/$tool-amd64-linux" ] || { echo "tool $tool not built in '$lib': skipped"; exit 77; }
+    [ -x "$valgrind" ] || { echo "SKIP: valgrind is not installed"; exit 77; }
+    # With valgrind installed the build makes the tool: its absence is a failure.
+    [ -x "$lib/$tool-amd64-linux" ] || { echo "FAIL: valgrind is installed but the tool $tool is not built in '$lib'"; exit 1; }
     output=$(VALGRIND_LIB=$lib "$valgrind" -q --tool="$tool" --read-inline-info=yes "$fixture" "$scenario") ;;
 esac
 status=$?

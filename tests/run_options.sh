@@ -1,0 +1,53 @@
+# The options of `snc run` a user reaches for: --timeout (an op busy for 0.5 s returns within
+# 2 s, blocks under 0.01 s: an op that blocks is confirmed with ten times the limit), --jobs (any number of executions in flight stores the same
+# outcomes), --json (the verdicts on stdout, as the database has them), compiler flags after
+# `--` (an include folder and a macro), and their bad values (exit 2, one line).
+. "$(dirname "$0")/lib.sh"
+db=opt.db
+spin="$FIXTURES/spin_harness.c"
+expect_status 0 "--timeout 2" -- "$SNC" run --db $db --quiet --depth 0 --repeat 1 --timeout 2 "$spin"
+expect_eq "$(q $db "SELECT first_result FROM op_outcomes WHERE run_id = 1 AND second_op IS NULL")" 7 "returns within 2 s"
+expect_status 0 "--timeout 0.01" -- "$SNC" run --db $db --quiet --depth 0 --repeat 1 --timeout 0.01 "$spin"
+expect_eq "$(q $db "SELECT first_result FROM op_outcomes WHERE run_id = 2 AND second_op IS NULL")" blocks "blocks under 0.01 s"
+expect_eq "$(q $db "SELECT verdict FROM pair_verdicts WHERE run_id = 2")" unknown "nothing to compare when it blocks"
+
+# --jobs: one at a time or many, the same outcomes.
+kinds="$FIXTURES/kinds_harness.c $FIXTURES/kinds_lib.c"
+expect_status 0 "--jobs 1" -- "$SNC" run --db jobs.db --quiet --depth 0 --jobs 1 $kinds
+expect_status 0 "--jobs 7" -- "$SNC" run --db jobs.db --quiet --depth 0 --jobs 7 $kinds
+outcomes() {
+	q jobs.db "SELECT group_concat(state || ' ' || first_op || coalesce(' ' || first_args, '') || ' ' || coalesce(second_op, '-') || ' '
+		|| first_result || ' ' || coalesce(second_result, '-'), '; ') FROM (SELECT * FROM op_outcomes
+		WHERE run_id = $1 AND first_op <> 'object' AND coalesce(second_op, '') <> 'object' ORDER BY 1, 2, 3, 4, 5, 6)"
+}
+expect_eq "$(outcomes 2)" "$(outcomes 1)" "--jobs 7 stores what --jobs 1 stores"
+expect_eq "$(q jobs.db "SELECT count(*) FROM op_outcomes WHERE run_id = 2")" 90 "every execution: 9 alone and 81 pairs"
+expect_eq "$(verdict jobs.db kinds reg_cas reg_cas)" snc "and the verdicts"
+
+# --json: the verdicts on stdout, nothing else.
+"$SNC" run --db json.db --depth 0 --json $kinds > json.out 2> json.err
+expect_eq "$?" 0 "--json"
+out=$(cat json.out)
+expect_eq "$(printf '%s' "$out" | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(len(d["verdicts"]), " ".join(sorted(v["f"] + "/" + v["g"] + "=" + v["verdict"] for v in d["verdicts"] if v["verdict"] in ("snc", "state-only"))))')" \
+	"15 reg_cas/reg_cas=snc reg_set/reg_set=state-only" "--json: every pair, the verdicts"
+expect_eq "$(printf '%s' "$out" | python3 -c 'import json, sys; print(sum(1 for v in json.load(sys.stdin)["verdicts"] if v["verdict"] == "non-commutative"))')" \
+	"$(q json.db "SELECT count(*) FROM pair_verdicts WHERE verdict = 'non-commutative'")" "--json: what the database holds"
+
+# Compiler flags after --: a macro and an include folder the harness needs.
+mkdir -p inc && printf '#define STEP_SIZE 3\n' > inc/step.h
+printf '#include <snc.h>\n#include "step.h"\nstatic long v;\nstatic long bump(void) { return v += STEP_SIZE * SCALE; }\nSNC_HARNESS(.name = "flags", .ops = SNC_OPS(SNC_OP(bump)));\n' > flags_harness.c
+expect_status 2 "without the flags" -- "$SNC" run --db flags.db --quiet --depth 0 flags_harness.c
+expect_match "$out" "step.h" "the compiler's complaint is shown"
+expect_status 0 "with -I and -D after --" -- "$SNC" run --db flags.db --quiet --depth 0 flags_harness.c -- -Iinc -DSCALE=2
+expect_eq "$(q flags.db "SELECT f_alone || ' ' || f_after_g FROM pair_verdicts WHERE harness = 'flags'")" "6 12" "the flags took effect"
+
+# Bad values (on a built harness program: nothing to compile).
+for bad in "--timeout 0" "--timeout abc" "--timeout 4000" "--jobs 0" "--jobs 257" "--jobs x"; do
+	expect_status 2 "$bad" -- "$SNC" run --db $db $bad "$EXAMPLE_BIN/atomic-counter"
+	expect_match "$out" "^error: ${bad%% *} must be .*, not '${bad#* }'" "$bad: says why"
+	expect_eq "$(printf '%s\n' "$out" | grep -c .)" 1 "$bad: one line"
+done
+expect_eq "$(q $db "SELECT count(*) FROM pair_verdicts WHERE run_id > 2")" 0 "nothing classified with a refused option"
+finish
