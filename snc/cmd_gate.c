@@ -36,36 +36,23 @@ const struct snc_command_doc cmd_gate_doc = {
 	.version = SNC_VERSION,
 };
 
-int cmd_gate(int argc, char **argv)
+static void take_threshold(void *ctx, const struct snc_opt_value *v)
 {
 	static const enum snc_severity levels[] = { SNC_ERROR, SNC_WARNING, SNC_NOTE };
-	const char *db_path = "snc.db", *suppressions = NULL, *baseline = NULL, *root = NULL;
+	if (v->opt->id == O_FAIL_ON)
+		*(enum snc_severity *)ctx = levels[v->number];
+}
+
+int cmd_gate(int argc, char **argv)
+{
+	struct findings_request rq;
 	enum snc_severity threshold = SNC_ERROR;
-	long long run = 0;
-	struct snc_cmdline cl;
-	struct snc_opt_value v;
-	if (snc_cmdline_init(&cl, &cmd_gate_doc, argc, argv) != 0)
-		return EXIT_USAGE;
-	int id;
-	while ((id = snc_cmdline_next(&cl, &v)) > 0)
-		switch (id) {
-		case CLI_DB: db_path = v.text; break;
-		case CLI_RUN: run = v.number; break;
-		case CLI_BASELINE: baseline = v.text; break;
-		case CLI_ROOT: root = v.text; break;
-		case CLI_SUPPRESSIONS: suppressions = v.text; break;
-		case O_FAIL_ON: threshold = levels[v.number]; break;
-		}
-	int rc = cli_options_done(id);
-	if (rc < 0)
-		rc = cli_no_operands("gate", &cl);
-	snc_cmdline_free(&cl);
+	int rc = findings_request_parse(&cmd_gate_doc, "gate", argc, argv, &rq, take_threshold,
+					&threshold);
 	if (rc >= 0)
 		return rc;
 	struct findings_input in;
-	rc = findings_input_load("gate", db_path, run, baseline, &in);
-	if (rc == 0)
-		rc = cli_suppress("gate", &in.findings, suppressions);
+	rc = findings_input_request("gate", &rq, &in);
 	if (rc != 0) {
 		findings_input_free(&in);
 		return rc;
@@ -84,7 +71,7 @@ int cmd_gate(int argc, char **argv)
 		findings_input_free(&in);
 		return rc;
 	}
-	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = root };
+	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = rq.root };
 	int outstanding = 0, failing = 0, intentional = 0, known = 0;
 	for (int i = 0; i < in.findings.count; i++) {
 		const struct snc_finding *x = &in.findings.items[i];

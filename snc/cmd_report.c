@@ -37,42 +37,35 @@ const struct snc_command_doc cmd_report_doc = {
 	.version = SNC_VERSION,
 };
 
+struct report_outputs {
+	const char *html_dir, *sarif, *json;
+};
+
+static void take_output(void *ctx, const struct snc_opt_value *v)
+{
+	struct report_outputs *o = ctx;
+	switch (v->opt->id) {
+	case O_HTML: o->html_dir = v->text; break;
+	case O_SARIF: o->sarif = v->text; break;
+	case O_JSON_FILE: o->json = v->text; break;
+	}
+}
+
 int cmd_report(int argc, char **argv)
 {
-	const char *db_path = "snc.db", *suppressions = NULL, *baseline = NULL, *html_dir = NULL,
-		   *sarif = NULL, *json = NULL, *root = NULL;
-	long long run = 0;
-	struct snc_cmdline cl;
-	struct snc_opt_value v;
-	if (snc_cmdline_init(&cl, &cmd_report_doc, argc, argv) != 0)
-		return EXIT_USAGE;
-	int id;
-	while ((id = snc_cmdline_next(&cl, &v)) > 0)
-		switch (id) {
-		case CLI_DB: db_path = v.text; break;
-		case CLI_RUN: run = v.number; break;
-		case CLI_BASELINE: baseline = v.text; break;
-		case CLI_ROOT: root = v.text; break;
-		case CLI_SUPPRESSIONS: suppressions = v.text; break;
-		case O_HTML: html_dir = v.text; break;
-		case O_SARIF: sarif = v.text; break;
-		case O_JSON_FILE: json = v.text; break;
-		}
-	int rc = cli_options_done(id);
-	if (rc < 0)
-		rc = cli_no_operands("report", &cl);
-	snc_cmdline_free(&cl);
+	struct findings_request rq;
+	struct report_outputs o = { 0 };
+	int rc = findings_request_parse(&cmd_report_doc, "report", argc, argv, &rq, take_output, &o);
 	if (rc >= 0)
 		return rc;
+	const char *html_dir = o.html_dir, *sarif = o.sarif, *json = o.json;
 	struct findings_input in;
-	rc = findings_input_load("report", db_path, run, baseline, &in);
-	if (rc == 0)
-		rc = cli_suppress("report", &in.findings, suppressions);
+	rc = findings_input_request("report", &rq, &in);
 	if (rc != 0) {
 		findings_input_free(&in);
 		return rc;
 	}
-	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = root };
+	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = rq.root };
 	char err[512];
 	if (html_dir && (rc = report_html(&r, html_dir, err, sizeof err)) == 0)
 		printf("HTML report: %s/index.html\n", html_dir);

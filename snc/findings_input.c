@@ -118,3 +118,36 @@ void findings_input_free(struct findings_input *in)
 	report_free_strings(in->baseline_fingerprints, in->nbaseline_fingerprints);
 	memset(in, 0, sizeof *in);
 }
+
+int findings_request_parse(const struct snc_command_doc *doc, const char *cmd, int argc,
+			   char **argv, struct findings_request *rq,
+			   void (*take)(void *ctx, const struct snc_opt_value *v), void *ctx)
+{
+	struct snc_cmdline cl;
+	struct snc_opt_value v;
+	*rq = (struct findings_request){ .db_path = "snc.db" };
+	if (snc_cmdline_init(&cl, doc, argc, argv) != 0)
+		return EXIT_USAGE;
+	int id;
+	while ((id = snc_cmdline_next(&cl, &v)) > 0)
+		switch (id) {
+		case CLI_DB: rq->db_path = v.text; break;
+		case CLI_RUN: rq->run = v.number; break;
+		case CLI_BASELINE: rq->baseline = v.text; break;
+		case CLI_ROOT: rq->root = v.text; break;
+		case CLI_SUPPRESSIONS: rq->suppressions = v.text; break;
+		default: take(ctx, &v); break;
+		}
+	int rc = cli_options_done(id);
+	if (rc < 0)
+		rc = cli_no_operands(cmd, &cl);
+	snc_cmdline_free(&cl);
+	return rc;
+}
+
+int findings_input_request(const char *cmd, const struct findings_request *rq,
+			   struct findings_input *in)
+{
+	int rc = findings_input_load(cmd, rq->db_path, rq->run, rq->baseline, in);
+	return rc == 0 ? cli_suppress(cmd, &in->findings, rq->suppressions) : rc;
+}

@@ -5,6 +5,7 @@
 #define SNC_FINDINGS_INPUT_H
 
 #include <stdbool.h>
+#include "snc_cmdline.h"
 #include "snc_db.h"
 
 struct findings_input {
@@ -25,6 +26,20 @@ struct findings_input {
  * EXIT_USAGE after printing one line on why (as "snc CMD: error: ..."). */
 int findings_input_load(const char *cmd, const char *db_path, int64_t run, const char *baseline,
 			struct findings_input *in);
+/* What report and gate both take from their command lines: --db, --run, --baseline, --root
+ * and --suppressions (declared once in cli.h). */
+struct findings_request {
+	const char *db_path, *baseline, *root, *suppressions;
+	long long run;
+};
+/* Reads cmd's command line (no operands): the shared options into rq, the command's own to
+ * take(ctx, v). Returns -1 to go on, or the exit status (0 after --help, 2 on an error). */
+int findings_request_parse(const struct snc_command_doc *doc, const char *cmd, int argc,
+			   char **argv, struct findings_request *rq,
+			   void (*take)(void *ctx, const struct snc_opt_value *v), void *ctx);
+/* findings_input_load for rq, then its suppressions applied. */
+int findings_input_request(const char *cmd, const struct findings_request *rq,
+			   struct findings_input *in);
 /* Says on stderr that run is unfinished (killed, or still running). */
 void findings_warn_unfinished(const char *cmd, int64_t run);
 /* Is fingerprint among the baseline's findings? */

@@ -46,8 +46,9 @@ expect_eq "$(q flags.db "SELECT f_alone || ' ' || f_after_g FROM pair_verdicts W
 # Bad values (on a built harness program: nothing to compile).
 for bad in "--timeout 0" "--timeout abc" "--timeout 4000" "--jobs 0" "--jobs 257" "--jobs x"; do
 	expect_status 2 "$bad" -- "$SNC" run --db $db $bad "$EXAMPLE_BIN/atomic-counter"
-	expect_match "$out" "^error: ${bad%% *} must be .*, not '${bad#* }'" "$bad: says why"
+	expect_match "$out" "^snc run: error: ${bad%% *} needs .*, not '${bad#* }'" "$bad: says why"
 	expect_eq "$(printf '%s\n' "$out" | grep -c .)" 1 "$bad: one line"
 done
 expect_eq "$(q $db "SELECT count(*) FROM pair_verdicts WHERE run_id > 2")" 0 "nothing classified with a refused option"
+expect_eq "$(q $db "SELECT count(*) FROM runs WHERE id > 2")" 0 "no run row for a refused option: checked before anything is stored"
 finish

@@ -41,7 +41,7 @@ for cmd in show report gate; do
 	expect_match "$out" 'no run 3' "$cmd: no run 3"
 	for bad in 0 -1 abc 1x ""; do
 		expect_status 2 "$cmd --run '$bad'" -- "$SNC" $cmd --db $db --run "$bad"
-		expect_match "$out" "--run needs a run number, not '$bad'" "$cmd --run '$bad': says why"
+		expect_match "$out" "--run needs a whole number from 1 to [0-9]+, not '$bad'" "$cmd --run '$bad': says why"
 	done
 done
 expect_eq "$(q $db "SELECT count(*) FROM runs")" 2 "no run added by a refused command"

@@ -141,7 +141,8 @@ int snc_findings_compute(const struct snc_facts *facts, const struct snc_facts *
 	rules_from_scan(facts, out);
 	if (baseline)
 		rule_regression(facts, baseline, out);
-	qsort(out->items, (size_t)out->count, sizeof *out->items, by_severity_then_subject);
+	if (out->count > 1)   /* qsort of a NULL array is undefined, even empty */
+		qsort(out->items, (size_t)out->count, sizeof *out->items, by_severity_then_subject);
 	return 0;
 }
 

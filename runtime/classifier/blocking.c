@@ -21,15 +21,13 @@
  * SNC_BLOCKING_RULE=timer in the environment restores the timer as the only rule (operations
  * are called directly, not under the scheduler); bench/schedules_bench uses it to measure
  * what the rule saves. */
-#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "runtime.h"
 #include "snc_sched.h"
+#include "state_process.h"
 
 struct solo_call {
 	const struct harness_model *m;
@@ -74,19 +72,17 @@ bool call_or_block(const struct harness_model *m, const struct instance *in, str
 
 bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms)
 {
-	pid_t pid = fork();
+	struct sp_options o = { .deadline_ms = limit_ms };
+	struct sp_child child;
+	pid_t pid = sp_fork(&child, &o);
 	if (pid < 0)
 		return false;          /* cannot tell: the caller goes on as it would have */
 	if (pid == 0) {
-		struct itimerval it = { .it_value = { limit_ms / 1000, (limit_ms % 1000) * 1000 } };
 		struct result r;
-		signal(SIGALRM, SIG_DFL);
-		setitimer(ITIMER_REAL, &it, NULL);
 		_exit(call_or_block(m, in, &r) ? 0 : 1);
 	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return false;
-	return !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+	struct sp_end end;
+	if (sp_wait(&child, 1, &end) < 0)
+		return false;
+	return end.how != SP_EXITED || end.code != 0;
 }
