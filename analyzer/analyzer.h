@@ -34,6 +34,9 @@ void sa_hash_flags(struct sa_unit *u);
 
 /* parse.c: parses one unit and fills its facts, with idx owned by the calling thread. */
 void sa_parse_unit(CXIndex idx, struct sa_unit *u);
+/* The unit's flags as libclang takes them (then -w and its working directory); the array
+ * is sa_alloc'd, its strings the unit's. */
+const char **sa_clang_argv(const struct sa_unit *u, int *nargv);
 
 /* walk.c: the facts of every function defined in tu (the unit's files are already set). */
 void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u);

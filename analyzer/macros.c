@@ -161,13 +161,8 @@ static enum CXChildVisitResult visit(CXCursor cursor, CXCursor parent, CXClientD
 int sa_macros_read(const struct sa_unit *u, struct sa_macros *out)
 {
 	memset(out, 0, sizeof *out);
-	int nargv = u->nargs + 3;
-	const char **argv = sa_alloc((size_t)nargv * sizeof *argv);
-	for (int i = 0; i < u->nargs; i++)
-		argv[i] = u->args[i];
-	argv[u->nargs] = "-w";
-	argv[u->nargs + 1] = "-working-directory";
-	argv[u->nargs + 2] = u->directory;
+	int nargv;
+	const char **argv = sa_clang_argv(u, &nargv);
 	CXIndex idx = clang_createIndex(0, 0);
 	CXTranslationUnit tu = NULL;
 	unsigned options = CXTranslationUnit_KeepGoing | CXTranslationUnit_SkipFunctionBodies |

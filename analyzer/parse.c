@@ -99,17 +99,24 @@ static int diagnostics(CXTranslationUnit tu, struct sa_unit *u, int *cap)
 	return errors;
 }
 
-void sa_parse_unit(CXIndex idx, struct sa_unit *u)
+const char **sa_clang_argv(const struct sa_unit *u, int *nargv)
 {
 	/* -w after the unit's flags: warnings are not kept, and a gcc build's -Werror must not
 	 * turn clang-only warnings (or gcc-only warning options) into errors */
-	int nargv = u->nargs + 3;
-	const char **argv = sa_alloc((size_t)nargv * sizeof *argv);
+	*nargv = u->nargs + 3;
+	const char **argv = sa_alloc((size_t)*nargv * sizeof *argv);
 	for (int i = 0; i < u->nargs; i++)
 		argv[i] = u->args[i];
 	argv[u->nargs] = "-w";
 	argv[u->nargs + 1] = "-working-directory";
 	argv[u->nargs + 2] = u->directory;
+	return argv;
+}
+
+void sa_parse_unit(CXIndex idx, struct sa_unit *u)
+{
+	int nargv;
+	const char **argv = sa_clang_argv(u, &nargv);
 
 	CXTranslationUnit tu = NULL;
 	unsigned options = CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;

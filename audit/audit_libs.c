@@ -14,35 +14,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "snc_audit.h"
+#include "snc_cmdline.h"
 
 static bool ends_in(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
 	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-/* Runs argv with stdout and stderr discarded; its exit status, or -1. */
-static int run_quietly(char **argv)
-{
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-		if (null >= 0) {
-			dup2(null, 1);
-			dup2(null, 2);
-		}
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen)
@@ -73,7 +50,7 @@ int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen)
 			break;
 		}
 		char *argv[] = { (char *)cc, probe, libs[i], "-o", program, NULL };
-		int status = run_quietly(argv);
+		int status = snc_run_argv(argv, true, NULL);
 		if (status != 0) {
 			snprintf(err, errlen, "--lib %s cannot be linked (%s %s %s failed%s)", libs[i], cc,
 				 "probe.c", libs[i], status < 0 ? " to run" : "");

@@ -65,30 +65,6 @@ static void argv_free(struct argv_builder *b)
 	free(b->v);
 }
 
-/* Runs argv, returns its exit status, or -1 with errno when it could not be started. */
-static int spawn_wait(char **argv)
-{
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		execvp(argv[0], argv);
-		fprintf(stderr, "snc: cannot run '%s': %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	interrupt_forward_to(pid);
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	interrupt_forward_to(0);
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return WEXITSTATUS(status);
-}
-
 /* Does the compiler define __clang__? (clang needs its own flag for the instrumentation.)
  * The compiler's words are an argv vector, never a shell command. */
 static bool compiler_is_clang(const char *cc)
@@ -127,7 +103,7 @@ static bool compiler_is_clang(const char *cc)
 /* Runs one compiler command; returns 0, or -1 after one line on why. */
 static int compile(const char *cmd, struct argv_builder *b, const char *source)
 {
-	int status = spawn_wait(b->v);
+	int status = snc_run_argv(b->v, false, interrupt_forward_to);
 	if (interrupt_caught())
 		return -1;   /* the command says why */
 	if (status < 0)
@@ -291,7 +267,7 @@ int harness_program_run(const char *program, const char *source, const char *db_
 	}
 	for (int i = 0; i < nextra; i++)
 		push(&b, extra[i]);
-	int status = spawn_wait(b.v);
+	int status = snc_run_argv(b.v, false, interrupt_forward_to);
 	argv_free(&b);
 	if (interrupt_caught())
 		return 128 + interrupt_caught();   /* the program cleaned up; the command says so */

@@ -111,6 +111,14 @@ int snc_lines_read(const char *path, snc_line_fn *fn, void *ctx, char *err, size
 /* s without leading and trailing blanks (in place). */
 char *snc_trim(char *s);
 
+/* ---- running a command (run.c) -------------------------------------------------------- */
+#include <sys/types.h>
+/* Runs argv (execvp: no shell) and waits: its exit status, 128 + the signal that killed it,
+ * 127 when it could not be started, -1 when it could not be forked. quiet: its output goes
+ * to /dev/null. running(pid) is called once it runs, running(0) once it ended (to pass
+ * interruptions on). */
+int snc_run_argv(char *const *argv, bool quiet, void (*running)(pid_t pid));
+
 /* ---- the project's .snc file (config.c) -------------------------------------------------- */
 struct snc_config {
 	char **args;            /* "--name=value" or "--flag", NULL-terminated */

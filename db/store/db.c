@@ -323,3 +323,14 @@ static int exec_simple(struct snc_db *db, const char *sql)
 int snc_db_begin(struct snc_db *db) { return exec_simple(db, "BEGIN IMMEDIATE"); }
 int snc_db_commit(struct snc_db *db) { return exec_simple(db, "COMMIT"); }
 int snc_db_rollback(struct snc_db *db) { return exec_simple(db, "ROLLBACK"); }
+
+int db_has_view(struct snc_db *db, const char *name)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'view' AND name = ?");
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, name);
+	int found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_reset(st);
+	return found;
+}

@@ -37,4 +37,7 @@ const char *db_col_text(sqlite3_stmt *st, int i);
 /* Computes the findings as of run_id and stores them (findings_store.c). */
 int db_findings_record(struct snc_db *db, int64_t run_id);
 
+/* Does the database have this view (an older schema may not)? 1, 0, or -1 on an error. */
+int db_has_view(struct snc_db *db, const char *name);
+
 #endif

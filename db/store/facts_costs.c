@@ -11,17 +11,6 @@
 #include <string.h>
 #include "findings_internal.h"
 
-static int has_costs(struct snc_db *db)
-{
-	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'view' "
-				       "AND name = 'op_costs'");
-	if (!st)
-		return -1;
-	int found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_reset(st);
-	return found;
-}
-
 static int load_op_costs(struct snc_db *db, struct snc_facts *facts, struct snc_fact_harness *h)
 {
 	sqlite3_stmt *st = db_stmt(db,
@@ -106,7 +95,7 @@ static int load_patterns(struct snc_db *db, struct snc_facts *facts, struct snc_
 
 int facts_load_costs(struct snc_db *db, struct snc_facts *facts)
 {
-	int present = has_costs(db);
+	int present = db_has_view(db, "op_costs");
 	if (present <= 0)
 		return present;
 	for (int i = 0; i < facts->nharnesses; i++) {

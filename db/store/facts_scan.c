@@ -87,17 +87,6 @@ static int function_named(const struct snc_facts *facts, const char *name, const
 	return best;
 }
 
-static int has_scan(struct snc_db *db)
-{
-	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'view' "
-				       "AND name = 'scan_units'");
-	if (!st)
-		return -1;
-	int found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_reset(st);
-	return found;
-}
-
 static int64_t scan_run(struct snc_db *db, int64_t run_id)
 {
 	sqlite3_stmt *st = db_stmt(db, "SELECT max(run_id) FROM scan_units WHERE run_id <= ?");
@@ -301,7 +290,7 @@ static int alias_function(struct snc_db *db, const struct snc_facts *facts, int6
 
 int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 {
-	int present = has_scan(db);
+	int present = db_has_view(db, "scan_units");
 	if (present <= 0)
 		return present;
 	int64_t scan = scan_run(db, run_id);

@@ -28,17 +28,6 @@ struct snc_fact_schedule facts_copy_schedule(struct db_arena *a, const struct sn
 	};
 }
 
-static int has_schedules(struct snc_db *db)
-{
-	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'view' "
-				       "AND name = 'schedules'");
-	if (!st)
-		return -1;
-	int found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_reset(st);
-	return found;
-}
-
 /* Does a sequential order's text say a call crashed or exited ("= crash: SIGSEGV",
  * "= exit 1")? The second call's precondition then fails after the first: an outcome
  * compared with it is reported apart from real non-linearizable ones. */
@@ -155,7 +144,7 @@ static int64_t harness_id(struct snc_db *db, const struct snc_fact_harness *h)
 
 int facts_load_schedules(struct snc_db *db, struct snc_facts *facts)
 {
-	int present = has_schedules(db);
+	int present = db_has_view(db, "schedules");
 	if (present <= 0)
 		return present;
 	for (int i = 0; i < facts->nharnesses; i++) {
