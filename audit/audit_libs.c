@@ -7,6 +7,7 @@
  * that fails stops the audit with the library's name (exit 2). The compiler runs from an
  * argv vector with its output discarded; nothing here goes through a shell. */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,11 +25,11 @@ static bool ends_in(const char *s, const char *suffix)
 
 int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen)
 {
-	char dir[] = "/tmp/snc-audit-lib-XXXXXX", probe[64], program[64];
+	char dir[PATH_MAX - 32], probe[PATH_MAX], program[PATH_MAX];
 	if (nlibs == 0)
 		return 0;
-	if (!mkdtemp(dir))
-		return snprintf(err, errlen, "cannot make a temporary folder in /tmp"), -1;
+	if (!snc_make_tmpdir(dir, sizeof dir, "audit-lib"))
+		return snprintf(err, errlen, "cannot make a temporary folder in %s", snc_tmp_root()), -1;
 	snprintf(probe, sizeof probe, "%s/probe.c", dir);
 	snprintf(program, sizeof program, "%s/probe", dir);
 	FILE *f = fopen(probe, "w");

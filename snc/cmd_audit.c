@@ -532,7 +532,7 @@ static void sources_to_build(struct audit_request *rq, const struct scan_outcome
 
 static int run_audit(struct audit_request *rq, const struct audit_config *cfg, int argc, char **argv)
 {
-	char err[512], tmpdir[] = "/tmp/snc-audit-XXXXXX";
+	char err[512], tmpdir[PATH_MAX];
 	struct snc_db *db = snc_db_open(rq->db_path, SNC_DB_CREATE, err, sizeof err);
 	if (!db)
 		return cli_error("audit", "%s", err);
@@ -541,9 +541,9 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		snc_db_close(db);
 		return cli_error("audit", "cannot make '%s': %s", dir, strerror(errno));
 	}
-	if (!dir && !(dir = mkdtemp(tmpdir))) {
+	if (!dir && !(dir = snc_make_tmpdir(tmpdir, sizeof tmpdir, "audit"))) {
 		snc_db_close(db);
-		return cli_error("audit", "cannot make a temporary folder in /tmp");
+		return cli_error("audit", "cannot make a temporary folder in %s", snc_tmp_root());
 	}
 	char wrappers[PATH_MAX] = "";
 	int wrapped = audit_write_macro_wrappers(cfg, rq->headers.v, rq->headers.n, dir, wrappers,

@@ -42,7 +42,7 @@ const struct snc_command_doc cmd_replay_doc = {
 
 struct build {
 	const char *cc;            /* the user's compiler */
-	char program[PATH_MAX], tmpdir[64];
+	char program[PATH_MAX], tmpdir[PATH_MAX - 16];
 	bool missing;
 };
 
@@ -127,9 +127,8 @@ static int rebuild(const struct snc_db_harness_build *b, const char *cc, struct 
 	else if (chdir(b->directory) != 0)
 		cli_error("replay", "the folder the harness was compiled in is gone: %s",
 			  b->directory);
-	else if (snprintf(out->tmpdir, sizeof out->tmpdir, "/tmp/snc-replay-XXXXXX") < 0 ||
-		 !mkdtemp(out->tmpdir))
-		cli_error("replay", "cannot make a temporary folder in /tmp");
+	else if (!snc_make_tmpdir(out->tmpdir, sizeof out->tmpdir, "replay"))
+		cli_error("replay", "cannot make a temporary folder in %s", snc_tmp_root());
 	else {
 		snprintf(out->program, sizeof out->program, "%s/harness", out->tmpdir);
 		setenv("CC", cc, 1);

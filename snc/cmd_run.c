@@ -8,6 +8,7 @@
  * then recorded as interrupted, the temporary folder removed, and snc exits with 128 + the
  * signal after one line. */
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -112,7 +113,7 @@ int cmd_run(int argc, char **argv)
 	int status = cli_options_done(id);
 	int rc = status >= 0 ? status : EXIT_USAGE;
 	int64_t run_id = -1;
-	char tmpdir[] = "/tmp/snc-run-XXXXXX";
+	char tmpdir[PATH_MAX - 300];   /* room for the program's and the compiler's files */
 	bool made_tmp = false;
 	char program[PATH_MAX];
 	struct snc_db *db = NULL;
@@ -149,8 +150,9 @@ int cmd_run(int argc, char **argv)
 	if (prebuilt) {
 		snprintf(program, sizeof program, "%s", harness);
 	} else {
-		if (!mkdtemp(tmpdir)) {
-			cli_error("run", "cannot make a temporary folder in /tmp");
+		if (!snc_make_tmpdir(tmpdir, sizeof tmpdir, "run")) {
+			cli_error("run", "cannot make a temporary folder in %s: %s", snc_tmp_root(),
+				  strerror(errno));
 			goto out;
 		}
 		made_tmp = true;

@@ -51,4 +51,12 @@ for bad in "--timeout 0" "--timeout abc" "--timeout 4000" "--jobs 0" "--jobs 257
 done
 expect_eq "$(q $db "SELECT count(*) FROM pair_verdicts WHERE run_id > 2")" 0 "nothing classified with a refused option"
 expect_eq "$(q $db "SELECT count(*) FROM runs WHERE id > 2")" 0 "no run row for a refused option: checked before anything is stored"
+# Temporary folders go under $TMPDIR: one that does not exist is said to be the problem.
+expect_status 2 "TMPDIR is honoured" -- env TMPDIR="$SNC_SCRATCH/no-such-folder" \
+	"$SNC" run --db tmp.db --quiet --depth 0 flags_harness.c -- -Iinc -DSCALE=2
+expect_match "$out" "cannot make a temporary folder in $SNC_SCRATCH/no-such-folder" "the folder named"
+mkdir -p mytmp
+expect_status 0 "a run with its own TMPDIR" -- env TMPDIR="$SNC_SCRATCH/mytmp" \
+	"$SNC" run --db tmp.db --quiet --depth 0 flags_harness.c -- -Iinc -DSCALE=2
+expect_eq "$(ls -A mytmp)" "" "and nothing left in it"
 finish

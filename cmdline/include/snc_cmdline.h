@@ -119,6 +119,12 @@ char *snc_trim(char *s);
  * interruptions on). */
 int snc_run_argv(char *const *argv, bool quiet, void (*running)(pid_t pid));
 
+/* ---- temporary folders (tmpdir.c) ---------------------------------------------------- */
+/* $TMPDIR, or /tmp. */
+const char *snc_tmp_root(void);
+/* Makes ROOT/snc-NAME-XXXXXX in buf; returns buf, or NULL (errno says why). */
+char *snc_make_tmpdir(char *buf, size_t len, const char *name);
+
 /* ---- the project's .snc file (config.c) -------------------------------------------------- */
 struct snc_config {
 	char **args;            /* "--name=value" or "--flag", NULL-terminated */
