@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "snc_db.h"
 
 int cli_error(const char *cmd, const char *fmt, ...)
 {
@@ -31,28 +30,6 @@ int cli_no_operands(const char *cmd, const struct snc_cmdline *cl)
 	if (cl->rest < cl->argc)
 		return cli_error(cmd, "unexpected argument '%s'", cl->argv[cl->rest]);
 	return -1;
-}
-
-struct suppressing {
-	struct snc_findings *findings;
-	const char *path;
-};
-
-static int suppress_line(void *ctx, char *text, int lineno, char *why, size_t whylen)
-{
-	struct suppressing *s = ctx;
-	char origin[4200];
-	snprintf(origin, sizeof origin, "%s:%d", s->path, lineno);
-	return snc_findings_suppress(s->findings, text, origin, why, whylen) < 0 ? -1 : 0;
-}
-
-int cli_suppress(const char *cmd, struct snc_findings *findings, const char *path)
-{
-	char err[1024];
-	struct suppressing s = { findings, path };
-	if (path && snc_lines_read(path, suppress_line, &s, err, sizeof err) != 0)
-		return cli_error(cmd, "%s", err);
-	return 0;
 }
 
 char *cli_joined(int argc, char **argv)

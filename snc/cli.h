@@ -78,10 +78,6 @@ int cli_options_done(int last);
 /* -1 when the command line has no operand and nothing after "--", else the exit status of
  * the one-line error. For commands that take options only. */
 int cli_no_operands(const char *cmd, const struct snc_cmdline *cl);
-/* Applies a --suppressions file to the findings (NULL: none). Returns 0, or the exit status
- * of the one-line error. */
-struct snc_findings;
-int cli_suppress(const char *cmd, struct snc_findings *findings, const char *path);
 /* The whole command line as one string, for the runs table. */
 char *cli_joined(int argc, char **argv);
 

@@ -145,9 +145,33 @@ int findings_request_parse(const struct snc_command_doc *doc, const char *cmd, i
 	return rc;
 }
 
+struct suppressing {
+	struct snc_findings *findings;
+	const char *path;
+};
+
+static int suppress_line(void *ctx, char *text, int lineno, char *why, size_t whylen)
+{
+	struct suppressing *s = ctx;
+	char origin[4200];
+	snprintf(origin, sizeof origin, "%s:%d", s->path, lineno);
+	return snc_findings_suppress(s->findings, text, origin, why, whylen) < 0 ? -1 : 0;
+}
+
+/* Applies a --suppressions file to the findings (NULL: none). Returns 0, or the exit status
+ * of the one-line error. */
+static int apply_suppressions(const char *cmd, struct snc_findings *findings, const char *path)
+{
+	char err[1024];
+	struct suppressing s = { findings, path };
+	if (path && snc_lines_read(path, suppress_line, &s, err, sizeof err) != 0)
+		return cli_error(cmd, "%s", err);
+	return 0;
+}
+
 int findings_input_request(const char *cmd, const struct findings_request *rq,
 			   struct findings_input *in)
 {
 	int rc = findings_input_load(cmd, rq->db_path, rq->run, rq->baseline, in);
-	return rc == 0 ? cli_suppress(cmd, &in->findings, rq->suppressions) : rc;
+	return rc == 0 ? apply_suppressions(cmd, &in->findings, rq->suppressions) : rc;
 }

@@ -57,27 +57,6 @@ void run_on_own_thread(void (*fn)(void *), void *arg)
 		;
 }
 
-struct instance_call {
-	const struct harness_model *m;
-	const struct instance *in;
-	struct result *r;
-};
-
-static void call_one(void *arg)
-{
-	struct instance_call *c = arg;
-	uint64_t value = call_instance(c->m, c->in);
-	sp_leave_if_copy();   /* an op that forked returns twice: only the execution goes on */
-	c->r->value = value;
-	c->r->kind = R_VALUE;
-}
-
-void call_on_own_thread(const struct harness_model *m, const struct instance *in, struct result *r)
-{
-	struct instance_call c = { m, in, r };
-	run_on_own_thread(call_one, &c);
-}
-
 struct blocking_call {
 	const struct harness_model *m;
 	const struct instance *in;

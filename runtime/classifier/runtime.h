@@ -96,11 +96,8 @@ void result_from_end(const struct sp_end *end, struct result *r);
 
 /* Calls an instance in this process and returns its raw value (0 for void ops). */
 uint64_t call_instance(const struct harness_model *m, const struct instance *in);
-/* Calls it on a new thread of its own (op_thread.c), writes the result into r, and returns
- * once it returned; the thread stays parked until the process ends. */
-void call_on_own_thread(const struct harness_model *m, const struct instance *in,
-			struct result *r);
-/* The same for any function. */
+/* Runs fn(arg) on a new thread of its own (op_thread.c) and returns once it returned; the
+ * thread stays parked until the process ends. */
 void run_on_own_thread(void (*fn)(void *), void *arg);
 /* call_or_block (blocking.c) on a new thread of its own: false when the op blocks. */
 bool call_or_block_on_own_thread(const struct harness_model *m, const struct instance *in,
