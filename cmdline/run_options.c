@@ -1,6 +1,6 @@
 /* run_options.c: the options of harness programs, declared once. `snc run`, `snc audit` and
  * `snc demo` check them with this table before compiling anything and forward them as
- * given; the harness program (runtime/options.c) parses the same table. */
+ * given; the harness program (runtime/classifier/options.c) parses the same table. */
 #include <stdint.h>
 #include "snc_cmdline.h"
 

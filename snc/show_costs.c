@@ -1,5 +1,5 @@
 /* show_costs.c: a run's measured costs, read once through the views cost_measurements,
- * op_costs and verdict_evidence (db/costs_read.c) and kept in memory, so that show.c can
+ * op_costs and verdict_evidence (db/store/costs_read.c) and kept in memory, so that show.c can
  * print them where they belong: the cost table after each harness's verdicts, the evidence
  * under each snc pair.
  *

@@ -1,4 +1,4 @@
-/* proof_read.c: what the proof pass of a harness program reads back (runtime/prove.c): the
+/* proof_read.c: what the proof pass of a harness program reads back (runtime/schedules/prove.c): the
  * SNC pairs that need their proof, each with its witness, and the ops' ids. */
 #include "db_internal.h"
 

@@ -28,7 +28,7 @@ static const struct snc_opt program_options[] = {
 	{ O_VALGRIND_LIB, "valgrind-lib", 0, SNC_OPT_TEXT, "DIR", 0, 0, NULL,
 	  "the snc Valgrind tool's folder (default: where it was built or installed)" },
 	{ O_MEASURE_WORKER, "measure-worker", 0, SNC_OPT_TEXT, "PLAN_FD,RECORDS_FD", 0, 0, NULL,
-	  "internal: this process is a measure worker (runtime/measure.h)" },
+	  "internal: this process is a measure worker (runtime/measure/measure.h)" },
 	{ 0 },
 };
 

@@ -1,4 +1,4 @@
-/* fuzz_audit_config.c: `snc audit --config FILE` parser (snc/audit_config.c) on any bytes;
+/* fuzz_audit_config.c: `snc audit --config FILE` parser (audit/audit_config.c) on any bytes;
  * what it accepts is then queried the way the audit planner queries it. */
 #include <stdint.h>
 #include <stdio.h>

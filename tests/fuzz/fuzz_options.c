@@ -1,4 +1,4 @@
-/* fuzz_options.c: a harness program's command line (runtime/options.c, what `snc run`
+/* fuzz_options.c: a harness program's command line (runtime/classifier/options.c, what `snc run`
  * passes through) on any bytes: the input is split at NUL bytes into argv. */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* fuzz_schedule.c: a schedule string as stored in the database ('0:1,1', what `snc replay`
- * parses: runtime/sched/schedule_string.c) on any bytes. What parses must format back to
+ * parses: runtime/scheduler/schedule_string.c) on any bytes. What parses must format back to
  * text that parses to the same schedule. */
 #include <stdint.h>
 #include <stdlib.h>

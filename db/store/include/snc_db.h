@@ -135,7 +135,7 @@ struct snc_db_precondition {
 };
 int snc_db_precondition_add(struct snc_db *db, const struct snc_db_precondition *p);
 
-/* The proof pass (runtime/prove.c, proof_read.c): each pair of harness_id that is snc,
+/* The proof pass (runtime/schedules/prove.c, proof_read.c): each pair of harness_id that is snc,
  * deterministic, without a contract, and whose witness's solo executions showed no AWAR
  * and no fenced RAW (or were not measured), with its witness state; state first. */
 struct snc_db_proof_target {
@@ -172,7 +172,7 @@ int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
 
 /* ---- measured costs (snc run --measure) ------------------------------------------------ */
 
-/* What a harness program's measure pass stores (db/costs.c) and reads (db/costs_read.c):
+/* What a harness program's measure pass stores (db/store/costs.c) and reads (db/store/costs_read.c):
  * the views cost_measurements, op_costs, measured_sites and verdict_evidence of docs/db.md.
  * Phases: `first` is the first call of an instance from a state, `loop` the calls of the
  * same instance that follow it. */
@@ -300,7 +300,7 @@ int snc_db_scan_copy_run(struct snc_db *db, int64_t from_run, int64_t run_id, in
 
 /* ---- schedules (snc run --schedules) --------------------------------------------------- */
 
-/* What a harness program's schedules pass stores (db/schedules.c) and what `snc replay` and
+/* What a harness program's schedules pass stores (db/store/schedules.c) and what `snc replay` and
  * `snc show` read back: the views schedules, op_hook_counts and the schedule columns of
  * pair_verdicts (docs/db.md). An *exploration* is one pair of instances run concurrently
  * from one state under every schedule within the bound; its *outcomes* are the distinct
