@@ -29,6 +29,7 @@ int cmd_report(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 /* Writes the HTML report of run_id next to the database (snc.db -> snc-report/) and prints
  * where it is. Returns an exit status. */
@@ -40,7 +41,7 @@ int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(print
 /* Options that several commands take, declared once; a command's table lists the ones it
  * takes (ids 1..99 are these, a command's own start at 100). */
 enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COMPDB, CLI_INCLUDE,
-       CLI_DEFINE, CLI_SUPPRESSIONS, CLI_EXCLUDE };
+       CLI_DEFINE, CLI_SUPPRESSIONS, CLI_EXCLUDE, CLI_SHARD };
 #define CLI_OPT_DB { CLI_DB, "db", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
 		     "database (default ./snc.db)" }
 #define CLI_OPT_RUN { CLI_RUN, "run", 0, SNC_OPT_INT, "N", 1, INT64_MAX, NULL, \
@@ -66,11 +67,14 @@ enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COM
 			  "-I DIR for the sources (so are CFLAGS after --)" }
 #define CLI_OPT_DEFINE { CLI_DEFINE, "define", 'D', SNC_OPT_TEXT, "NAME[=VALUE]", 0, 0, NULL, \
 			 "-D NAME[=VALUE] for the sources" }
+#define CLI_OPT_SHARD { CLI_SHARD, "shard", 0, SNC_OPT_TEXT, "K/N", 0, 0, NULL, \
+			"do only shard K of N of the job (a stable hash of each unit,\n" \
+			"harness or family; docs/ci.md); `snc merge` joins the databases" }
 
 /* Every command's --help text and option tables, in the order of snc_commands; the
  * Markdown of docs/cli.md is made from these (snc help --markdown). */
 extern const struct snc_command_doc cmd_run_doc, cmd_demo_doc, cmd_show_doc, cmd_replay_doc,
-	cmd_report_doc, cmd_gate_doc, cmd_scan_doc, cmd_audit_doc;
+	cmd_report_doc, cmd_gate_doc, cmd_scan_doc, cmd_audit_doc, cmd_merge_doc;
 
 /* After the option loop: -1 when the options were read (go on), or the exit status when
  * --help/--version was answered (0) or an option was wrong (2). */
@@ -80,6 +84,15 @@ int cli_options_done(int last);
 int cli_no_operands(const char *cmd, const struct snc_cmdline *cl);
 /* The whole command line as one string, for the runs table. */
 char *cli_joined(int argc, char **argv);
+/* Reads the value of --shard into s; -1 when it is right, else the exit status of the
+ * one-line error. */
+int cli_shard(const char *cmd, const char *text, struct snc_shard *s);
+/* Records where run_id comes from (run_origin.c): the source revision of the current
+ * directory's git checkout, the options (argv without --shard and --db) and the shard.
+ * Returns 0, or -1 (snc_db_errmsg). */
+struct snc_db;
+int cli_record_origin(struct snc_db *db, int64_t run_id, int argc, char **argv,
+		      const struct snc_shard *shard, bool skipped);
 
 /* Where the pieces that `snc run` compiles against are. */
 struct snc_paths {

@@ -24,6 +24,7 @@
 static const struct snc_opt run_options[] = {
 	CLI_OPT_DB,
 	{ CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, "print the verdicts as JSON" },
+	CLI_OPT_SHARD,
 	{ 0 },
 };
 static const struct snc_opt *const run_tables[] = { run_options, snc_run_options, NULL };
@@ -82,6 +83,23 @@ static void remove_folder(const char *dir)
 	rmdir(dir);
 }
 
+/* A run of a shard that the harness does not fall to: recorded (so that `snc merge` sees
+ * every shard did its part of the job) with nothing in it. Returns an exit status. */
+static int record_skipped_run(struct snc_db *db, const char *harness,
+			      const struct snc_shard *shard, int argc, char **argv, bool quiet)
+{
+	char *args = cli_joined(argc, argv);
+	int64_t run_id = snc_db_run_start(db, "run", args, harness, SNC_VERSION);
+	free(args);
+	if (run_id < 0 || cli_record_origin(db, run_id, argc, argv, shard, true) != 0 ||
+	    snc_db_run_finish(db, run_id, "ok", 0) != 0)
+		return cli_error("run", "%s", snc_db_errmsg(db));
+	if (!quiet)
+		fprintf(stderr, "snc run: %s falls to another shard than %d/%d: run %lld recorded "
+			"as skipped\n", harness, shard->index, shard->count, (long long)run_id);
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	const char *db_path = "snc.db";
@@ -95,10 +113,16 @@ int cmd_run(int argc, char **argv)
 		return cli_error("run", "out of memory");
 	}
 	int id;
+	struct snc_shard shard = { 0, 0 };
+	int shard_rc = -1;
 	while ((id = snc_cmdline_next(&cl, &v)) > 0) {
 		switch (id) {
 		case CLI_DB: db_path = v.text; continue;
 		case CLI_JSON: json = true; continue;
+		case CLI_SHARD:
+			if (shard_rc < 0)
+				shard_rc = cli_shard("run", v.text, &shard);
+			continue;
 		case SNC_RUN_QUIET: quiet = true; break;
 		case SNC_RUN_MEASURE: measure = true; break;
 		}
@@ -111,6 +135,8 @@ int cmd_run(int argc, char **argv)
 			forward[nforward++] = strdup(v.text);
 	}
 	int status = cli_options_done(id);
+	if (status < 0 && shard_rc >= 0)
+		status = shard_rc;
 	int rc = status >= 0 ? status : EXIT_USAGE;
 	int64_t run_id = -1;
 	char tmpdir[PATH_MAX - 300];   /* room for the program's and the compiler's files */
@@ -147,6 +173,11 @@ int cmd_run(int argc, char **argv)
 		cli_error("run", "%s", err);
 		goto out;
 	}
+	/* The harness is the unit of a sharded run: another shard runs it. */
+	if (!snc_shard_owns(&shard, harness)) {
+		rc = record_skipped_run(db, harness, &shard, argc, argv, quiet || json);
+		goto out;
+	}
 	if (prebuilt) {
 		snprintf(program, sizeof program, "%s", harness);
 	} else {
@@ -167,6 +198,11 @@ int cmd_run(int argc, char **argv)
 	char *args = cli_joined(argc, argv);
 	run_id = snc_db_run_start(db, "run", args, harness, SNC_VERSION);
 	free(args);
+	if (run_id > 0 && cli_record_origin(db, run_id, argc, argv, shard.count ? &shard : NULL,
+					    false) != 0) {
+		snc_db_run_finish(db, run_id, "failed", EXIT_USAGE);
+		run_id = -1;
+	}
 	if (run_id < 0) {
 		cli_error("run", "%s", snc_db_errmsg(db));
 		goto out;

@@ -27,6 +27,7 @@ static const struct snc_opt scan_options[] = {
 	{ O_TOP, "top", 0, SNC_OPT_INT, "N", 0, 1000000, NULL, "candidates to list (default 10)" },
 	{ CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, "print the results as JSON" },
 	CLI_OPT_QUIET,
+	CLI_OPT_SHARD,
 	{ 0 },
 };
 static const struct snc_opt *const scan_tables[] = { scan_options, NULL };
@@ -54,6 +55,7 @@ int cmd_scan(int argc, char **argv)
 	const char *db_path = "snc.db";
 	bool json = false, quiet = false;
 	int top = 10;
+	struct snc_shard shard = { 0, 0 };
 	char **flags = calloc((size_t)argc + 1, sizeof *flags);
 	char **excludes = calloc((size_t)argc + 1, sizeof *excludes);
 	int nflags = 0, nexcludes = 0, rc = EXIT_USAGE;
@@ -81,6 +83,11 @@ int cmd_scan(int argc, char **argv)
 		case CLI_QUIET: quiet = true; break;
 		case O_TOP: top = (int)v.number; break;
 		case CLI_EXCLUDE: excludes[nexcludes++] = (char *)v.text; break;
+		case CLI_SHARD:
+			if ((rc = cli_shard("scan", v.text, &shard)) >= 0)
+				goto out;
+			req.shard = &shard;
+			break;
 		}
 	}
 	if ((rc = cli_options_done(id)) >= 0)
@@ -120,6 +127,10 @@ int cmd_scan(int argc, char **argv)
 	free(args);
 	if (run_id < 0) {
 		rc = cli_error("scan", "%s", snc_db_errmsg(db));
+	} else if (cli_record_origin(db, run_id, argc, argv, req.shard,
+				     outcome.units.count + outcome.headers.count == 0) != 0) {
+		rc = cli_error("scan", "%s", snc_db_errmsg(db));
+		snc_db_run_finish(db, run_id, "failed", rc);
 	} else {
 		rc = scan_execute(db, run_id, &req, &outcome);
 		snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "snc_analyzer.h"
+#include "snc_cmdline.h"
 #include "snc_db.h"
 
 struct scan_request {
@@ -21,6 +22,7 @@ struct scan_request {
 				      declarations (snc audit) exist only for units parsed now */
 	char *const *excludes;     /* --exclude GLOBs: units whose file matches are left out */
 	int nexcludes;
+	const struct snc_shard *shard;   /* --shard K/N: only the units that fall to it */
 	bool quiet;                /* the summary line only when some unit has errors */
 	bool model_unused;         /* the caller does not read out->model: an unchanged rescan
 				      may copy the earlier run in the database instead (model
@@ -51,6 +53,12 @@ void scan_outcome_free(struct scan_outcome *out);
 /* Leaves out the units whose file matches one of the globs (scan_exclude.c); returns how
  * many. */
 int scan_exclude(struct sa_units *units, char *const *globs, int nglobs);
+/* Keeps the units that fall to the shard (scan_shard.c); returns how many it left out. */
+int scan_shard(struct sa_units *units, const struct snc_shard *shard);
+/* The units of every shard of a scan, together: drops the header units a source unit read
+ * (another shard scanned them as headers no unit of its own includes) and sorts the rest
+ * as one scan would. Returns 0 or -1 (out of memory). */
+int scan_shard_merge(struct sa_units *units);
 /* `snc demo`: scans the examples folder (the parent of the folder of example_source, any
  * source a manifest lists) into run_id, with the harness header's folder on the include
  * path. Returns 0 or an exit status. */

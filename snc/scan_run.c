@@ -43,6 +43,8 @@ int scan_prepare(const struct scan_request *req, struct scan_outcome *out)
 	if (out->units.count == 0 && out->headers.count == 0)
 		return cli_error(req->cmd, "nothing to scan: no C source%s", excluded ?
 				 " left after --exclude" : " found");
+	scan_shard(&out->units, req->shard);   /* a shard may be left with none: still a part */
+	scan_shard(&out->headers, req->shard);
 	return 0;
 }
 

@@ -24,6 +24,8 @@ const struct command snc_commands[] = {
 	  &cmd_scan_doc },
 	{ "audit", cmd_audit, "classify a library's API from its headers, generating the harnesses",
 	  &cmd_audit_doc },
+	{ "merge", cmd_merge, "combine the databases of the shards of a job (--shard K/N) into one",
+	  &cmd_merge_doc },
 	{ NULL, NULL, NULL, NULL },
 };
 

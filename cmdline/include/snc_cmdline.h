@@ -125,6 +125,21 @@ const char *snc_tmp_root(void);
 /* Makes ROOT/snc-NAME-XXXXXX in buf; returns buf, or NULL (errno says why). */
 char *snc_make_tmpdir(char *buf, size_t len, const char *name);
 
+/* ---- --shard K/N (shard.c) ------------------------------------------------------------ */
+#include <stdint.h>
+#define SNC_SHARD_MAX 1024
+struct snc_shard {
+	int index, count;       /* K and N; count 0: not sharded */
+};
+/* Reads "K/N"; on error writes why into err and returns -1. */
+int snc_shard_parse(const char *text, struct snc_shard *s, char *err, size_t errlen);
+/* FNV-1a, 64 bits: the same on every machine. */
+uint64_t snc_shard_hash(const char *key);
+/* Does the work keyed key (a name, or a path: taken relative to the current directory
+ * when below it, without a leading ./) fall to shard s? Always true when s is NULL or not
+ * sharded. */
+bool snc_shard_owns(const struct snc_shard *s, const char *key);
+
 /* ---- the project's .snc file (config.c) -------------------------------------------------- */
 struct snc_config {
 	char **args;            /* "--name=value" or "--flag", NULL-terminated */

@@ -17,11 +17,12 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 11   /* 2: the scan tables and views; 3: findings; 4: measured costs;
+#define SCHEMA_VERSION 12   /* 2: the scan tables and views; 3: findings; 4: measured costs;
 			      5: schedules; 6: audits; 7: scanned site origins, resolved calls;
 			      8: interrupted runs; 9: hook_counts_vs_measured compares the
 			      library's own sites (measured on the uninstrumented build);
-			      10: preconditions; 11: the aliases of macro APIs */
+			      10: preconditions; 11: the aliases of macro APIs;
+			      12: run_origins (shards, source revision, merges) */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {

@@ -28,6 +28,20 @@ CREATE TABLE IF NOT EXISTS run_interruptions (
   at      TEXT NOT NULL                    -- UTC, ISO 8601
 );
 
+-- Where a run comes from (version 12): the source revision it ran on, its options (the
+-- command line without --shard and --db), and for `--shard K/N` which part of the job it
+-- did (skipped = 1: none of it fell to this shard). `snc merge` checks these and records
+-- how many shard runs a merged run combines (merged_from).
+CREATE TABLE IF NOT EXISTS run_origins (
+  run_id          INTEGER PRIMARY KEY REFERENCES runs(id),
+  source_revision TEXT,                    -- `git describe --always --dirty`, NULL outside git
+  options         TEXT NOT NULL,
+  shard_index     INTEGER,                 -- K of --shard K/N, NULL when not sharded
+  shard_count     INTEGER,                 -- N
+  skipped         INTEGER NOT NULL DEFAULT 0,
+  merged_from     INTEGER                  -- shard runs merged into this one
+);
+
 -- One harness executed within a run, with the exploration settings it used.
 CREATE TABLE IF NOT EXISTS harnesses (
   id                  INTEGER PRIMARY KEY,
@@ -125,13 +139,17 @@ CREATE INDEX IF NOT EXISTS witnesses_by_verdict ON witnesses(verdict_id);
 -- ---------------------------------------------------------------------------------------
 -- Views: the documented interface.
 
-DROP VIEW IF EXISTS run_summary;   -- version 8: 'interrupted'
+DROP VIEW IF EXISTS run_summary;   -- version 8: 'interrupted'; 12: shard, source_revision
 CREATE VIEW run_summary AS
 SELECT id AS run_id, command, target, tool_version, started_at, finished_at,
        CASE WHEN EXISTS (SELECT 1 FROM run_interruptions i WHERE i.run_id = runs.id)
             THEN 'interrupted'
             WHEN finished_at IS NULL THEN 'unfinished' ELSE status END AS status,
-       exit_code
+       exit_code,
+       (SELECT o.shard_index || '/' || o.shard_count FROM run_origins o
+        WHERE o.run_id = runs.id) AS shard,
+       (SELECT o.source_revision FROM run_origins o WHERE o.run_id = runs.id) AS source_revision,
+       (SELECT o.merged_from FROM run_origins o WHERE o.run_id = runs.id) AS merged_from
 FROM runs;
 
 -- (pair_verdicts gets the schedule columns in the schedules section at the end.)

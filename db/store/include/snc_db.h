@@ -60,6 +60,37 @@ int snc_db_run_state(struct snc_db *db, int64_t run_id, struct snc_db_run_state 
 /* Executions and states the run's harnesses performed (for benchmarks and summaries). */
 int snc_db_run_work(struct snc_db *db, int64_t run_id, int64_t *states, int64_t *executions);
 
+/* ---- where runs come from; shards and their merge (run_origins.c, merge.c) ------------ */
+
+/* A run with its origin (the run_origins table): which shard of a job it did. */
+struct snc_db_run_origin {
+	int64_t run_id;
+	const char *command, *args, *target, *tool_version, *started_at, *finished_at, *status;
+	int exit_code;
+	const char *source_revision;   /* NULL outside a git checkout */
+	const char *options;           /* the command line without --shard and --db */
+	int shard_index, shard_count;  /* 0, 0: not sharded */
+	int skipped;                   /* 1: none of the job fell to this shard */
+	int has_origin;                /* 0: an older run, or one made before version 12 */
+};
+/* Records where run_id comes from. Returns 0 or -1. */
+int snc_db_run_origin_add(struct snc_db *db, const struct snc_db_run_origin *o);
+/* Every run of the database in order with its origin, into a malloc'd array that
+ * snc_db_run_origins_free releases (strings included). Returns 0 or -1. */
+int snc_db_run_origins(struct snc_db *db, struct snc_db_run_origin **runs, int *nruns);
+void snc_db_run_origins_free(struct snc_db_run_origin *runs, int nruns);
+/* A merged run, shaped like the shard run `like` (command, target, times, status), that
+ * combines nshards shard runs. Returns its id, or -1. */
+int64_t snc_db_merge_run_add(struct snc_db *db, const struct snc_db_run_origin *like,
+			     int nshards);
+/* Copies what run src_run of the database file src_path holds (harnesses and everything
+ * hanging off them, audit and scan rows; not its findings) into run dst_run of db, with new
+ * row ids. The file is attached read-only for the copy. Returns 0 or -1. */
+int snc_db_merge_copy_run(struct snc_db *db, const char *src_path, int64_t src_run,
+			  int64_t dst_run);
+/* Computes and stores the findings as of run_id (what finishing a run does). */
+int snc_db_merge_findings(struct snc_db *db, int64_t run_id);
+
 /* ---- runtime results ------------------------------------------------------------------ */
 
 struct snc_db_harness {
@@ -291,6 +322,12 @@ int snc_db_scan_load_files(struct snc_db *db, int64_t unit_id, struct sa_unit *u
 int snc_db_scan_load_status(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
 /* Loads the rest of its facts: functions with their direct accesses, calls and sites. */
 int snc_db_scan_load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
+/* The units of a scan run, in id order, into a malloc'd array. Returns 0 or -1. */
+int snc_db_scan_run_unit_ids(struct snc_db *db, int64_t run_id, int64_t **ids, int *n);
+/* A unit as its scan had it (file, directory, flags, files, status, diagnostics,
+ * functions) into a zeroed u, as a unit parsed now (reused_from 0): what `snc merge`
+ * builds one model from (scan_units.c). Returns 0 or -1. */
+int snc_db_scan_load_unit(struct snc_db *db, int64_t unit_id, struct sa_unit *u);
 /* An unchanged rescan (scan_copy.c): copies from_run's results into run_id when from_run
  * had exactly nunits units and classified its API as system_api (0 or 1) does. Returns 0 when
  * copied, 1 when from_run does not qualify (store a model instead), -1 on error. Call it

@@ -1,0 +1,277 @@
+/* merge.c: copying a run of one database file into another, for `snc merge`.
+ *
+ * The shard databases of one job hold the same sequence of runs; `snc merge` makes one
+ * run of each position (snc/cmd_merge.c) and fills it here from the shard runs that did
+ * work. The copy is driven by the schema itself, so a table added later is copied without
+ * a change here: the source file is ATTACHed, and every table of the database, in the
+ * order the schema creates them (parents first), whose rows hang off the run, directly
+ * through a `run_id` column or through the first foreign key to a table already copied,
+ * is copied with new row ids. A temporary map (old id -> new id) per table turns every
+ * foreign key of a copied row into the new ids; ids keep their order. The run's findings
+ * are not copied: they depend on the runs before it, and are computed again in the merged
+ * database (snc_db_merge_findings). Nothing is ever written to the attached file. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "db_internal.h"
+
+/* Tables that are not copied: the runs themselves (made by snc_db_merge_run_add), their
+ * origins and interruptions (a merged run has its own), and the findings (recomputed). */
+static bool not_copied(const char *table)
+{
+	static const char *const names[] = { "runs", "run_origins", "run_interruptions",
+					     "finding_records" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (strcmp(table, names[i]) == 0)
+			return true;
+	return false;
+}
+
+static int exec_sql(struct snc_db *db, char *sql, const char *what)
+{
+	if (!sql) {
+		snprintf(db->err, sizeof db->err, "out of memory %s", what);
+		return -1;
+	}
+	int rc = sqlite3_exec(db->conn, sql, NULL, NULL, NULL);
+	sqlite3_free(sql);
+	return rc == SQLITE_OK ? 0 : db_fail(db, what);
+}
+
+enum { MAX_COLUMNS = 64, MAX_TABLES = 128 };
+
+struct column {
+	char name[64];
+	char parent[64];       /* the table a foreign key refers to, or "" */
+	bool id;               /* the INTEGER PRIMARY KEY id */
+};
+
+struct table {
+	char name[64];
+	struct column cols[MAX_COLUMNS];
+	int ncols;
+	bool mapped;           /* has an id and a temporary map of it */
+};
+
+static int read_columns(struct snc_db *db, struct table *t)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->conn, "SELECT name, type, pk FROM pragma_table_info(?1, 'main') "
+					 "ORDER BY cid", -1, &st, NULL) != SQLITE_OK)
+		return db_fail(db, "reading the schema");
+	sqlite3_bind_text(st, 1, t->name, -1, SQLITE_STATIC);
+	t->ncols = 0;
+	while (sqlite3_step(st) == SQLITE_ROW && t->ncols < MAX_COLUMNS) {
+		struct column *c = &t->cols[t->ncols++];
+		memset(c, 0, sizeof *c);
+		snprintf(c->name, sizeof c->name, "%s", (const char *)sqlite3_column_text(st, 0));
+		const char *type = (const char *)sqlite3_column_text(st, 1);
+		c->id = strcmp(c->name, "id") == 0 && sqlite3_column_int(st, 2) == 1 && type &&
+			strcasecmp(type, "INTEGER") == 0;
+	}
+	sqlite3_finalize(st);
+	if (sqlite3_prepare_v2(db->conn, "SELECT \"from\", \"table\" FROM "
+					 "pragma_foreign_key_list(?1, 'main')", -1, &st, NULL) != SQLITE_OK)
+		return db_fail(db, "reading the schema");
+	sqlite3_bind_text(st, 1, t->name, -1, SQLITE_STATIC);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *from = (const char *)sqlite3_column_text(st, 0);
+		for (int i = 0; i < t->ncols; i++)
+			if (from && strcmp(t->cols[i].name, from) == 0)
+				snprintf(t->cols[i].parent, sizeof t->cols[i].parent, "%s",
+					 (const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static const struct table *find_table(const struct table *tables, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(tables[i].name, name) == 0)
+			return &tables[i];
+	return NULL;
+}
+
+/* Which rows of merge_src.T belong to the run (as SQL on the alias s), or NULL when the
+ * table does not hang off runs. */
+static char *ownership(const struct table *t, const struct table *copied, int ncopied,
+		       int64_t src_run)
+{
+	for (int i = 0; i < t->ncols; i++)
+		if (strcmp(t->cols[i].parent, "runs") == 0)
+			return sqlite3_mprintf("s.\"%w\" = %lld", t->cols[i].name, (long long)src_run);
+	for (int i = 0; i < t->ncols; i++) {
+		const struct table *p = *t->cols[i].parent ?
+			find_table(copied, ncopied, t->cols[i].parent) : NULL;
+		if (p && p->mapped && p != t)
+			return sqlite3_mprintf("s.\"%w\" IN (SELECT old FROM temp.\"merge_map_%w\")",
+					       t->cols[i].name, p->name);
+	}
+	return NULL;
+}
+
+/* The value of column c of a copied row: the new id, the merged run, or as it was. */
+static char *column_value(const struct column *c, const struct table *t,
+			  const struct table *copied, int ncopied, int64_t dst_run)
+{
+	if (c->id)
+		return sqlite3_mprintf("(SELECT new FROM temp.\"merge_map_%w\" WHERE old = s.id)",
+				       t->name);
+	if (strcmp(c->parent, "runs") == 0)
+		return sqlite3_mprintf("%lld", (long long)dst_run);
+	const struct table *p = *c->parent ? find_table(copied, ncopied, c->parent) : NULL;
+	if (p && p->mapped)   /* a reference outside the run (an earlier scan's unit): none */
+		return sqlite3_mprintf("(SELECT new FROM temp.\"merge_map_%w\" WHERE old = s.\"%w\")",
+				       p->name, c->name);
+	return sqlite3_mprintf("s.\"%w\"", c->name);
+}
+
+static int copy_table(struct snc_db *db, struct table *t, const struct table *copied,
+		      int ncopied, int64_t src_run, int64_t dst_run)
+{
+	char *own = ownership(t, copied, ncopied, src_run);
+	if (!own)
+		return 0;
+	bool has_id = false;
+	for (int i = 0; i < t->ncols; i++)
+		has_id |= t->cols[i].id;
+	int rc = 0;
+	if (has_id) {
+		rc = exec_sql(db, sqlite3_mprintf(
+			"CREATE TEMP TABLE \"merge_map_%w\" (k INTEGER PRIMARY KEY, old INTEGER UNIQUE, "
+			"new INTEGER);"
+			"INSERT INTO temp.\"merge_map_%w\" (old) SELECT s.id FROM merge_src.\"%w\" s "
+			"WHERE %s ORDER BY s.id;"
+			"UPDATE temp.\"merge_map_%w\" SET new = k + "
+			"(SELECT coalesce(max(id), 0) FROM main.\"%w\");",
+			t->name, t->name, t->name, own, t->name, t->name), "mapping row ids");
+		t->mapped = rc == 0;
+	}
+	char *names = sqlite3_mprintf("%s", ""), *values = sqlite3_mprintf("%s", "");
+	for (int i = 0; rc == 0 && i < t->ncols; i++) {
+		char *v = column_value(&t->cols[i], t, copied, ncopied, dst_run);
+		char *n2 = sqlite3_mprintf("%s%s\"%w\"", names, i ? ", " : "", t->cols[i].name);
+		char *v2 = sqlite3_mprintf("%s%s%s", values, i ? ", " : "", v);
+		sqlite3_free(v);
+		sqlite3_free(names);
+		sqlite3_free(values);
+		names = n2;
+		values = v2;
+		if (!names || !values)
+			rc = -1;
+	}
+	if (rc == 0)
+		rc = exec_sql(db, sqlite3_mprintf("INSERT INTO main.\"%w\" (%s) SELECT %s FROM "
+						  "merge_src.\"%w\" s WHERE %s ORDER BY s.rowid",
+						  t->name, names, values, t->name, own),
+			      "copying a shard's rows");
+	sqlite3_free(names);
+	sqlite3_free(values);
+	sqlite3_free(own);
+	return rc;
+}
+
+static int drop_maps(struct snc_db *db, const struct table *tables, int n)
+{
+	int rc = 0;
+	for (int i = 0; i < n; i++)
+		if (tables[i].mapped &&
+		    exec_sql(db, sqlite3_mprintf("DROP TABLE temp.\"merge_map_%w\"", tables[i].name),
+			     "dropping a map") != 0)
+			rc = -1;
+	return rc;
+}
+
+static int copy_tables(struct snc_db *db, int64_t src_run, int64_t dst_run)
+{
+	static struct table tables[MAX_TABLES];
+	int n = 0, rc = 0;
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->conn, "SELECT m.name FROM main.sqlite_schema m WHERE m.type = "
+					 "'table' AND m.name NOT LIKE 'sqlite_%' AND m.name IN "
+					 "(SELECT name FROM merge_src.sqlite_schema WHERE type = 'table') "
+					 "ORDER BY m.rowid", -1, &st, NULL) != SQLITE_OK)
+		return db_fail(db, "reading the schema");
+	while (sqlite3_step(st) == SQLITE_ROW && n < MAX_TABLES) {
+		const char *name = (const char *)sqlite3_column_text(st, 0);
+		if (not_copied(name))
+			continue;
+		memset(&tables[n], 0, sizeof tables[n]);
+		snprintf(tables[n].name, sizeof tables[n].name, "%s", name);
+		n++;
+	}
+	sqlite3_finalize(st);
+	for (int i = 0; i < n && rc == 0; i++)
+		rc = read_columns(db, &tables[i]);
+	for (int i = 0; i < n && rc == 0; i++)
+		rc = copy_table(db, &tables[i], tables, i + 1, src_run, dst_run);
+	if (drop_maps(db, tables, n) != 0)
+		rc = -1;
+	return rc;
+}
+
+int snc_db_merge_copy_run(struct snc_db *db, const char *src_path, int64_t src_run,
+			  int64_t dst_run)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->conn, "ATTACH DATABASE ?1 AS merge_src", -1, &st, NULL) != SQLITE_OK)
+		return db_fail(db, "attaching a shard");
+	sqlite3_bind_text(st, 1, src_path, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, "attaching a shard");
+	/* Nothing may write to the shard: its file is only read. */
+	rc = exec_sql(db, sqlite3_mprintf("PRAGMA merge_src.query_only = 1"), "protecting a shard");
+	if (rc == 0 && snc_db_begin(db) == 0) {
+		rc = copy_tables(db, src_run, dst_run);
+		if (rc == 0)
+			rc = snc_db_commit(db);
+		else
+			snc_db_rollback(db);
+	} else {
+		rc = -1;
+	}
+	if (sqlite3_exec(db->conn, "DETACH DATABASE merge_src", NULL, NULL, NULL) != SQLITE_OK &&
+	    rc == 0)
+		rc = db_fail(db, "detaching a shard");
+	return rc;
+}
+
+int64_t snc_db_merge_run_add(struct snc_db *db, const struct snc_db_run_origin *like,
+			     int nshards)
+{
+	sqlite3_stmt *st = db_stmt(db, "INSERT INTO runs (command, args, target, tool_version, "
+				       "started_at, finished_at, status, exit_code) "
+				       "VALUES (?,?,?,?,?,?,?,?)");
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, like->command);
+	db_bind_text(st, 2, like->options);
+	db_bind_text(st, 3, like->target);
+	db_bind_text(st, 4, like->tool_version);
+	db_bind_text(st, 5, like->started_at);
+	db_bind_text(st, 6, like->finished_at);
+	db_bind_text(st, 7, like->status);
+	db_bind_int(st, 8, like->exit_code);
+	int64_t id = db_insert(db, st, "recording the merged run");
+	if (id < 0)
+		return -1;
+	st = db_stmt(db, "INSERT INTO run_origins (run_id, source_revision, options, skipped, "
+			 "merged_from) VALUES (?,?,?,0,?)");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, id);
+	db_bind_text(st, 2, like->source_revision);
+	db_bind_text(st, 3, like->options);
+	db_bind_int(st, 4, nshards);
+	return db_step_done(db, st, "recording the merged run") == 0 ? id : -1;
+}
+
+int snc_db_merge_findings(struct snc_db *db, int64_t run_id)
+{
+	return db_findings_record(db, run_id);
+}

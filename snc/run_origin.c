@@ -1,0 +1,98 @@
+/* run_origin.c: where a run comes from, recorded next to it (the run_origins table).
+ *
+ * The source revision is what `git describe --always --dirty --abbrev=40` says in the
+ * current directory (run as an argv vector, never through a shell; none outside a git
+ * checkout or without git); the options are the command line without --shard and --db,
+ * which is what the shards of one job share and `snc merge` compares. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cli.h"
+#include "snc_db.h"
+
+/* The revision into buf, or "" when there is none. */
+static void source_revision(char *buf, size_t len)
+{
+	buf[0] = '\0';
+	int fds[2];
+	if (pipe(fds) != 0)
+		return;
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], STDOUT_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		FILE *null = freopen("/dev/null", "w", stderr);
+		(void)null;
+		execlp("git", "git", "describe", "--always", "--dirty", "--abbrev=40", (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	size_t n = 0;
+	ssize_t r;
+	while (pid > 0 && n + 1 < len && (r = read(fds[0], buf + n, len - 1 - n)) > 0)
+		n += (size_t)r;
+	buf[n] = '\0';
+	close(fds[0]);
+	int status = 1;
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* argv as one line, without --shard K/N and --db FILE (either spelling). */
+static char *options_line(int argc, char **argv)
+{
+	char **kept = calloc((size_t)argc + 1, sizeof *kept);
+	int n = 0;
+	if (!kept)
+		return NULL;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			while (i < argc)
+				kept[n++] = argv[i++];
+			break;
+		}
+		if ((strcmp(argv[i], "--shard") == 0 || strcmp(argv[i], "--db") == 0) && i + 1 < argc) {
+			i++;
+			continue;
+		}
+		if (strncmp(argv[i], "--shard=", 8) == 0 || strncmp(argv[i], "--db=", 5) == 0)
+			continue;
+		kept[n++] = argv[i];
+	}
+	char *line = cli_joined(n, kept);
+	free(kept);
+	return line;
+}
+
+int cli_shard(const char *cmd, const char *text, struct snc_shard *s)
+{
+	char err[160];
+	if (snc_shard_parse(text, s, err, sizeof err) != 0)
+		return cli_error(cmd, "%s", err);
+	return -1;
+}
+
+int cli_record_origin(struct snc_db *db, int64_t run_id, int argc, char **argv,
+		      const struct snc_shard *shard, bool skipped)
+{
+	char revision[128];
+	source_revision(revision, sizeof revision);
+	char *options = options_line(argc, argv);
+	struct snc_db_run_origin o = {
+		.run_id = run_id,
+		.source_revision = revision[0] ? revision : NULL,
+		.options = options ? options : "",
+		.shard_index = shard ? shard->index : 0,
+		.shard_count = shard ? shard->count : 0,
+		.skipped = skipped,
+	};
+	int rc = snc_db_run_origin_add(db, &o);
+	free(options);
+	return rc;
+}
