@@ -165,8 +165,9 @@ static int copy_table(struct snc_db *db, struct table *t, const struct table *co
 	}
 	if (rc == 0)
 		rc = exec_sql(db, sqlite3_mprintf("INSERT INTO main.\"%w\" (%s) SELECT %s FROM "
-						  "merge_src.\"%w\" s WHERE %s ORDER BY s.rowid",
-						  t->name, names, values, t->name, own),
+						  "merge_src.\"%w\" s WHERE %s%s",
+						  t->name, names, values, t->name, own,
+						  has_id ? " ORDER BY s.id" : ""),
 			      "copying a shard's rows");
 	sqlite3_free(names);
 	sqlite3_free(values);
@@ -224,9 +225,8 @@ int snc_db_merge_copy_run(struct snc_db *db, const char *src_path, int64_t src_r
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return db_fail(db, "attaching a shard");
-	/* Nothing may write to the shard: its file is only read. */
-	rc = exec_sql(db, sqlite3_mprintf("PRAGMA merge_src.query_only = 1"), "protecting a shard");
-	if (rc == 0 && snc_db_begin(db) == 0) {
+	/* The shard's file is only read from: every statement below writes to main. */
+	if (snc_db_begin(db) == 0) {
 		rc = copy_tables(db, src_run, dst_run);
 		if (rc == 0)
 			rc = snc_db_commit(db);
