@@ -253,6 +253,9 @@ static int write_merged(const char *out_path, struct shard_db *shards, int n, bo
 	int fd = mkstemp(tmp);
 	if (fd < 0)
 		return cli_error("merge", "cannot write next to '%s': %s", out_path, strerror(errno));
+	mode_t mask = umask(0);   /* the mode any new file gets, not mkstemp's 0600 */
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
 	close(fd);
 	struct snc_db *out = snc_db_open(tmp, SNC_DB_CREATE, err, sizeof err);
 	int rc = out ? 0 : cli_error("merge", "%s", err);
