@@ -567,6 +567,11 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		cli_error("audit", "%s", snc_db_errmsg(db));
 		goto out;
 	}
+	if (cli_record_origin(db, run_id, argc, argv, NULL, false) != 0) {
+		cli_error("audit", "%s", snc_db_errmsg(db));
+		snc_db_run_finish(db, run_id, "failed", EXIT_USAGE);
+		goto out;
+	}
 	char real_wrappers[PATH_MAX];
 	if (wrapped) {
 		push(&rq->headers, realpath(wrappers, real_wrappers) ? real_wrappers : wrappers);

@@ -64,6 +64,8 @@ at_top() { (cd "$SNC_SOURCE_DIR" && "$@"); }
 expect_status 1 "the gate on the whole job's database" -- at_top "$SNC" gate --db "$SNC_SCRATCH/whole.db" --fail-on error
 expect_eq "$out" "$gate_three" "the gate says the same of both"
 merged=three/snc.db
+expect_status 0 "the merged database gated against the whole job's: nothing new" -- \
+	"$SNC" gate --db $merged --baseline whole.db --fail-on error
 
 expect_eq "$(q $merged "SELECT count(*) FROM pair_verdicts") $(q $merged "SELECT count(*) FROM findings WHERE run_id = 4")" \
 	"$(q whole.db "SELECT count(*) FROM pair_verdicts") $(q whole.db "SELECT count(*) FROM findings WHERE run_id = 4")" \
@@ -98,6 +100,17 @@ done
 "$SNC" report --db whole.db >whole.txt
 "$SNC" report --db $merged >merged.txt
 expect_eq "$(sed 1d merged.txt)" "$(sed 1d whole.txt)" "the report's summary says the same"
+
+# --- the workflows run what the local script runs ---------------------------------------
+for wf in snc-ci-shards.yml snc-ci-shards.gitlab-ci.yml; do
+	text=$(cat "$SNC_SOURCE_DIR/docs/$wf")
+	expect_match "$text" 'sh docs/snc-ci-job.sh "shard-[^"]*\.db" "[^"]*/[^"]*"' "$wf: each shard runs the job script with K/N"
+	expect_match "$text" 'snc merge snc.db (shards/)?shard-\*\.db' "$wf: the merge job merges every shard"
+	expect_match "$text" 'snc report --db snc.db --sarif snc.sarif --json snc.json --html snc-report' "$wf: the reports"
+	expect_match "$text" 'snc gate --db snc.db --baseline baseline/snc.db --fail-on error' "$wf: the gate against the base branch"
+done
+expect_match "$(cat "$SNC_SOURCE_DIR/docs/snc-ci-shards.yml")" 'matrix:' "GitHub: a job matrix"
+expect_match "$(cat "$SNC_SOURCE_DIR/docs/snc-ci-shards.gitlab-ci.yml")" 'parallel: 3' "GitLab: parallel jobs"
 
 # --- one shard of one is the whole job too (a scan: seconds) ----------------------------
 (cd "$SNC_SOURCE_DIR" && "$SNC" scan --db "$SNC_SCRATCH/scan-whole.db" --quiet -I runtime/include examples/ &&
