@@ -61,6 +61,7 @@ static double load_now(void)
 /* Starts argv in the source folder, its output into log. */
 static pid_t start(char *const *argv, const char *log)
 {
+	fflush(stdout);   /* else the child's copy of the buffer is printed again */
 	pid_t pid = fork();
 	if (pid == 0) {
 		FILE *f = freopen(log, "w", stdout);

@@ -88,11 +88,12 @@ char *cli_joined(int argc, char **argv);
  * one-line error. */
 int cli_shard(const char *cmd, const char *text, struct snc_shard *s);
 /* Records where run_id comes from (run_origin.c): the source revision of the current
- * directory's git checkout, the options (argv without --shard and --db) and the shard.
- * Returns 0, or -1 (snc_db_errmsg). */
+ * directory's git checkout, the options (argv without --shard and --db) and the shard:
+ * skipped, none of the work fell to it; schedules_only, only the schedules of its pairs
+ * (run_origins in docs/db.md). Returns 0, or -1 (snc_db_errmsg). */
 struct snc_db;
 int cli_record_origin(struct snc_db *db, int64_t run_id, int argc, char **argv,
-		      const struct snc_shard *shard, bool skipped);
+		      const struct snc_shard *shard, bool skipped, bool schedules_only);
 
 /* Where the pieces that `snc run` compiles against are. */
 struct snc_paths {

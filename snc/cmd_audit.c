@@ -567,7 +567,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		cli_error("audit", "%s", snc_db_errmsg(db));
 		goto out;
 	}
-	if (cli_record_origin(db, run_id, argc, argv, NULL, false) != 0) {
+	if (cli_record_origin(db, run_id, argc, argv, NULL, false, false) != 0) {
 		cli_error("audit", "%s", snc_db_errmsg(db));
 		snc_db_run_finish(db, run_id, "failed", EXIT_USAGE);
 		goto out;

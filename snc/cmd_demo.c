@@ -135,7 +135,7 @@ int cmd_demo(int argc, char **argv)
 	int64_t run_id = snc_db_run_start(db, "demo", args, "examples", SNC_VERSION);
 	free(args);
 	int rc = run_id < 0 ? cli_error("demo", "%s", snc_db_errmsg(db)) : 0;
-	if (rc == 0 && cli_record_origin(db, run_id, argc, argv, NULL, false) != 0)
+	if (rc == 0 && cli_record_origin(db, run_id, argc, argv, NULL, false, false) != 0)
 		rc = cli_error("demo", "%s", snc_db_errmsg(db));
 	if (rc == 0)   /* the static facts first, into the same run */
 		rc = scan_examples(db, run_id, entries[0].source, paths.include_dir, quiet);

@@ -6,7 +6,8 @@
  * everywhere, each K from 1 to N exactly once, and at each position of the sequence the
  * same command, options, source revision and snc version. Then each position becomes one
  * run of OUT: a scan's units from every shard in one model (as one scan of the whole tree
- * builds it), a harness run's rows from the shard it fell to. The findings of every
+ * builds it), a harness run's rows from the shard it fell to, with the schedules the other
+ * shards explored for it (`--schedules`: its pairs are split over the shards). The findings of every
  * merged run are computed in OUT as the command would have, so `snc report` and `snc
  * gate` read the same as from one unsharded database. OUT is written under a temporary
  * name and renamed when complete; the inputs are only read. */
@@ -212,7 +213,7 @@ static int merge_position(struct snc_db *out, const struct shard_db *shards, int
 	const struct snc_db_run_origin *like = &shards[0].runs[r];
 	int working = 0;
 	for (int i = 0; i < n; i++)
-		if (!shards[i].runs[r].skipped && working++ == 0)
+		if (!shards[i].runs[r].skipped && !shards[i].runs[r].schedules_only && working++ == 0)
 			like = &shards[i].runs[r];
 	int64_t run_id = snc_db_merge_run_add(out, like, n);
 	if (run_id < 0) {
@@ -222,16 +223,20 @@ static int merge_position(struct snc_db *out, const struct shard_db *shards, int
 	*merged = run_id;
 	if (strcmp(like->command, "scan") == 0)
 		return merge_scan(out, shards, n, r, run_id);
-	for (int i = 0; i < n; i++) {
-		if (shards[i].runs[r].skipped)
-			continue;
-		if (snc_db_merge_copy_run(out, shards[i].path, shards[i].runs[r].run_id, run_id) != 0) {
-			cli_error("merge", "copying run %lld of %s: %s",
-				  (long long)shards[i].runs[r].run_id, shards[i].path,
-				  snc_db_errmsg(out));
-			return -1;
+	/* Whole runs first, then the schedules other shards explored for their harnesses. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++) {
+			const struct snc_db_run_origin *o = &shards[i].runs[r];
+			if (o->skipped || o->schedules_only != pass)
+				continue;
+			int copied = pass ? snc_db_merge_copy_schedules(out, shards[i].path, o->run_id, run_id)
+					  : snc_db_merge_copy_run(out, shards[i].path, o->run_id, run_id);
+			if (copied != 0) {
+				cli_error("merge", "copying run %lld of %s: %s", (long long)o->run_id,
+					  shards[i].path, snc_db_errmsg(out));
+				return -1;
+			}
 		}
-	}
 	return 0;
 }
 

@@ -83,6 +83,14 @@ static void remove_folder(const char *dir)
 	rmdir(dir);
 }
 
+/* "K/N" again, for the harness program. */
+static const char *shard_text(const struct snc_shard *s)
+{
+	static char text[32];
+	snprintf(text, sizeof text, "%d/%d", s->index, s->count);
+	return text;
+}
+
 /* A run of a shard that the harness does not fall to: recorded (so that `snc merge` sees
  * every shard did its part of the job) with nothing in it. Returns an exit status. */
 static int record_skipped_run(struct snc_db *db, const char *harness,
@@ -91,7 +99,7 @@ static int record_skipped_run(struct snc_db *db, const char *harness,
 	char *args = cli_joined(argc, argv);
 	int64_t run_id = snc_db_run_start(db, "run", args, harness, SNC_VERSION);
 	free(args);
-	if (run_id < 0 || cli_record_origin(db, run_id, argc, argv, shard, true) != 0 ||
+	if (run_id < 0 || cli_record_origin(db, run_id, argc, argv, shard, true, false) != 0 ||
 	    snc_db_run_finish(db, run_id, "ok", 0) != 0)
 		return cli_error("run", "%s", snc_db_errmsg(db));
 	if (!quiet)
@@ -103,8 +111,8 @@ static int record_skipped_run(struct snc_db *db, const char *harness,
 int cmd_run(int argc, char **argv)
 {
 	const char *db_path = "snc.db";
-	bool json = false, quiet = false, measure = false;
-	char **forward = calloc((size_t)argc * 2 + 1, sizeof *forward);
+	bool json = false, quiet = false, measure = false, schedules = false;
+	char **forward = calloc((size_t)argc * 2 + 5, sizeof *forward);
 	int nforward = 0;
 	struct snc_cmdline cl;
 	struct snc_opt_value v;
@@ -124,7 +132,8 @@ int cmd_run(int argc, char **argv)
 				shard_rc = cli_shard("run", v.text, &shard);
 			continue;
 		case SNC_RUN_QUIET: quiet = true; break;
-		case SNC_RUN_MEASURE: measure = true; break;
+		case SNC_RUN_MEASURE: measure = true; continue;   /* forwarded below */
+		case SNC_RUN_SCHEDULES: schedules = true; break;
 		}
 		/* A harness program's option, already checked: forwarded as given. */
 		char *opt = malloc(strlen(v.opt->name) + 3);
@@ -173,10 +182,20 @@ int cmd_run(int argc, char **argv)
 		cli_error("run", "%s", err);
 		goto out;
 	}
-	/* The harness is the unit of a sharded run: another shard runs it. */
-	if (!snc_shard_owns(&shard, harness)) {
+	/* The harness is the unit of a sharded run: another shard runs it. With --schedules,
+	 * every shard classifies it and explores the schedules of the pairs of ops that fall
+	 * to it (the costly part); the merge takes the rest from the harness's own shard. */
+	bool schedules_only = !snc_shard_owns(&shard, harness);
+	if (schedules_only && !schedules) {
 		rc = record_skipped_run(db, harness, &shard, argc, argv, quiet || json);
 		goto out;
+	}
+	measure = measure && !schedules_only;   /* the harness's own shard measures it */
+	if (measure)
+		forward[nforward++] = strdup("--measure");
+	if (schedules && shard.count > 1) {
+		forward[nforward++] = strdup("--schedule-shard");
+		forward[nforward++] = strdup(shard_text(&shard));
 	}
 	if (prebuilt) {
 		snprintf(program, sizeof program, "%s", harness);
@@ -199,7 +218,7 @@ int cmd_run(int argc, char **argv)
 	run_id = snc_db_run_start(db, "run", args, harness, SNC_VERSION);
 	free(args);
 	if (run_id > 0 && cli_record_origin(db, run_id, argc, argv, shard.count ? &shard : NULL,
-					    false) != 0) {
+					    false, schedules_only) != 0) {
 		snc_db_run_finish(db, run_id, "failed", EXIT_USAGE);
 		run_id = -1;
 	}

@@ -128,7 +128,7 @@ int cmd_scan(int argc, char **argv)
 	if (run_id < 0) {
 		rc = cli_error("scan", "%s", snc_db_errmsg(db));
 	} else if (cli_record_origin(db, run_id, argc, argv, req.shard,
-				     outcome.units.count + outcome.headers.count == 0) != 0) {
+				     outcome.units.count + outcome.headers.count == 0, false) != 0) {
 		rc = cli_error("scan", "%s", snc_db_errmsg(db));
 		snc_db_run_finish(db, run_id, "failed", rc);
 	} else {

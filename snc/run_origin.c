@@ -79,7 +79,7 @@ int cli_shard(const char *cmd, const char *text, struct snc_shard *s)
 }
 
 int cli_record_origin(struct snc_db *db, int64_t run_id, int argc, char **argv,
-		      const struct snc_shard *shard, bool skipped)
+		      const struct snc_shard *shard, bool skipped, bool schedules_only)
 {
 	char revision[128];
 	source_revision(revision, sizeof revision);
@@ -91,6 +91,7 @@ int cli_record_origin(struct snc_db *db, int64_t run_id, int argc, char **argv,
 		.shard_index = shard ? shard->index : 0,
 		.shard_count = shard ? shard->count : 0,
 		.skipped = skipped,
+		.schedules_only = schedules_only,
 	};
 	int rc = snc_db_run_origin_add(db, &o);
 	free(options);

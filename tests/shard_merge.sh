@@ -112,6 +112,42 @@ done
 expect_match "$(cat "$SNC_SOURCE_DIR/docs/snc-ci-shards.yml")" 'matrix:' "GitHub: a job matrix"
 expect_match "$(cat "$SNC_SOURCE_DIR/docs/snc-ci-shards.gitlab-ci.yml")" 'parallel: 3' "GitLab: parallel jobs"
 
+# --- the schedules pass of a sharded run: its pairs split over the shards ------------------
+# Every shard classifies the harness and explores the schedules of the pairs of ops that
+# fall to it; the harness's own shard keeps the rest, the merge adds the others' schedules.
+sched() {   # sched DB [--shard K/N]
+	local db=$1
+	shift
+	"$SNC" run --db "$db" --quiet --schedules "$@" "$EXAMPLES/counters/atomic_harness.c" \
+		"$EXAMPLES/counters/counters.c" || fail "snc run --schedules $*"
+}
+schedule_rows() {
+	q "$1" "SELECT harness, f, g, state, schedule, outcome, linearizable, deterministic, status,
+	        preemptions, steps, schedules_with_outcome, f_call, g_call FROM schedules ORDER BY 1, 2, 3, 4, 5, 6"
+	q "$1" "SELECT harness, f, g, state, f_call, g_call, schedules, blocking_schedules, exhaustive,
+	        independent, outcomes FROM explorations ORDER BY 1, 2, 3, 4, 5, 6"
+	q "$1" "SELECT harness, op, calls, points_per_call, rmw_per_call FROM op_hook_counts ORDER BY 1, 2"
+	q "$1" "SELECT harness, f, g, verdict, linearizable, schedules, failing_state, failing_schedule,
+	        failing_outcome FROM pair_verdicts ORDER BY 1, 2, 3"
+}
+sched sched-whole.db
+for k in 1 2 3; do sched sched-$k.db --shard $k/3; done
+expect_status 0 "merge the shards of a run with --schedules" -- "$SNC" merge sched.db sched-1.db sched-2.db sched-3.db
+whole_explorations=$(q sched-whole.db "SELECT count(*) FROM explorations")
+explored() { q "$1" "SELECT count(*) FROM explorations"; }
+expect_eq "$(($(explored sched-1.db) + $(explored sched-2.db) + $(explored sched-3.db)))" \
+	"$whole_explorations" "the shards explored the pairs between them, each once"
+expect_eq "$(for k in 1 2 3; do [ "$(explored sched-$k.db)" -gt 0 ] && echo $k; done | wc -l)" 2 \
+	"the pairs were split: two shards explored some (the hash puts none in the third)"
+expect_eq "$(for k in 1 2 3; do q sched-$k.db "SELECT o.schedules_only FROM run_origins o
+	WHERE (SELECT count(*) FROM explorations) > 0"; done | sort -u)" 1 \
+	"shards the harness does not fall to explored its pairs (the merge adds their schedules)"
+expect_match "$whole_explorations" '^[1-9]' "the whole run explored schedules"
+expect_eq "$(schedule_rows sched.db)" "$(schedule_rows sched-whole.db)" "the same schedules, explorations and hook counts"
+expect_eq "$(q sched.db "SELECT group_concat(fingerprint) FROM (SELECT fingerprint FROM findings ORDER BY 1)")" \
+	"$(q sched-whole.db "SELECT group_concat(fingerprint) FROM (SELECT fingerprint FROM findings ORDER BY 1)")" \
+	"the same findings"
+
 # --- one shard of one is the whole job too (a scan: seconds) ----------------------------
 (cd "$SNC_SOURCE_DIR" && "$SNC" scan --db "$SNC_SCRATCH/scan-whole.db" --quiet -I runtime/include examples/ &&
 	"$SNC" scan --db "$SNC_SCRATCH/scan-1.db" --quiet --shard 1/1 -I runtime/include examples/)

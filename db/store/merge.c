@@ -186,7 +186,41 @@ static int drop_maps(struct snc_db *db, const struct table *tables, int n)
 	return rc;
 }
 
-static int copy_tables(struct snc_db *db, int64_t src_run, int64_t dst_run)
+/* The tables a schedules-only copy adds rows to; their parents (states, ops) are mapped
+ * onto the merged run's rows instead of copied. */
+static bool schedule_table(const char *table)
+{
+	return strcmp(table, "schedule_explorations") == 0 || strcmp(table, "schedule_outcomes") == 0 ||
+	       strcmp(table, "hook_counts") == 0;
+}
+
+/* Maps the states and ops of src_run's harnesses onto those of the same harness names,
+ * ordinals and op names in dst_run: what a schedules-only copy hangs its rows on. */
+static int map_onto_merged(struct snc_db *db, struct table *tables, int n, int64_t src_run,
+			   int64_t dst_run)
+{
+	int rc = exec_sql(db, sqlite3_mprintf(
+		"CREATE TEMP TABLE merge_map_states (old INTEGER PRIMARY KEY, new INTEGER);"
+		"INSERT INTO temp.merge_map_states SELECT s.id, d.id FROM merge_src.states s "
+		"JOIN merge_src.harnesses h ON h.id = s.harness_id "
+		"JOIN main.harnesses dh ON dh.run_id = %lld AND dh.name = h.name "
+		"JOIN main.states d ON d.harness_id = dh.id AND d.ordinal = s.ordinal "
+		"WHERE h.run_id = %lld;"
+		"CREATE TEMP TABLE merge_map_ops (old INTEGER PRIMARY KEY, new INTEGER);"
+		"INSERT INTO temp.merge_map_ops SELECT o.id, d.id FROM merge_src.ops o "
+		"JOIN merge_src.harnesses h ON h.id = o.harness_id "
+		"JOIN main.harnesses dh ON dh.run_id = %lld AND dh.name = h.name "
+		"JOIN main.ops d ON d.harness_id = dh.id AND d.name = o.name "
+		"WHERE h.run_id = %lld;",
+		(long long)dst_run, (long long)src_run, (long long)dst_run, (long long)src_run),
+		"mapping a shard's states and ops");
+	for (int i = 0; i < n; i++)
+		if (strcmp(tables[i].name, "states") == 0 || strcmp(tables[i].name, "ops") == 0)
+			tables[i].mapped = rc == 0;
+	return rc;
+}
+
+static int copy_tables(struct snc_db *db, int64_t src_run, int64_t dst_run, bool schedules_only)
 {
 	static struct table tables[MAX_TABLES];
 	int n = 0, rc = 0;
@@ -207,15 +241,25 @@ static int copy_tables(struct snc_db *db, int64_t src_run, int64_t dst_run)
 	sqlite3_finalize(st);
 	for (int i = 0; i < n && rc == 0; i++)
 		rc = read_columns(db, &tables[i]);
+	if (rc == 0 && schedules_only)
+		rc = map_onto_merged(db, tables, n, src_run, dst_run);
 	for (int i = 0; i < n && rc == 0; i++)
-		rc = copy_table(db, &tables[i], tables, i + 1, src_run, dst_run);
+		if (!schedules_only || schedule_table(tables[i].name))
+			rc = copy_table(db, &tables[i], tables, i + 1, src_run, dst_run);
+	/* One hook count per state, op and call, as one run records them (the shards that
+	 * explored pairs of the same op each counted it). */
+	if (rc == 0 && schedules_only)
+		rc = exec_sql(db, sqlite3_mprintf("DELETE FROM main.hook_counts WHERE EXISTS "
+			"(SELECT 1 FROM main.hook_counts o WHERE o.state_id = hook_counts.state_id "
+			"AND o.op_id = hook_counts.op_id AND o.call = hook_counts.call "
+			"AND o.id < hook_counts.id)"), "keeping one hook count of each");
 	if (drop_maps(db, tables, n) != 0)
 		rc = -1;
 	return rc;
 }
 
-int snc_db_merge_copy_run(struct snc_db *db, const char *src_path, int64_t src_run,
-			  int64_t dst_run)
+static int copy_run(struct snc_db *db, const char *src_path, int64_t src_run, int64_t dst_run,
+		    bool schedules_only)
 {
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(db->conn, "ATTACH DATABASE ?1 AS merge_src", -1, &st, NULL) != SQLITE_OK)
@@ -227,7 +271,7 @@ int snc_db_merge_copy_run(struct snc_db *db, const char *src_path, int64_t src_r
 		return db_fail(db, "attaching a shard");
 	/* The shard's file is only read from: every statement below writes to main. */
 	if (snc_db_begin(db) == 0) {
-		rc = copy_tables(db, src_run, dst_run);
+		rc = copy_tables(db, src_run, dst_run, schedules_only);
 		if (rc == 0)
 			rc = snc_db_commit(db);
 		else
@@ -239,6 +283,18 @@ int snc_db_merge_copy_run(struct snc_db *db, const char *src_path, int64_t src_r
 	    rc == 0)
 		rc = db_fail(db, "detaching a shard");
 	return rc;
+}
+
+int snc_db_merge_copy_run(struct snc_db *db, const char *src_path, int64_t src_run,
+			  int64_t dst_run)
+{
+	return copy_run(db, src_path, src_run, dst_run, false);
+}
+
+int snc_db_merge_copy_schedules(struct snc_db *db, const char *src_path, int64_t src_run,
+				int64_t dst_run)
+{
+	return copy_run(db, src_path, src_run, dst_run, true);
 }
 
 int64_t snc_db_merge_run_add(struct snc_db *db, const struct snc_db_run_origin *like,

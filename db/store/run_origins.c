@@ -12,7 +12,8 @@
 int snc_db_run_origin_add(struct snc_db *db, const struct snc_db_run_origin *o)
 {
 	sqlite3_stmt *st = db_stmt(db, "INSERT OR REPLACE INTO run_origins (run_id, source_revision, "
-				       "options, shard_index, shard_count, skipped) VALUES (?,?,?,?,?,?)");
+				       "options, shard_index, shard_count, skipped, schedules_only) "
+				       "VALUES (?,?,?,?,?,?,?)");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, o->run_id);
@@ -23,6 +24,7 @@ int snc_db_run_origin_add(struct snc_db *db, const struct snc_db_run_origin *o)
 		db_bind_int(st, 5, o->shard_count);
 	}
 	db_bind_int(st, 6, o->skipped);
+	db_bind_int(st, 7, o->schedules_only);
 	return db_step_done(db, st, "recording where the run comes from");
 }
 
@@ -51,7 +53,7 @@ int snc_db_run_origins(struct snc_db *db, struct snc_db_run_origin **runs, int *
 	sqlite3_stmt *st = db_stmt(db,
 		"SELECT r.id, r.command, r.args, r.target, r.tool_version, r.started_at, "
 		"s.finished_at, s.status, r.exit_code, o.source_revision, o.options, "
-		"o.shard_index, o.shard_count, o.skipped, o.run_id IS NOT NULL "
+		"o.shard_index, o.shard_count, o.skipped, o.run_id IS NOT NULL, o.schedules_only "
 		"FROM runs r JOIN run_summary s ON s.run_id = r.id "
 		"LEFT JOIN run_origins o ON o.run_id = r.id ORDER BY r.id");
 	if (!st)
@@ -82,6 +84,7 @@ int snc_db_run_origins(struct snc_db *db, struct snc_db_run_origin **runs, int *
 			.shard_count = sqlite3_column_int(st, 12),
 			.skipped = sqlite3_column_int(st, 13),
 			.has_origin = sqlite3_column_int(st, 14),
+			.schedules_only = sqlite3_column_int(st, 15),
 		};
 	}
 	sqlite3_reset(st);

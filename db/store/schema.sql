@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS run_interruptions (
 
 -- Where a run comes from (version 12): the source revision it ran on, its options (the
 -- command line without --shard and --db), and for `--shard K/N` which part of the job it
--- did (skipped = 1: none of it fell to this shard). `snc merge` checks these and records
+-- did (skipped = 1: none of it fell to this shard; schedules_only = 1: only the schedules
+-- of the pairs that fell to it). `snc merge` checks these and records
 -- how many shard runs a merged run combines (merged_from).
 CREATE TABLE IF NOT EXISTS run_origins (
   run_id          INTEGER PRIMARY KEY REFERENCES runs(id),
@@ -39,6 +40,8 @@ CREATE TABLE IF NOT EXISTS run_origins (
   shard_index     INTEGER,                 -- K of --shard K/N, NULL when not sharded
   shard_count     INTEGER,                 -- N
   skipped         INTEGER NOT NULL DEFAULT 0,
+  schedules_only  INTEGER NOT NULL DEFAULT 0,  -- 1: a harness another shard runs, classified
+                                           -- here only to explore this shard's pairs
   merged_from     INTEGER                  -- shard runs merged into this one
 );
 

@@ -13,7 +13,8 @@
 _Static_assert(SNC_RUN_MAX_PREEMPTIONS == SNC_SCHED_MAX_SWITCHES,
 	       "--preemptions' bound is the scheduler's");
 
-enum { O_DB = 1, O_RUN_ID, O_SOURCE, O_ARGS, O_REPLAY, O_VALGRIND_LIB, O_MEASURE_WORKER };
+enum { O_DB = 1, O_RUN_ID, O_SOURCE, O_ARGS, O_REPLAY, O_VALGRIND_LIB, O_MEASURE_WORKER,
+       O_SCHEDULE_SHARD };
 
 static const struct snc_opt program_options[] = {
 	{ O_DB, "db", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL, "database to write (default ./snc.db)" },
@@ -29,6 +30,9 @@ static const struct snc_opt program_options[] = {
 	  "the snc Valgrind tool's folder (default: where it was built or installed)" },
 	{ O_MEASURE_WORKER, "measure-worker", 0, SNC_OPT_TEXT, "PLAN_FD,RECORDS_FD", 0, 0, NULL,
 	  "internal: this process is a measure worker (runtime/measure/measure.h)" },
+	{ O_SCHEDULE_SHARD, "schedule-shard", 0, SNC_OPT_TEXT, "K/N", 0, 0, NULL,
+	  "explore the schedules of the pairs of ops that fall to shard K of N only\n"
+	  "(what snc run --shard K/N --schedules passes; docs/ci.md)" },
 	{ 0 },
 };
 
@@ -89,6 +93,17 @@ static int set_program_option(struct runtime_options *opt, const struct snc_opt_
 			return -1;
 		}
 		break;
+	case O_SCHEDULE_SHARD: {
+		struct snc_shard shard;
+		char err[160];
+		if (snc_shard_parse(v->text, &shard, err, sizeof err) != 0) {
+			snc_cmdline_error(doc.prog, "%s", err);
+			return -1;
+		}
+		opt->schedule_shard_index = shard.index;
+		opt->schedule_shard_count = shard.count;
+		break;
+	}
 	default: set_run_option(opt, v); break;
 	}
 	return 0;

@@ -15,6 +15,7 @@
 #include <string.h>
 #include "runner.h"
 #include "schedules.h"
+#include "snc_cmdline.h"
 #include "snc_db.h"
 #include "state_process.h"
 
@@ -128,6 +129,25 @@ static int64_t observe_discover(struct executor *ex, struct observer *obs)
 	return executor_executions(ex);
 }
 
+/* With --schedule-shard K/N: the pairs of ops whose key (harness, f, g) falls to shard K,
+ * one byte per ordered pair; NULL when every pair is explored (or out of memory). */
+static uint8_t *schedule_shard_pairs(const struct harness_model *m,
+				     const struct runtime_options *opt)
+{
+	if (opt->schedule_shard_count <= 1)
+		return NULL;
+	struct snc_shard shard = { opt->schedule_shard_index, opt->schedule_shard_count };
+	uint8_t *wanted = calloc((size_t)(m->nops * m->nops), 1);
+	for (int f = 0; wanted && f < m->nops; f++)
+		for (int g = f; g < m->nops; g++) {
+			char key[512];
+			snprintf(key, sizeof key, "%s:%s:%s", m->def->name, m->def->ops[f].name,
+				 m->def->ops[g].name);
+			wanted[f * m->nops + g] = wanted[g * m->nops + f] = snc_shard_owns(&shard, key);
+		}
+	return wanted;
+}
+
 int run_harness(const struct snc_harness *def, const struct runtime_options *opt,
 		struct snc_db *db, int64_t run_id, struct run_summary *summary)
 {
@@ -146,8 +166,12 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	struct preconditions *pre = preconditions_new(&m, opt->blocking_observable);
 	struct progress *pr = progress_new(!opt->quiet);
 	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
+	uint8_t *shard_pairs = sx ? schedule_shard_pairs(&m, opt) : NULL;
+	if (shard_pairs)
+		schedules_only_pairs(sx, shard_pairs);
 	int rc = 3;
 	if (!ex || !cl || !pre || !op_ids || (opt->schedules && !sx) || (!def->digest && !obs) ||
+	    (sx && opt->schedule_shard_count > 1 && !shard_pairs) ||
 	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0 ||
 	    (opt->boundary && boundary_states_add(&sp, &m, opt->boundary, timeout_ms) != 0)) {
 		fprintf(stderr, "error: out of memory preparing harness '%s'\n", def->name);
@@ -221,6 +245,7 @@ out_nospace:
 	observer_free(obs);
 	preconditions_free(pre);
 	schedules_free(sx);
+	free(shard_pairs);
 	executor_free(ex);
 	harness_model_free(&m);
 	return rc;

@@ -39,6 +39,9 @@ struct runtime_options {
 	int schedule_depth;        /* from states up to this length */
 	int max_schedules;         /* cap per pair of instances and state; 0: none */
 	bool first_failure;        /* stop a pair of ops at its first failing schedule */
+	int schedule_shard_index, schedule_shard_count;   /* --schedule-shard K/N (snc run
+				      --shard with --schedules): explore only the pairs of ops that
+				      fall to shard K; 0/0: all */
 	bool prove;                /* explore the SNC pairs without a heavyweight instruction
 				      from their witness states (prove.c) */
 	int64_t replay_id;         /* > 0: replay this stored schedule instead of classifying */

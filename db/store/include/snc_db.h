@@ -71,6 +71,8 @@ struct snc_db_run_origin {
 	const char *options;           /* the command line without --shard and --db */
 	int shard_index, shard_count;  /* 0, 0: not sharded */
 	int skipped;                   /* 1: none of the job fell to this shard */
+	int schedules_only;            /* 1: a harness of another shard, whose schedules of the
+					  pairs that fell to this one are all this run adds */
 	int has_origin;                /* 0: an older run, or one made before version 12 */
 };
 /* Records where run_id comes from. Returns 0 or -1. */
@@ -88,6 +90,12 @@ int64_t snc_db_merge_run_add(struct snc_db *db, const struct snc_db_run_origin *
  * row ids. The file is attached read-only for the copy. Returns 0 or -1. */
 int snc_db_merge_copy_run(struct snc_db *db, const char *src_path, int64_t src_run,
 			  int64_t dst_run);
+/* Copies the schedules (explorations, outcomes, hook counts) that run src_run of src_path
+ * explored into the harnesses of the same names in run dst_run of db, onto their states
+ * and ops (by ordinal and name); a hook count db already has for the same state, op and
+ * call is not copied twice. For `snc run --shard K/N --schedules`. Returns 0 or -1. */
+int snc_db_merge_copy_schedules(struct snc_db *db, const char *src_path, int64_t src_run,
+				int64_t dst_run);
 /* Computes and stores the findings as of run_id (what finishing a run does). */
 int snc_db_merge_findings(struct snc_db *db, int64_t run_id);
 
