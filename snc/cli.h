@@ -68,8 +68,9 @@ enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COM
 #define CLI_OPT_DEFINE { CLI_DEFINE, "define", 'D', SNC_OPT_TEXT, "NAME[=VALUE]", 0, 0, NULL, \
 			 "-D NAME[=VALUE] for the sources" }
 #define CLI_OPT_SHARD { CLI_SHARD, "shard", 0, SNC_OPT_TEXT, "K/N", 0, 0, NULL, \
-			"do only shard K of N of the job (a stable hash of each unit,\n" \
-			"harness or family; docs/ci.md); `snc merge` joins the databases" }
+			"do only shard K of N of the job (a stable hash of each scanned\n" \
+			"unit, harness, and with --schedules pair of ops; docs/ci.md);\n" \
+			"`snc merge` joins the shards' databases" }
 
 /* Every command's --help text and option tables, in the order of snc_commands; the
  * Markdown of docs/cli.md is made from these (snc help --markdown). */
