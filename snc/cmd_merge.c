@@ -31,9 +31,9 @@ static const struct snc_opt *const merge_tables[] = { merge_options, NULL };
 const struct snc_command_doc cmd_merge_doc = {
 	.prog = "snc merge",
 	.usage = "snc merge [options] OUT.db SHARD.db...",
-	.about = "Combines the databases of the N shards of a job (made with --shard K/N on scan, run\n"
-		 "and audit, docs/ci.md) into one new database OUT.db, from which report and gate give\n"
-		 "what one unsharded database gives. Refuses (exit 2) shards of different source\n"
+	.about = "Combines the databases of the N shards of a job (every command of it run with\n"
+		 "--shard K/N, docs/ci.md) into one new database OUT.db, from which report and gate\n"
+		 "give what one unsharded database gives. Refuses (exit 2) shards of different source\n"
 		 "revisions or options, and a missing or repeated shard. The inputs are only read.",
 	.tables = merge_tables,
 	.version = SNC_VERSION,
