@@ -63,7 +63,13 @@ static int read_columns(struct snc_db *db, struct table *t)
 		return db_fail(db, "reading the schema");
 	sqlite3_bind_text(st, 1, t->name, -1, SQLITE_STATIC);
 	t->ncols = 0;
-	while (sqlite3_step(st) == SQLITE_ROW && t->ncols < MAX_COLUMNS) {
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (t->ncols == MAX_COLUMNS) {
+			sqlite3_finalize(st);
+			snprintf(db->err, sizeof db->err, "table %s has more than %d columns", t->name,
+				 MAX_COLUMNS);
+			return -1;
+		}
 		struct column *c = &t->cols[t->ncols++];
 		memset(c, 0, sizeof *c);
 		snprintf(c->name, sizeof c->name, "%s", (const char *)sqlite3_column_text(st, 0));
@@ -230,10 +236,15 @@ static int copy_tables(struct snc_db *db, int64_t src_run, int64_t dst_run, bool
 					 "(SELECT name FROM merge_src.sqlite_schema WHERE type = 'table') "
 					 "ORDER BY m.rowid", -1, &st, NULL) != SQLITE_OK)
 		return db_fail(db, "reading the schema");
-	while (sqlite3_step(st) == SQLITE_ROW && n < MAX_TABLES) {
+	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *name = (const char *)sqlite3_column_text(st, 0);
 		if (not_copied(name))
 			continue;
+		if (n == MAX_TABLES) {
+			sqlite3_finalize(st);
+			snprintf(db->err, sizeof db->err, "the schema has more than %d tables", MAX_TABLES);
+			return -1;
+		}
 		memset(&tables[n], 0, sizeof tables[n]);
 		snprintf(tables[n].name, sizeof tables[n].name, "%s", name);
 		n++;
