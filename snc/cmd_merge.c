@@ -13,6 +13,7 @@
  * name and renamed when complete; the inputs are only read. */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "config.h"
+#include "interrupt.h"
 #include "scan.h"
 
 static const struct snc_opt merge_options[] = {
@@ -262,19 +264,25 @@ static int write_merged(const char *out_path, struct shard_db *shards, int n, bo
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
 	close(fd);
+	interrupt_catch();   /* SIGINT and the like: the partial file is removed, not left */
 	struct snc_db *out = snc_db_open(tmp, SNC_DB_CREATE, err, sizeof err);
 	int rc = out ? 0 : cli_error("merge", "%s", err);
 	int nruns = shards[0].nruns;
 	int64_t *merged = calloc((size_t)nruns, sizeof *merged);
 	if (rc == 0 && !merged)
 		rc = cli_error("merge", "out of memory");
-	for (int r = 0; rc == 0 && r < nruns; r++)
+	for (int r = 0; rc == 0 && r < nruns && !interrupt_caught(); r++)
 		if (merge_position(out, shards, n, r, &merged[r]) != 0)
 			rc = EXIT_USAGE;
 	/* The findings of each run, as of the runs before it, as the command stored them. */
-	for (int r = 0; rc == 0 && r < nruns; r++)
+	for (int r = 0; rc == 0 && r < nruns && !interrupt_caught(); r++)
 		if (snc_db_merge_findings(out, merged[r]) != 0)
 			rc = cli_error("merge", "computing the findings: %s", snc_db_errmsg(out));
+	if (rc == 0 && interrupt_caught()) {
+		fprintf(stderr, "snc merge: interrupted by SIG%s: nothing written\n",
+			sigabbrev_np(interrupt_caught()));
+		rc = 128 + interrupt_caught();
+	}
 	free(merged);
 	snc_db_close(out);
 	if (rc == 0 && rename(tmp, out_path) != 0)
