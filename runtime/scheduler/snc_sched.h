@@ -107,7 +107,8 @@ struct snc_trace_entry {
 
 /* Prints the trace as two columns (thread 0 left, thread 1 right), one line per entry, with
  * source lines and global variable names resolved for the running executable; repeated
- * cycles (spin loops) are folded. Runs addr2line once; returns 0, or -1 on an output error. */
+ * cycles (spin loops) are folded (lines through libdw, in this process); returns 0, or -1 on
+ * an output error. */
 int snc_trace_print(FILE *out, const struct snc_trace_entry *trace, size_t n);
 
 /* ---- running one schedule ---------------------------------------------------------------- */
