@@ -177,6 +177,8 @@ int measure_harness(const struct snc_harness *def, const struct runtime_options 
 						      program, sizeof program);
 	if (unavailable)
 		return not_measured(def, db, harness_id, "unavailable", unavailable);
+	if (opt->verbose)
+		fprintf(stderr, "measuring with the snc Valgrind tool in %s\n", lib);
 	struct harness_model m;
 	if (harness_model_build(def, &m, why, sizeof why) != 0) {
 		fprintf(stderr, "error: %s\n", why);
