@@ -7,8 +7,9 @@
  * addresses; a return address points after the call, so address-1 is looked up: its line
  * comes from the line table (the innermost source location, inside an inlined function),
  * its function from the innermost DWARF scope (the inlined function itself), else from
- * the ELF symbol table; file names are printed without their folders. System objects (libc, the loader, sanitizer runtimes) are
- * named, not resolved: their frames are not what a reader of a trace is after.
+ * the ELF symbol table; file names are printed without their folders. System objects
+ * (libc, the loader, sanitizer runtimes) are named, not resolved: their frames are not
+ * what a reader of a trace is after.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE       /* dl_iterate_phdr, asprintf */
@@ -16,8 +17,8 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <dwarf.h>
-#include <limits.h>
 #include <link.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
