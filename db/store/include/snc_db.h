@@ -218,7 +218,9 @@ int snc_db_measured_site_add(struct snc_db *db, int64_t measured_op_id,
 int snc_db_pattern_evidence_add(struct snc_db *db, const struct snc_db_pattern_evidence *e);
 
 /* What the measure pass plans from: each solo execution of the harness that returned (not
- * crashed, exited or blocked), in state order; and each snc verdict's mutual witness.
+ * crashed, exited or blocked), in state order, with what the same call made again right
+ * after it gave (the classifier's pair execution of the instance with itself); and each snc
+ * verdict's mutual witness.
  * Strings are valid during the callback only; a non-zero return of fn stops and is
  * returned, -1 is a database error. */
 struct snc_db_solo_return {
@@ -226,6 +228,7 @@ struct snc_db_solo_return {
 	const char *state;         /* label: fresh, add(1); remove(0) */
 	const char *op;
 	const char *args;          /* 1 or 1, 2 or empty */
+	int repeat_blocks;         /* the same call again blocks: 1, it does not: 0, not run: -1 */
 };
 int snc_db_each_solo_return(struct snc_db *db, int64_t harness_id,
 			    int (*fn)(const struct snc_db_solo_return *row, void *ctx), void *ctx);
