@@ -24,6 +24,8 @@
 static const struct snc_opt run_options[] = {
 	CLI_OPT_DB,
 	{ CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, "print the verdicts as JSON" },
+	CLI_OPT_OUTPUT,
+	CLI_OPT_COLOR,
 	{ 0 },
 };
 static const struct snc_opt *const run_tables[] = { run_options, snc_run_options, NULL };
@@ -96,6 +98,8 @@ int cmd_run(int argc, char **argv)
 	}
 	int id;
 	while ((id = snc_cmdline_next(&cl, &v)) > 0) {
+		if (cli_shared_option(&v))
+			continue;
 		switch (id) {
 		case CLI_DB: db_path = v.text; continue;
 		case CLI_JSON: json = true; continue;
@@ -140,6 +144,9 @@ int cmd_run(int argc, char **argv)
 			if (check_source(libs[i], "library source") != 0)
 				goto out;
 	}
+	if ((rc = cli_output_begin("run")) != 0)
+		goto out;
+	rc = EXIT_USAGE;
 	char err[512];
 	interrupt_catch();
 	db = snc_db_open(db_path, SNC_DB_CREATE, err, sizeof err);
@@ -206,5 +213,5 @@ out:
 	for (int i = 0; i < nforward; i++)
 		free(forward[i]);
 	free(forward);
-	return rc;
+	return cli_output_end("run", rc);
 }

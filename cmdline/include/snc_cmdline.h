@@ -125,6 +125,24 @@ const char *snc_tmp_root(void);
 /* Makes ROOT/snc-NAME-XXXXXX in buf; returns buf, or NULL (errno says why). */
 char *snc_make_tmpdir(char *buf, size_t len, const char *name);
 
+/* ---- CPUs (cpus.c) ------------------------------------------------------------------ */
+/* The CPUs this process may run on (sched_getaffinity, else the online ones): the default
+ * of --jobs. */
+int snc_cpu_count(void);
+
+/* ---- colour (color.c) ------------------------------------------------------------------ */
+enum snc_color_when { SNC_COLOR_AUTO, SNC_COLOR_ALWAYS, SNC_COLOR_NEVER };
+#define SNC_COLOR_CHOICES "auto|always|never"   /* in the order of the enum */
+/* What --color said (default auto). */
+void snc_color_set(enum snc_color_when when);
+/* Is colour wanted on stream: always/never as set; auto: a terminal, NO_COLOR unset or
+ * empty, TERM not "dumb". */
+bool snc_color_on(FILE *stream);
+/* The escape sequence that starts word's colour on stream (a severity, a verdict, a scan
+ * class, pass/fail), and the one that ends it; "" when colour is off or word has none. */
+const char *snc_color_start(FILE *stream, const char *word);
+const char *snc_color_end(FILE *stream, const char *word);
+
 /* ---- the project's .snc file (config.c) -------------------------------------------------- */
 struct snc_config {
 	char **args;            /* "--name=value" or "--flag", NULL-terminated */
