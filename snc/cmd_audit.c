@@ -218,10 +218,16 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 		return 0;
 	}
 	snprintf(program, sizeof program, "%s/%s.program", dir, fam->name);
+	bool progress = !rq->quiet && isatty(STDERR_FILENO);
 	if (!rq->quiet)
 		fprintf(stderr, "snc audit: %s: %d operation%s, initial state: %s\n", fam->name, fam->nops,
 			fam->nops == 1 ? "" : "s", fam->initial);
+	if (progress)   /* compiling takes seconds; the program then draws its own line */
+		fprintf(stderr, "\r\033[Ksnc audit: %s: building the harness program",
+			fam->name);
 	int built = build_family(rq, fam, source, program);
+	if (progress)
+		fputs("\r\033[K", stderr);
 	t->build += now() - start;
 	if (built != 0) {
 		audit_note(plan, "family", fam->key, fam->key, "failed",
@@ -506,6 +512,8 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 	}
 	push(&rq->forward, "--prove");   /* schedules for the SNC pairs that pay nothing */
 	push(&rq->forward, "--quiet");
+	if (!rq->quiet)   /* each program's progress line, on a terminal */
+		push(&rq->forward, "--progress");
 	return 0;
 }
 
