@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "runtime.h"
@@ -18,6 +19,7 @@ struct progress {
 	bool enabled, drawn;
 	struct timespec last;
 	char phase[256];
+	char shown[448];           /* the line on the terminal: not drawn again unchanged */
 };
 
 static struct progress *current;
@@ -31,16 +33,21 @@ struct progress *progress_new(bool enabled)
 	return p;
 }
 
-static void draw(struct progress *p, bool force, const char *detail)
+static void draw(struct progress *p, const char *detail)
 {
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	long ms = (now.tv_sec - p->last.tv_sec) * 1000 + (now.tv_nsec - p->last.tv_nsec) / 1000000;
-	if (p->drawn && ms < 100 && !force)
+	if (p->drawn && ms < 100)
+		return;
+	char line[sizeof p->shown];
+	snprintf(line, sizeof line, "%s%s%s", p->phase, detail ? "; " : "", detail ? detail : "");
+	if (p->drawn && strcmp(line, p->shown) == 0)
 		return;
 	p->last = now;
 	p->drawn = true;
-	fprintf(stderr, "\r\033[K%s%s%s", p->phase, detail ? "; " : "", detail ? detail : "");
+	memcpy(p->shown, line, sizeof line);
+	fprintf(stderr, "\r\033[K%s", line);
 	fflush(stderr);
 }
 
@@ -52,7 +59,7 @@ void progress_update(struct progress *p, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(p->phase, sizeof p->phase, fmt, ap);
 	va_end(ap);
-	draw(p, false, NULL);
+	draw(p, NULL);
 }
 
 void progress_detail(const char *fmt, ...)
@@ -65,7 +72,7 @@ void progress_detail(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof detail, fmt, ap);
 	va_end(ap);
-	draw(p, false, detail);
+	draw(p, detail);
 }
 
 void progress_done(struct progress *p)
