@@ -164,9 +164,17 @@ int cmd_run(int argc, char **argv)
 		}
 		made_tmp = true;
 		snprintf(program, sizeof program, "%s/harness", tmpdir);
-		if (harness_program_build("run", harness, libs, nlibs, cflags, ncflags, program) != 0 ||
-		    (measure && harness_program_build_measure("run", harness, libs, nlibs, cflags,
-							      ncflags, program) != 0))
+		bool progress = !quiet && isatty(STDERR_FILENO);
+		if (progress)   /* instrumented builds take seconds; the program then draws its line */
+			fprintf(stderr, "\r\033[Ksnc run: compiling %s%s", harness,
+				measure ? " and its measure build" : "");
+		int built = harness_program_build("run", harness, libs, nlibs, cflags, ncflags,
+						  program) == 0 &&
+			    (!measure || harness_program_build_measure("run", harness, libs, nlibs,
+								       cflags, ncflags, program) == 0);
+		if (progress)
+			fputs("\r\033[K", stderr);
+		if (!built)
 			goto out;
 	}
 	if (interrupt_caught())

@@ -234,11 +234,17 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 	int64_t earlier = req->model_unused ? reused_run(db, units) : 0;
 	int copied = earlier > 0 ? snc_db_scan_copy_run(db, earlier, run_id, units->count,
 							 req->system_api) : 1;
+	bool progress = req->progress && isatty(STDERR_FILENO);
+	if (progress)   /* the next phase: seconds for a large project */
+		fprintf(stderr, "\r\033[Kscanning: the pairs of %d units, into the database",
+			units->count);
 	if (copied == 1 && load_reused_functions(db, units) == 0) {
 		struct sa_model_options opt = { .system_api = req->system_api };
 		out->model = sa_model_build(units->units, units->count, &opt);
 		copied = snc_db_scan_store(db, run_id, out->model);
 	}
+	if (progress)
+		fputs("\r\033[K", stderr);
 	if (copied != 0) {
 		int rc = cli_error(req->cmd, "storing the scan: %s", snc_db_errmsg(db));
 		snc_db_rollback(db);
