@@ -25,6 +25,9 @@ expect_match "$(on_tty "$SNC" report --db $db)" ": ${esc}\[1;31merror${esc}\[0m:
 	"report on a terminal: the severity in colour"
 expect_eq "$("$SNC" report --db $db | has_esc)" no "report piped: no colour"
 expect_match "$(on_tty "$SNC" gate --db $db)" "${esc}\[1;31mfail${esc}\[0m" "gate's decision in colour"
+expect_match "$(on_tty "$SNC" show --db no-such.db)" "^snc show: ${esc}\[1;31merror${esc}\[0m: " \
+	"an error says so in colour on a terminal"
+expect_match "$("$SNC" show --db no-such.db 2>&1)" "^snc show: error: " "and plainly into a pipe"
 expect_status 2 "--color takes auto, always or never" -- "$SNC" show --db $db --color=sometimes
 expect_match "$out" "^snc show: error: --color takes auto, always or never, not 'sometimes'" "says which"
 
