@@ -46,6 +46,17 @@ expect_eq "$(on_tty "$EXAMPLE_BIN/racy-counter" --db p.db --depth 0 --repeat 1 -
 expect_match "$(on_tty "$EXAMPLE_BIN/racy-counter" --db p.db --depth 0 --repeat 1 --quiet --progress)" \
 	"racy-counter: state 1/1" "--progress (what snc audit passes): the line even with --quiet"
 
+# snc audit: its builds, and each harness program's classification and proof pass.
+ring="$SNC_SOURCE_DIR/tests/audit/fixtures/ring.h"
+tty_out=$(on_tty "$SNC" audit --db a.db --repeat 1 --no-measure --depth 0 "$ring")
+expect_match "$tty_out" $'\r'"${esc}\[Ksnc audit: ring: building the harness program" "audit: a line while it builds"
+expect_match "$tty_out" $'\r'"${esc}\[Kring: state 1/" "the harness program's line (--progress)"
+expect_match "$tty_out" $'\r'"${esc}\[Kring: looking for the interleavings that break [0-9]+ SNC pairs?: 0 done" \
+	"the proof pass has its line"
+piped=$("$SNC" audit --db a.db --repeat 1 --no-measure --depth 0 "$ring" 2>&1)
+expect_match "$piped" "snc audit: 1 family: 1 audited" "audit piped: the summary"
+expect_eq "$(printf '%s' "$piped" | grep -c $'\r')" 0 "audit piped: no progress line"
+
 # -j: the default is the CPUs this process may run on, and the help says so.
 mkdir -p src && cp "$FIXTURES/kinds_lib.c" src/
 expect_match "$(on_tty "$SNC" scan --db s.db src)" "scanning 1/1 \(-j $(nproc)\) kinds_lib.c" \
