@@ -76,8 +76,6 @@ enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COM
 
 /* -o/--output and --color (output.c): true when v is one of them (then it is taken). */
 bool cli_shared_option(const struct snc_opt_value *v);
-/* The -o FILE given, or NULL for stdout. */
-const char *cli_output_path(void);
 /* After the options: stdout goes to the -o file (a temporary beside it until the end).
  * Returns 0, or EXIT_USAGE after one line. */
 int cli_output_begin(const char *cmd);

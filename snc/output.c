@@ -33,11 +33,6 @@ bool cli_shared_option(const struct snc_opt_value *v)
 	return false;
 }
 
-const char *cli_output_path(void)
-{
-	return output_path;
-}
-
 int cli_output_begin(const char *cmd)
 {
 	if (!output_path)
