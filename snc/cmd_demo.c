@@ -19,7 +19,7 @@
 #include "scan.h"
 #include "snc_db.h"
 
-enum { O_MEASURE = 100, O_EXAMPLE };
+enum { O_MEASURE = 100, O_EXAMPLE, O_REPORT_DIR };
 static const struct snc_opt demo_options[] = {
 	CLI_OPT_DB,
 	{ O_MEASURE, "measure", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
@@ -28,19 +28,24 @@ static const struct snc_opt demo_options[] = {
 	  "only this example (its harness name, e.g. treiber-stack; repeatable)" },
 	{ CLI_QUIET, "quiet", 'q', SNC_OPT_FLAG, NULL, 0, 0, NULL,
 	  "print only where the results are" },
+	{ O_REPORT_DIR, "output", 'o', SNC_OPT_TEXT, "DIR", 0, 0, NULL,
+	  "write the HTML report into DIR (default: beside the database,\n"
+	  "snc.db: snc-report/)" },
+	CLI_OPT_COLOR,
 	{ 0 },
 };
 static const struct snc_opt *const demo_tables[] = { demo_options, NULL };
 
 const struct snc_command_doc cmd_demo_doc = {
 	.prog = "snc demo",
-	.usage = "snc demo [--db FILE] [--measure] [--example NAME]... [--quiet]",
+	.usage = "snc demo [--db FILE] [--measure] [--example NAME]... [--quiet] [-o DIR]",
 	.about = "Classifies every example of the article (counters, sets, allocators, an RCU-like read\n"
 		 "side, a Treiber stack and an SPSC ring) into one run and prints the verdicts.\n"
 		 "Every pair also runs concurrently under every schedule with at most one preemption\n"
 		 "(snc run --schedules --preemptions 1), so the racy counter's lost update and the byte\n"
 		 "set's double add are shown.\n"
-		 "Ends by writing the HTML report next to the database (snc.db: snc-report/).",
+		 "Ends by writing the HTML report next to the database (snc.db: snc-report/) or\n"
+		 "into the folder -o names.",
 	.tables = demo_tables,
 	.version = SNC_VERSION,
 };
@@ -134,6 +139,7 @@ static bool measure_unavailable(struct snc_db *db, int64_t run_id)
 int cmd_demo(int argc, char **argv)
 {
 	const char *db_path = "snc.db";
+	const char *report_dir = NULL;
 	bool quiet = false, measure = false;
 	const char *names[argc > 0 ? argc : 1];
 	int nnames = 0;
@@ -143,8 +149,9 @@ int cmd_demo(int argc, char **argv)
 		return EXIT_USAGE;
 	int id;
 	while ((id = snc_cmdline_next(&cl, &v)) > 0)
-		switch (id) {
+		switch (cli_shared_option(&v) ? 0 : id) {
 		case CLI_DB: db_path = v.text; break;
+		case O_REPORT_DIR: report_dir = v.text; break;
 		case CLI_QUIET: quiet = true; break;
 		case O_MEASURE: measure = true; break;
 		case O_EXAMPLE: names[nnames++] = v.text; break;
@@ -152,6 +159,8 @@ int cmd_demo(int argc, char **argv)
 	int status = cli_options_done(id);
 	if (status < 0)
 		status = cli_no_operands("demo", &cl);
+	if (status < 0 && report_dir && strcmp(report_dir, "-") == 0)
+		status = cli_error("demo", "-o names the HTML report's folder: not '-'");
 	snc_cmdline_free(&cl);
 	if (status >= 0)
 		return status;
@@ -210,6 +219,6 @@ int cmd_demo(int argc, char **argv)
 	printf("\n%d example harnesses classified into %s (run %lld); 'snc show --db %s' prints "
 	       "this again.\n", count, db_path, (long long)run_id, db_path);
 	if (rc == 0)
-		rc = report_html_beside_db("demo", db_path, run_id);
+		rc = report_html_beside_db("demo", db_path, run_id, report_dir);
 	return rc;
 }

@@ -136,7 +136,10 @@ int findings_request_parse(const struct snc_command_doc *doc, const char *cmd, i
 		case CLI_BASELINE: rq->baseline = v.text; break;
 		case CLI_ROOT: rq->root = v.text; break;
 		case CLI_SUPPRESSIONS: rq->suppressions = v.text; break;
-		default: take(ctx, &v); break;
+		default:
+			if (!cli_shared_option(&v))
+				take(ctx, &v);
+			break;
 		}
 	int rc = cli_options_done(id);
 	if (rc < 0)

@@ -411,6 +411,13 @@ static bool same_execution(const struct execution *a, const struct execution *b)
 	       a->has_digest == b->has_digest && (!a->has_digest || a->digest == b->digest);
 }
 
+/* While the state process runs: its executions so far, on the progress line. */
+static void show_progress(void *ctx)
+{
+	const struct executor *ex = ctx;
+	progress_detail("this state: %u executions", (unsigned)ex->prefix->heartbeat);
+}
+
 const struct state_outcome *executor_run_state(struct executor *ex, const int *seq, int len)
 {
 	memset(ex->prefix, 0, ex->shared_size);
@@ -421,6 +428,7 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		/* then no execution may take longer than a confirmed pair */
 		.heartbeat = &ex->prefix->heartbeat,
 		.grace_ms = ex->timeout_ms * CONFIRM_FACTOR * 2 + 1000,
+		.on_tick = show_progress, .ctx = ex,
 	};
 	struct sp_child child;
 	pid_t pid = sp_fork(&child, &o);

@@ -147,7 +147,7 @@ static int run_worker(const struct harness_model *m, const struct runtime_option
 		status = PLAN_DB_ERROR;
 	} else if (lseek(plan_fd, 0, SEEK_SET) == 0) {
 		int timeout_ms = runtime_timeout_ms(opt, m->def);
-		struct progress *pr = progress_new(!opt->quiet);
+		struct progress *pr = progress_new(progress_wanted(opt));
 		progress_update(pr, "%s: measuring costs under valgrind (%lld states, %d witnesses)",
 				m->def->name, (long long)plan->states, plan->nwitnesses);
 		double start = now();

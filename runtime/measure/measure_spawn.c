@@ -42,8 +42,10 @@
  * limits for the children it forks, never a memory limit. */
 #include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "measure.h"
 #include "state_process.h"
@@ -140,6 +142,29 @@ const char *measure_unavailable(const struct runtime_options *opt, char *lib, si
 	return why;
 }
 
+/* The records the worker wrote so far (lines of the records file), for the progress line. */
+struct records_seen {
+	int fd;
+	off_t read;
+	long lines;
+	struct timespec start;
+};
+
+static void show_progress(void *ctx)
+{
+	struct records_seen *r = ctx;
+	char buf[4096];
+	ssize_t n;
+	while ((n = pread(r->fd, buf, sizeof buf, r->read)) > 0) {
+		r->read += n;
+		for (ssize_t i = 0; i < n; i++)
+			r->lines += buf[i] == '\n';
+	}
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	progress_detail("%ld records, %lld s", r->lines, (long long)(now.tv_sec - r->start.tv_sec));
+}
+
 int measure_spawn(const char *valgrind, const char *lib, const char *program,
 		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd)
 {
@@ -159,7 +184,9 @@ int measure_spawn(const char *valgrind, const char *lib, const char *program,
 		"--cpu-limit", cpu, "--process-limit", procs, "--file-size-limit", fsize,
 		opt->verbose ? "--verbose" : NULL, NULL,
 	};
-	struct sp_options o = { .silence = false };
+	struct records_seen seen = { .fd = records_fd };
+	clock_gettime(CLOCK_MONOTONIC, &seen.start);
+	struct sp_options o = { .silence = false, .on_tick = show_progress, .ctx = &seen };
 	struct sp_child child;
 	pid_t pid = sp_fork(&child, &o);
 	if (pid < 0)

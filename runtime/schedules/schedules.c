@@ -36,6 +36,7 @@ struct schedules {
 	size_t nrecs, cap;
 	struct record partial;     /* a record read in part */
 	size_t have;
+	int pairs_done;            /* of the state being explored, for the progress line */
 	const struct state_outcome *so;
 	bool explored, program_stored;
 	int64_t states, schedules, solo_runs, solo_points, failed_outcomes;
@@ -142,9 +143,18 @@ static bool read_records(void *ctx, int fd)
 		sx->have += (size_t)n;
 		if (sx->have == sizeof sx->partial) {
 			keep(sx, &sx->partial);
+			sx->pairs_done += sx->partial.kind == REC_PAIR;
 			sx->have = 0;
 		}
 	}
+}
+
+/* While the state process explores: how far it got, on the progress line. */
+static void show_progress(void *ctx)
+{
+	const struct schedules *sx = ctx;
+	progress_detail("schedules: %u runs, pairs done: %d", (unsigned)*sx->heartbeat,
+			sx->pairs_done);
 }
 
 void schedules_explore_state(struct schedules *sx, const int *seq, int len,
@@ -159,11 +169,13 @@ void schedules_explore_state(struct schedules *sx, const int *seq, int len,
 		return;
 	*sx->heartbeat = 0;
 	sx->have = 0;
+	sx->pairs_done = 0;
 	struct sp_options o = {
 		.silence = !sx->opt->verbose, .limits = &sx->limits, .forks_children = true,
 		.deadline_ms = sx->timeout_ms * BUILD_TIMEOUT_FACTOR * (len + 1),
 		.heartbeat = sx->heartbeat, .grace_ms = (int)backstop_ms(sx) + 1000,
 		.capture_fd = fds[0], .on_output = read_records, .ctx = sx,
+		.on_tick = show_progress,
 	};
 	struct sp_child child;
 	pid_t pid = sp_fork(&child, &o);

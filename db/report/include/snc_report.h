@@ -25,9 +25,9 @@ int report_terminal(const struct snc_report *r, FILE *out, char *err, size_t err
 /* A static, self-contained site in dir (created if needed): index.html, a page per pair and
  * per operation. Works from file://, loads nothing from the network. */
 int report_html(const struct snc_report *r, const char *dir, char *err, size_t errlen);
-/* A SARIF 2.1.0 log with one result per finding. */
+/* A SARIF 2.1.0 log with one result per finding (path "-": stdout). */
 int report_sarif(const struct snc_report *r, const char *path, char *err, size_t errlen);
-/* Everything in the report as JSON (docs/report.md describes it). */
+/* Everything in the report as JSON (docs/report.md describes it; path "-": stdout). */
 int report_json(const struct snc_report *r, const char *path, char *err, size_t errlen);
 
 /* A baseline written by report_json: its facts into a zeroed facts, and the fingerprints of
@@ -57,7 +57,8 @@ struct json_object;
 /* o serialized with json-c's flags, every byte that is not UTF-8 replaced by U+FFFD.
  * malloc'd, or NULL when out of memory. */
 char *report_json_text(struct json_object *o, int flags);
-/* Writes report_json_text(o, flags) and a newline to path; 0, or -1 with errno. */
+/* Writes report_json_text(o, flags) and a newline to path ("-": stdout); 0, or -1 with
+ * errno. */
 int report_json_to_file(const char *path, struct json_object *o, int flags);
 
 #endif
