@@ -87,6 +87,7 @@ struct snc_paths {
 	char lib_dir[4096];
 	char examples_manifest[4096];
 	char valgrind_lib[4096];   /* the snc Valgrind tool's folder, for --measure */
+	char docs_dir[4096];       /* the docs pages (docs/ of the source tree) */
 };
 int snc_paths_find(struct snc_paths *p);
 

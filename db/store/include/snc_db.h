@@ -573,6 +573,9 @@ struct snc_finding {
 	const char *f, *g;         /* its functions (g NULL for a finding about one) */
 	int intentional;           /* marked `snc: intentional RULE -- reason` in the source */
 	const char *reason;
+	/* The concurrent schedule it rests on (a facts' pair's broken, broken_precondition or
+	 * unrepeated schedule, valid while the facts are), or NULL. */
+	const struct snc_fact_schedule *schedule;
 };
 
 struct snc_findings {
