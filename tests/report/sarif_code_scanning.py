@@ -107,6 +107,8 @@ def main():
             fail("result without a message")
         if not any(res.get("partialFingerprints", {}).values()):
             fail("result without partialFingerprints")
+        if not res.get("locations"):
+            fail("%s: a result without a location" % rule)
         where = resolve(res["locations"][0], rule)
         print("result %s %s | %s" % (rule, where, res["properties"]["subject"]))
         related = {}
