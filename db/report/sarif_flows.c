@@ -9,8 +9,10 @@
  * outcome. The code flow has one thread flow per thread; each step is a location with
  * a message and an executionOrder that numbers the steps of both threads in the order they
  * ran: the call (at the op's SNC_OP line in the harness), then each stretch the thread ran
- * between preemptions (at the function it exercises). The accesses inside a stretch are
- * what `snc replay ID` prints; the flow's message says so. */
+ * between preemptions (at the function it exercises). A thread flow's message says what
+ * the scheduler's hooks counted on that thread under the schedule (points, atomic RMWs,
+ * seq_cst fences and stores, lock acquisitions). The accesses inside a stretch are what
+ * `snc replay ID` prints; the flow's message says so. */
 #include <stdio.h>
 #include <string.h>
 #include "sarif_internal.h"
@@ -96,6 +98,25 @@ static void run_step(struct flow *f, int t, const char *state, const char *messa
 	step(f, t, f->place[t].file, f->place[t].line, f->place[t].name, NULL, 1, message);
 }
 
+/* A thread flow's message: its call and what the hooks counted on that thread under the
+ * schedule, when known (the heavyweight instructions the Laws of Order ask for among them). */
+static void thread_text(const struct snc_fact_schedule *s, int t, const char *call, char *buf,
+			size_t len)
+{
+	const struct snc_db_hook_counts *c = &s->thread[t];
+	if (s->thread[0].points + s->thread[1].points == 0) {
+		snprintf(buf, len, "thread %d: %s", t, call);
+		return;
+	}
+	snprintf(buf, len, "thread %d: %s, which passed %lld scheduling point%s under this "
+		 "schedule: %lld atomic RMW%s, %lld seq_cst fence%s, %lld seq_cst store%s, %lld lock "
+		 "acquisition%s", t, call, (long long)c->points, c->points == 1 ? "" : "s",
+		 (long long)c->rmw, c->rmw == 1 ? "" : "s", (long long)c->seq_cst_fences,
+		 c->seq_cst_fences == 1 ? "" : "s", (long long)c->seq_cst_stores,
+		 c->seq_cst_stores == 1 ? "" : "s", (long long)c->lock_acquisitions,
+		 c->lock_acquisitions == 1 ? "" : "s");
+}
+
 json_object *sarif_code_flows(const struct sarif_ctx *c, const struct snc_fact_harness *h,
 			      const struct snc_fact_pair *p, const struct snc_fact_schedule *s)
 {
@@ -137,7 +158,7 @@ json_object *sarif_code_flows(const struct sarif_ctx *c, const struct snc_fact_h
 		char id[16];
 		snprintf(id, sizeof id, "thread-%d", k);
 		json_object_object_add(tf, "id", json_object_new_string(id));
-		snprintf(msg, sizeof msg, "thread %d: %s", k, f.call[k]);
+		thread_text(s, k, f.call[k], msg, sizeof msg);
 		json_object *m = json_object_new_object();
 		json_object_object_add(m, "text", json_object_new_string(msg));
 		json_object_object_add(tf, "message", m);

@@ -14,8 +14,9 @@ file:// URI of a Markdown page with a heading whose GitHub anchor is the URI's f
 
 Prints what a reviewer would see, for the test to check: one line per result
 ("result RULE URI:LINE:COLUMN | SUBJECT"), one per related location ("related URI:LINE
-MESSAGE") and, for each code flow, one line per step in execution order ("step ORDER
-thread-T URI:LINE KINDS | MESSAGE"). Exits 1 with the first violation."""
+MESSAGE") and, for each code flow, its message, one line per thread flow ("thread ID |
+MESSAGE") and one line per step in execution order ("step ORDER thread-T URI:LINE KINDS |
+MESSAGE"). Exits 1 with the first violation."""
 import json
 import os
 import re
@@ -129,6 +130,8 @@ def main():
             if [s[0] for s in steps] != list(range(1, len(steps) + 1)):
                 fail("%s: execution orders are not 1..%d" % (rule, len(steps)))
             print("flow %s | %s" % (rule, flow["message"]["text"]))
+            for tf in flow["threadFlows"]:
+                print("thread %s | %s" % (tf["id"], tf["message"]["text"]))
             for order, thread, s in steps:
                 print("step %d %s %s %s | %s" % (order, thread,
                                                  resolve(s["location"], rule + " step"),

@@ -71,6 +71,14 @@ expect_eq "$(printf '%s\n' "$flow" | grep ' call | ' | grep -vc "counters/racy_h
 expect_eq "$(printf '%s\n' "$flow" | grep ' - | ' | grep -vc "counters/counters.c:$racy:")" 0 "stretches in racy_add_return"
 expect_match "$(printf '%s\n' "$flow" | tail -1)" "outcome: $(printf '%s' "$outcome" | sed 's/[().]/\\&/g')" "the last step ends with the stored outcome"
 expect_match "$seen" "^flow non-linearizable \| .*under schedule $schedule .*snc replay $id shows every access$" "the flow names the schedule to replay"
+# Each thread flow says what the hooks counted on its thread: the schedules view's counts.
+for t in 0 1; do
+	side=$([ $t = 0 ] && echo f || echo g)
+	counts=$(q s.db "SELECT ${side}_points || ' ' || ${side}_rmw || ' ' || ${side}_seq_cst_fences || ' ' || ${side}_lock_acquisitions FROM schedules WHERE schedule_id = $id")
+	set -- $counts
+	expect_match "$seen" "^thread thread-$t \| thread $t: racy_add_return\([0-9]+\), which passed $1 scheduling points? under this schedule: $2 atomic RMWs?, $3 seq_cst fences?, [0-9]+ seq_cst stores?, $4 lock acquisitions?$" "thread $t's counts"
+done
+expect_match "$counts" '^[1-9][0-9]* 0 0 0$' "the racy counter passes points and no heavyweight instruction"
 # snc-unsynchronized on the same pair rests on the same schedule: the same flow.
 expect_eq "$(printf '%s\n' "$seen" | awk '/^result snc-unsynchronized .*racy-counter$/ { on = 1; next } /^result / { on = 0 } on && /^step /')" \
 	"$flow" "snc-unsynchronized carries the breaking schedule"
