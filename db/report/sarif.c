@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <json-c/json.h>
 #include <stdbool.h>
-#include <stdlib.h>
 #include <string.h>
 #include "report_internal.h"
 #include "sarif_internal.h"
@@ -57,7 +56,7 @@ static json_object *rules(const char *docs_uri)
 		json_object_object_add(o, "fullDescription", text(r->help));
 		json_object_object_add(o, "help", text(r->help));
 		if (docs_uri) {
-			char uri[4096];
+			char uri[3 * PATH_MAX + 64];
 			snprintf(uri, sizeof uri, "%s#%s", docs_uri, r->id);
 			json_object_object_add(o, "helpUri", json_object_new_string(uri));
 		}
@@ -224,13 +223,7 @@ int report_sarif(const struct snc_report *r, const char *path, char *err, size_t
 								     sizeof docs)));
 	json_object *tool = json_object_new_object();
 	json_object_object_add(tool, "driver", driver);
-	struct sarif_ctx *c = malloc(sizeof *c);
-	if (!c) {
-		json_object_put(driver);
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	c->r = r;
+	struct sarif_ctx ctx = { .r = r }, *c = &ctx;
 	sarif_root_find(c);
 	json_object *results = json_object_new_array();
 	for (int i = 0; i < r->findings->count; i++)
@@ -242,7 +235,6 @@ int report_sarif(const struct snc_report *r, const char *path, char *err, size_t
 		json_object_object_add(run, "originalUriBaseIds", bases);
 	json_object_object_add(run, "columnKind", json_object_new_string("utf16CodeUnits"));
 	json_object_object_add(run, "results", results);
-	free(c);
 	json_object *runs = json_object_new_array();
 	json_object_array_add(runs, run);
 	json_object *top = json_object_new_object();
