@@ -6,8 +6,9 @@
 # columns in the files, fingerprints, related locations the message links to, code flows
 # numbered in execution order, helpUri anchors that exist in docs/), and the checks here
 # hold it to the examples: the breaking schedule of the database, step by step at the
-# examples' own lines; the pair's second function; absolute URIs outside --root; and
-# Microsoft's validator (when `make sarif-validator` installed it) finds no error.
+# examples' own lines; the pair's second function; helpUri into the docs of the snc that
+# wrote it (the build tree's, an installed and moved prefix's); absolute URIs outside
+# --root; and Microsoft's validator (when `make sarif-validator` installed it) finds no error.
 . "$(dirname "$0")/lib_report.sh"
 mkdir -p repo/.git out
 cp -r "$EXAMPLES/counters" "$EXAMPLES/sets" repo/
@@ -96,6 +97,15 @@ expect_match "$(sarif_field out/code.sarif '[r["message"]["text"] for r in run["
 # Every rule has its helpUri at its section of docs/findings.md (the checker resolved each).
 expect_eq "$(sarif_field out/code.sarif '"\n".join(r["id"] + " " + r["helpUri"].split("/docs/")[1] for r in run["tool"]["driver"]["rules"])')" \
 	"$(sed -n 's/^\t{ "\([a-z-]*\)", SNC_[A-Z]*,$/\1 findings.md#\1/p' "$SNC_SOURCE_DIR/db/findings/findings_rules.c")" "a helpUri per rule"
+
+# An installed snc, moved after installing, points helpUri at its own copy of the docs
+# (PREFIX/share/doc/snc), whose anchors the checker resolves.
+expect_status 0 "install" -- cmake --install "$SNC_BUILD_DIR" --prefix "$PWD/installed"
+mv installed moved
+(cd out && ../moved/bin/snc report --db ../s.db --sarif moved.sarif) > /dev/null
+expect_status 0 "the moved snc's SARIF read as code scanning reads it" -- python3 "$SNC_SOURCE_DIR/tests/report/sarif_code_scanning.py" out/moved.sarif repo
+expect_eq "$(sarif_field out/moved.sarif 'sorted({r["helpUri"].split("#")[0] for r in run["tool"]["driver"]["rules"]})')" \
+	"['file://$PWD/moved/share/doc/snc/findings.md']" "helpUri into the moved prefix's docs"
 
 # With --root elsewhere, the sources are outside it: absolute file URIs, no base id.
 (cd out && "$SNC" report --db ../s.db --sarif abs.sarif --root .) > /dev/null
