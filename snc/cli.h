@@ -51,7 +51,8 @@ enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COM
 #define CLI_OPT_QUIET { CLI_QUIET, "quiet", 'q', SNC_OPT_FLAG, NULL, 0, 0, NULL, \
 			"print nothing but errors" }
 #define CLI_OPT_ROOT { CLI_ROOT, "root", 0, SNC_OPT_TEXT, "DIR", 0, 0, NULL, \
-		       "show paths relative to DIR (default: the current directory)" }
+		       "show paths relative to DIR (default: the current directory;\n" \
+		       "SARIF: the repository holding the sources, found by its .git)" }
 #define CLI_OPT_BASELINE { CLI_BASELINE, "baseline", 0, SNC_OPT_TEXT, "OLD", 0, 0, NULL, \
 			   "compare with an older database or 'snc report --json' file\n" \
 			   "(e.g. the main branch's)" }
@@ -103,6 +104,7 @@ struct snc_paths {
 	char lib_dir[4096];
 	char examples_manifest[4096];
 	char valgrind_lib[4096];   /* the snc Valgrind tool's folder, for --measure */
+	char docs_dir[4096];       /* the docs pages (docs/ of the source tree) */
 };
 int snc_paths_find(struct snc_paths *p);
 

@@ -66,7 +66,9 @@ static int report(const struct findings_request *rq, const struct report_outputs
 		findings_input_free(&in);
 		return rc;
 	}
-	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = rq->root };
+	struct snc_paths paths;
+	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = rq->root,
+				.docs_dir = snc_paths_find(&paths) == 0 ? paths.docs_dir : NULL };
 	char err[512];
 	if (html_dir && (rc = report_html(&r, html_dir, err, sizeof err)) == 0)
 		fprintf(said, "HTML report: %s/index.html\n", html_dir);

@@ -25,6 +25,7 @@ struct snc_fact_schedule facts_copy_schedule(struct db_arena *a, const struct sn
 		.f_then_g = db_arena_strdup(a, s->f_then_g),
 		.g_then_f = db_arena_strdup(a, s->g_then_f),
 		.preemptions = s->preemptions,
+		.thread = { s->thread[0], s->thread[1] },
 	};
 }
 
@@ -43,7 +44,9 @@ static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_
 {
 	sqlite3_stmt *st = db_stmt(db,
 		"SELECT f, g, state, f_call, g_call, schedule, outcome, f_then_g, g_then_f, "
-		"schedule_id, preemptions, linearizable, deterministic, status, schedules_with_outcome "
+		"schedule_id, preemptions, linearizable, deterministic, status, schedules_with_outcome, "
+		"f_points, f_rmw, f_seq_cst_fences, f_seq_cst_stores, f_lock_acquisitions, "
+		"g_points, g_rmw, g_seq_cst_fences, g_seq_cst_stores, g_lock_acquisitions "
 		"FROM schedules WHERE harness_id = ? ORDER BY preemptions, steps, schedule_id");
 	if (!st)
 		return -1;
@@ -73,6 +76,14 @@ static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_
 			.g_then_f = db_col_text(st, 8),
 			.preemptions = sqlite3_column_int(st, 10),
 		};
+		for (int t = 0; t < 2; t++)
+			s.thread[t] = (struct snc_db_hook_counts){
+				.points = sqlite3_column_int64(st, 15 + 5 * t),
+				.rmw = sqlite3_column_int64(st, 16 + 5 * t),
+				.seq_cst_fences = sqlite3_column_int64(st, 17 + 5 * t),
+				.seq_cst_stores = sqlite3_column_int64(st, 18 + 5 * t),
+				.lock_acquisitions = sqlite3_column_int64(st, 19 + 5 * t),
+			};
 		*keep = facts_copy_schedule(facts->arena, &s);
 	}
 	sqlite3_reset(st);

@@ -17,7 +17,10 @@
 struct snc_report {
 	const struct snc_facts *facts;
 	const struct snc_findings *findings;
-	const char *root;          /* paths are shown relative to it; NULL: the current directory */
+	const char *root;          /* paths are shown relative to it; NULL: the current directory
+				    * (SARIF: the repository holding the scanned sources) */
+	const char *docs_dir;      /* the folder of snc's docs pages, where SARIF's helpUri
+				    * points (findings.md#RULE); NULL: no helpUri */
 };
 
 /* A summary for the terminal: verdicts by kind, findings by severity, then each finding. */

@@ -415,6 +415,10 @@ struct snc_fact_schedule {
 	const char *outcome;       /* both returns and the digest, as the run ended */
 	const char *f_then_g, *g_then_f;  /* the sequential outcomes it was compared with */
 	int preemptions;
+	/* What each thread (0: f_call, 1: g_call) passed under it, as the hooks counted:
+	 * scheduling points, atomic RMWs, seq_cst fences and stores, lock acquisitions (all 0
+	 * when unknown: a JSON baseline). */
+	struct snc_db_hook_counts thread[2];
 };
 
 /* The Laws of Order patterns in the solo execution of one call of an snc witness. */
@@ -576,6 +580,9 @@ struct snc_finding {
 	const char *f, *g;         /* its functions (g NULL for a finding about one) */
 	int intentional;           /* marked `snc: intentional RULE -- reason` in the source */
 	const char *reason;
+	/* The concurrent schedule it rests on (a facts' pair's broken, broken_precondition or
+	 * unrepeated schedule, valid while the facts are), or NULL. */
+	const struct snc_fact_schedule *schedule;
 };
 
 struct snc_findings {
