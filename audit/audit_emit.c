@@ -378,6 +378,9 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 
 static void emit_digest(FILE *out, const struct audit_family *fam)
 {
+	if (fam->stateless)
+		fprintf(out, "/* No operation keeps state (the scan finds none): every state is the "
+			     "fresh one. */\nstatic uint64_t digest(void)\n{\n\treturn 0;\n}\n\n");
 	if (fam->globals)
 		return;
 	fprintf(out, "/* Every byte the harness owns: equal digests, equal states. */\n"
@@ -527,7 +530,7 @@ static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 	fprintf(out, "SNC_HARNESS(.name = \"%s\",", fam->name);
 	if (fam->starter || fam->nsetup)
 		fprintf(out, " .setup = setup,");
-	if (!fam->globals)
+	if (!fam->globals || fam->stateless)
 		fprintf(out, " .digest = digest,");
 	if (naming)
 		fprintf(out, " .describe = describe,");

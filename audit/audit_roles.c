@@ -360,6 +360,17 @@ static bool result_supported(const struct sa_type *t)
 	       t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_POINTER;
 }
 
+/* A starter's parameter takes one value: the first of its domain. */
+static void fix_value(struct audit_arg *a)
+{
+	if (a->role != ROLE_VALUE)
+		return;
+	a->role = ROLE_FIXED;
+	char v[32];
+	snprintf(v, sizeof v, "%ld", a->lo);
+	a->fixed = strdup(v);
+}
+
 int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, int nmembers,
 		    const struct audit_options *opt, struct audit_op *op, char *why, size_t whylen)
 {
@@ -367,7 +378,10 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 	if (!result_supported(&fn->result))
 		return why_not(why, whylen, "returns %s, which results cannot be compared as",
 			       fn->result.spelling);
-	struct param_ctx c = { fam, members, nmembers, opt, fn, false };
+	/* the initializer as an operation: called as it builds the initial state (a legal
+	 * capacity, not 0 or 1) */
+	bool starter = fn == fam->starter;
+	struct param_ctx c = { fam, members, nmembers, opt, fn, starter };
 	op->args = calloc((size_t)fn->nparams + 1, sizeof *op->args);
 	if (!op->args)
 		return why_not(why, whylen, "out of memory");
@@ -377,6 +391,8 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 		struct audit_arg *a = &op->args[i];
 		if (assign(&c, i, a, why, whylen) != 0)
 			return -1;
+		if (starter)
+			fix_value(a);
 		if (a->role == ROLE_VALUE || a->role == ROLE_TOKEN)
 			op->nvalues++;
 		if (a->observed)
@@ -410,12 +426,7 @@ int audit_assign_start(struct audit_family *fam, const struct audit_fn *members,
 		struct audit_arg *a = &fam->start_args[i];
 		if (assign(&c, i, a, why, whylen) != 0)
 			return -1;
-		if (a->role == ROLE_VALUE) {   /* one state: the first value of a domain */
-			a->role = ROLE_FIXED;
-			char v[32];
-			snprintf(v, sizeof v, "%ld", a->lo);
-			a->fixed = strdup(v);
-		}
+		fix_value(a);   /* one state: the first value of a domain */
 		a->observed = false;
 	}
 	return 0;
