@@ -416,6 +416,15 @@ static void free_args(struct audit_arg *args, int n)
 	free(args);
 }
 
+/* Is f the function of a macro users call (urcu's _cds_wfs_push behind cds_wfs_push)? */
+static bool has_alias(const struct audit_plan *plan, const struct sa_function *f)
+{
+	for (int i = 0; i < plan->naliases; i++)
+		if (plan->aliases[i].fn && plan->aliases[i].fn->def == f)
+			return true;
+	return false;
+}
+
 /* Does f keep state outside its arguments (a global variable), or is its body unknown? */
 static bool keeps_own_state(const struct sa_model *m, const struct audit_fn *f)
 {
@@ -450,10 +459,13 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			   fam->starter->name, why);
 		goto drop;
 	}
-	int public = 0;
+	int public = 0, real = 0;   /* among the functions, not the macros' wrappers */
 	for (int i = 0; i < d->members.n; i++)
-		public += d->members.v[i].def->name[0] != '_';
-	bool has_public = 2 * public > d->members.n;
+		if (!audit_wrapped_macro(d->members.v[i].def->name)) {
+			real++;
+			public += d->members.v[i].def->name[0] != '_';
+		}
+	bool has_public = 2 * public > real;
 	fam->ops = calloc(MAX_OPS, sizeof *fam->ops);
 	for (int i = 0; i < d->members.n; i++) {
 		const struct sa_function *f = d->members.v[i].def;
@@ -467,7 +479,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			audit_note(plan, "function", f->name, fam->key, "skipped", "skipped by the config");
 			continue;
 		}
-		if (f->name[0] == '_' && has_public) {
+		if (f->name[0] == '_' && has_public && !has_alias(plan, f)) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "an internal helper "
 				   "(leading underscore) in a family of mostly public functions");
 			continue;

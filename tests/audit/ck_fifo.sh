@@ -15,7 +15,10 @@ expect_eq "$(q "$DB" "SELECT transitive_heavyweight FROM scan_functions WHERE ru
 	"0" "the scan finds no heavyweight instruction in spsc dequeue"
 expect_eq "$(v ck_fifo_mpmc ck_fifo_mpmc_dequeue ck_fifo_mpmc_dequeue)" "snc" "mpmc dequeue with itself"
 expect_eq "$(contract ck_fifo_mpmc ck_fifo_mpmc_dequeue ck_fifo_mpmc_dequeue)" "-" "mpmc dequeue has no contract"
-expect_match "$(item function ck_fifo_spsc_deinit)" "^skipped: a destructor" "deinit is not an operation"
+expect_eq "$(contract ck_fifo_spsc ck_fifo_spsc_deinit ck_fifo_spsc_deinit)" "owner-only" "deinit is an operation, owner-only"
+expect_eq "$(contract ck_fifo_spsc ck_fifo_spsc_init ck_fifo_spsc_init)" "owner-only" "so is init"
+expect_match "$out" "API: 18 public names \(18 functions, 0 macros\), 18 in a verdict \(100%\)" \
+	"every public name of ck_fifo.h is in a verdict"
 have_valgrind || skip "valgrind is not installed: the measured costs are not checked"
 expect_eq "$(measured ck_fifo_spsc ck_fifo_spsc_dequeue)" "0.00" "spsc dequeue executes no RMW (measured)"
 expect_eq "$(measured ck_fifo_spsc ck_fifo_spsc_dequeue fences_per_call)" "0.00" "and no full fence"
