@@ -479,9 +479,11 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			audit_note(plan, "function", f->name, fam->key, "skipped", "skipped by the config");
 			continue;
 		}
-		if (f->name[0] == '_' && has_public && !has_alias(plan, f)) {
+		if (f->name[0] == '_' && (has_public || fam->stateless) && !has_alias(plan, f)) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "an internal helper "
-				   "(leading underscore) in a family of mostly public functions");
+				   "(leading underscore) in a family of %s", fam->stateless ?
+				   "stateless helpers (urcu's _uatomic_link_error must never be called)" :
+				   "mostly public functions");
 			continue;
 		}
 		struct audit_op *op = &fam->ops[fam->nops];
