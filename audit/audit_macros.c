@@ -323,7 +323,8 @@ static void set_type(char **types, int k, int n, const char *type)
 
 /* Types parameters (placeholders in t) from the functions their expansion calls with them
  * as an argument (the function's parameter type at that position), through the macros it
- * calls, and from casts applied to them (`(unsigned long)(v)`). */
+ * calls, and from casts applied to them (`(unsigned long)(v)`); typed_params then gives a
+ * parameter assigned from another (`node = n`) the other's type. */
 static void infer_types(const struct audit_plan *plan, const struct sa_unit *u,
 			const struct sa_macros *all, const struct tokens *t, int depth, char **types,
 			int n)
@@ -349,14 +350,21 @@ static void infer_types(const struct audit_plan *plan, const struct sa_unit *u,
 			continue;
 		int starts[64], ends[64];
 		int nargs = split_args(t, i + 2, close, starts, ends, 64);
-		const struct sa_function *fn = typed_named(plan, u, t->v[i]);
+		const char *name = t->v[i];
+		const struct sa_macro *rename = macro_named(all, name);
+		for (int hops = 0; rename && !rename->function_like && rename->target && hops < MAX_DEPTH;
+		     hops++) {   /* cds_wfs_first -> _cds_wfs_first */
+			name = rename->target;
+			rename = typed_named(plan, u, name) ? NULL : macro_named(all, name);
+		}
+		const struct sa_function *fn = typed_named(plan, u, name);
 		if (fn) {
 			for (int a = 0; a < nargs && a < fn->nparams; a++)
 				set_type(types, placeholder_of(t, starts[a], ends[a]), n,
 					 fn->param_types[a].type.spelling);
 			continue;
 		}
-		const struct sa_macro *m = macro_named(all, t->v[i]);
+		const struct sa_macro *m = macro_named(all, name);
 		if (m && m->function_like && depth < MAX_DEPTH) {
 			struct tokens next = { .n = 0 };
 			substitute(m, t, starts, ends, nargs, &next);
@@ -418,6 +426,16 @@ static char *typed_params(const struct audit_plan *plan, const struct sa_unit *u
 	struct tokens expanded = { .n = 0 };
 	substitute(m, &in, starts, ends, n, &expanded);
 	infer_types(plan, u, all, &expanded, 0, types, n);
+	for (int round = 0; round < 2; round++)   /* `node = n`: both have one type */
+		for (int i = 0; i + 2 < expanded.n; i++) {
+			int a = placeholder_of(&expanded, i, i + 1), b = placeholder_of(&expanded, i + 2, i + 3);
+			if (a < 0 || b < 0 || !is(&expanded, i + 1, "=") || a >= n || b >= n)
+				continue;
+			if (types[a])
+				set_type(types, b, n, types[a]);
+			else if (types[b])
+				set_type(types, a, n, types[b]);
+		}
 	tokens_free(&expanded);
 	tokens_free(&in);
 	size_t len = 1;
