@@ -482,7 +482,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		if (f->name[0] == '_' && (has_public || fam->stateless) && !has_alias(plan, f)) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "an internal helper "
 				   "(leading underscore) in a family of %s", fam->stateless ?
-				   "stateless helpers (urcu's _uatomic_link_error must never be called)" :
+				   "stateless helpers, behind no macro" :
 				   "mostly public functions");
 			continue;
 		}
