@@ -357,7 +357,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 static bool result_supported(const struct sa_type *t)
 {
 	return t->cls == SA_TYPE_VOID || t->cls == SA_TYPE_BOOL || t->cls == SA_TYPE_INTEGER ||
-	       t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_POINTER;
+	       t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_POINTER || t->cls == SA_TYPE_FLOAT;
 }
 
 /* A starter's parameter takes one value: the first of its domain. */
@@ -405,6 +405,9 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 		return why_not(why, whylen, "observes %d values (return and out-parameters); at "
 			       "most 4 fit in one result", op->nfields);
 	op->packed = op->nfields > (fn->result.cls != SA_TYPE_VOID);
+	if (op->packed && fn->result.cls == SA_TYPE_FLOAT)
+		return why_not(why, whylen, "returns %s beside out-parameters: a floating result is "
+			       "compared by its bits, which do not fit a packed field", fn->result.spelling);
 	const struct audit_rule *ct = audit_config_find(opt->config, fam->key, "contract", fn->name, NULL);
 	if (ct)
 		op->contract = strcmp(ct->value, "none") == 0 ? NULL : ct->value;
