@@ -557,7 +557,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		snc_db_close(db);
 		return cli_error("audit", "cannot make a temporary folder in %s", snc_tmp_root());
 	}
-	char wrappers[PATH_MAX] = "";
+	char wrappers[PATH_MAX] = "", inferred_path[PATH_MAX] = "";
 	int wrapped = audit_write_macro_wrappers(cfg, rq->headers.v, rq->headers.n, dir, wrappers,
 						 sizeof wrappers);
 	if (wrapped < 0) {
@@ -614,6 +614,12 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	};
 	audit_collect_api(&plan, scan.model, &scan.units, rq->headers.v, rq->headers.n);
 	audit_collect_macros(&plan, &scan.units, rq->headers.v, rq->headers.n);
+	start = now();
+	int inferred = audit_infer_wrappers(&plan, rq->headers.v, rq->headers.n, rq->cflags.v,
+					    rq->cflags.n, dir, inferred_path, sizeof inferred_path);
+	t.scan += now() - start;
+	if (inferred == 1)
+		rq->wrapper_header = inferred_path;   /* it includes every header */
 	audit_plan_families(&plan, scan.model, &opt);
 	for (int i = 0; i < plan.nfamilies; i++)   /* verdicts name ops as users call them */
 		for (int k = 0; k < plan.families[i].nops; k++)
@@ -655,6 +661,8 @@ out:
 		}
 		if (wrappers[0])
 			unlink(wrappers);
+		if (inferred_path[0])
+			unlink(inferred_path);
 		rmdir(dir);
 	}
 	free(audited);

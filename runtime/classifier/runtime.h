@@ -149,8 +149,9 @@ int state_space_build(struct state_space *sp, int ninst, int depth, int max_stat
 		      uint64_t seed);
 void state_space_free(struct state_space *sp);
 /* boundary.c: saturates each op (its first instance, at most `calls` times from a fresh
- * setup) and adds the states at and one call before the boundary it reaches. Returns -1
- * when out of memory. */
+ * setup) and adds the states at and one call before the boundary it reaches; then, from the
+ * first op's boundary (a full ring), saturates every other op (the drain) and adds its
+ * states too. Returns -1 when out of memory. */
 int boundary_states_add(struct state_space *sp, const struct harness_model *m, int calls,
 			int timeout_ms);
 void state_label(const struct harness_model *m, const int *seq, int len, char *buf,
