@@ -65,7 +65,8 @@ int cmd_report(int argc, char **argv)
 		findings_input_free(&in);
 		return rc;
 	}
-	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = rq.root };
+	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = rq.root,
+				.history = &in.history };
 	char err[512];
 	if (html_dir && (rc = report_html(&r, html_dir, err, sizeof err)) == 0)
 		printf("HTML report: %s/index.html\n", html_dir);
@@ -87,7 +88,8 @@ int report_html_beside_db(const char *cmd, const char *db_path, int64_t run_id)
 	snprintf(dir, sizeof dir, "%.*s-report", stem, db_path);
 	struct findings_input in;
 	int rc = findings_input_load(cmd, db_path, run_id, NULL, &in);
-	struct snc_report r = { .facts = &in.facts, .findings = &in.findings };
+	struct snc_report r = { .facts = &in.facts, .findings = &in.findings,
+				.history = &in.history };
 	if (rc == 0 && report_html(&r, dir, err, sizeof err) != 0)
 		rc = cli_error(cmd, "%s", err);
 	findings_input_free(&in);

@@ -23,6 +23,19 @@ int html_page_close(FILE *out, const char *script, char *err, size_t errlen);
 const char *html_pair_page(int harness, int pair, char *buf, size_t len);
 const char *html_op_page(int harness, int op, char *buf, size_t len);
 const char *html_function_page(int function, char *buf, size_t len);
+const char *html_harness_page(int harness, char *buf, size_t len);
+
+/* The pages a report wrote, by name (html_manifest.c). */
+struct html_pages {
+	char **names;
+	int count, cap;
+};
+void html_pages_add(struct html_pages *p, const char *name);
+void html_pages_free(struct html_pages *p);
+/* Deletes the pages the folder's previous report wrote (its manifest) that this one did not
+ * write, and writes the manifest of pages. Returns 0, or -1 with err. */
+int html_manifest_update(const char *dir, const struct html_pages *pages, char *err,
+			 size_t errlen);
 
 /* The CSS class and colour of a verdict. */
 const char *html_verdict_class(const char *verdict);
@@ -42,6 +55,9 @@ int html_op(const struct snc_report *r, const char *dir, int harness, int op, ch
 	    size_t errlen);
 int html_function(const struct snc_report *r, const char *dir, int function, char *err,
 		  size_t errlen);
+/* A harness's page: its matrix, cost bars per op, and history across runs (html_harness.c). */
+int html_harness(const struct snc_report *r, const char *dir, int harness, char *err,
+		 size_t errlen);
 /* Lines around line of file, numbered, the line itself highlighted. */
 void html_excerpt(FILE *out, const char *file, int line, int before, int after);
 /* A finding as a list item: severity, rule, subject, message, reason, evidence. */

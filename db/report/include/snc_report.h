@@ -18,6 +18,7 @@ struct snc_report {
 	const struct snc_facts *facts;
 	const struct snc_findings *findings;
 	const char *root;          /* paths are shown relative to it; NULL: the current directory */
+	const struct snc_history *history;  /* results across runs (HTML report); NULL: none */
 };
 
 /* A summary for the terminal: verdicts by kind, findings by severity, then each finding. */

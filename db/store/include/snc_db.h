@@ -546,6 +546,26 @@ const struct snc_fact_pair *snc_facts_pair(const struct snc_fact_harness *h, con
 					   const char *g);
 void snc_facts_free(struct snc_facts *facts);
 
+/* A harness's results across runs (history.c), for the report's history: one row per
+ * pair verdict (g set) and one per measured op cost (g NULL), of every run up to run_id
+ * whose harness finished, by harness name, then oldest run first. */
+struct snc_history_row {
+	int64_t run_id;
+	const char *started_at, *harness;
+	const char *f, *g;         /* a pair's ops; an op cost row: the op, g NULL */
+	const char *verdict;       /* pair rows */
+	int64_t calls;             /* cost rows: calls measured, and per call: */
+	double instructions, rmw, fences;
+};
+struct snc_history {
+	struct snc_history_row *items;
+	int count;
+	struct db_arena *arena;
+};
+/* Loads the history as of run_id into a zeroed history. Returns 0, or -1 (snc_db_errmsg). */
+int snc_db_history_load(struct snc_db *db, int64_t run_id, struct snc_history *out);
+void snc_history_free(struct snc_history *h);
+
 enum snc_severity { SNC_NOTE = 1, SNC_WARNING = 2, SNC_ERROR = 3 };
 const char *snc_severity_name(enum snc_severity s);   /* note, warning, error */
 /* Parses a severity name; returns 0 for anything else. */
