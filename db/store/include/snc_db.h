@@ -341,6 +341,21 @@ int64_t snc_db_state_id(struct snc_db *db, int64_t harness_id, int ordinal);
 int64_t snc_db_schedule_exploration_add(struct snc_db *db,
 					const struct snc_db_schedule_exploration *e);
 int64_t snc_db_schedule_outcome_add(struct snc_db *db, const struct snc_db_schedule_outcome *o);
+/* One entry of the trace of an outcome's schedule (a non-linearizable one, as its re-run
+ * recorded it): what `snc replay` prints, one row per entry (view schedule_steps). */
+struct snc_db_schedule_step {
+	int64_t outcome_id;
+	int ordinal;               /* its place in the trace, from 0 */
+	int thread;                /* 0 or 1 */
+	int64_t step;              /* scheduling points passed so far; 0 for calls, fences, switches */
+	const char *kind;          /* read, write, load, store, rmw, cas, fence, lock, ..., call, switch */
+	const char *access;        /* "read counter = 0" */
+	const char *place;         /* "racy_inc fixtures.c:9", or NULL */
+	const char *variable;      /* "counter", or NULL */
+	int64_t address, size;     /* the memory touched (0: none) */
+	int writes;                /* it writes that memory */
+};
+int snc_db_schedule_step_add(struct snc_db *db, const struct snc_db_schedule_step *s);
 /* The counts of one instance run alone from a state, under the hooks. */
 int snc_db_hook_counts_add(struct snc_db *db, int64_t state_id, int64_t op_id, const char *call,
 			   const struct snc_db_hook_counts *c);
@@ -403,6 +418,15 @@ struct snc_fact_cost {
 	double heavyweight_share;           /* share of calls with an RMW or a full fence */
 };
 
+/* One entry of a schedule's trace (snc_db_schedule_step). */
+struct snc_fact_step {
+	int thread;
+	int64_t step;
+	const char *kind, *access, *place, *variable;   /* place, variable may be NULL */
+	int64_t address, size;
+	int writes;
+};
+
 /* A concurrent run of two calls under a controlled schedule, whose outcome no sequential
  * order gives (non-linearizable) or that did not repeat (non-deterministic). */
 struct snc_fact_schedule {
@@ -412,6 +436,8 @@ struct snc_fact_schedule {
 	const char *outcome;       /* both returns and the digest, as the run ended */
 	const char *f_then_g, *g_then_f;  /* the sequential outcomes it was compared with */
 	int preemptions;
+	const struct snc_fact_step *steps; /* its trace, when one was kept (schedule_steps) */
+	int nsteps;
 };
 
 /* The Laws of Order patterns in the solo execution of one call of an snc witness. */
