@@ -65,6 +65,9 @@ void html_finding_item(FILE *out, const struct snc_finding *x);
 /* Inline SVG: a harness's op x op matrix, each cell coloured by verdict and linking to its
  * pair page. */
 void html_matrix(FILE *out, const struct snc_fact_harness *h, int harness);
+/* Inline SVG: a non-linearizable schedule as two thread columns, one row per trace entry,
+ * conflicting accesses linked by arrows (html_schedule.c); a note when no trace is stored. */
+void html_schedule_picture(FILE *out, const struct snc_fact_schedule *s, const char *id);
 /* Inline SVG: each measured pair at its heavyweight instructions per call (x) and its
  * conflict rate (y), coloured by verdict, linking to its page. */
 void html_chart(FILE *out, const struct snc_facts *facts);
