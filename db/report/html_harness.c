@@ -134,20 +134,21 @@ static int runs_of(const struct snc_history *hist, const char *name, int64_t *ru
 	return n;
 }
 
+/* The verdicts of run that differ from the previous run's (0: none, the first run). */
 static void verdict_changes(FILE *out, const struct snc_history *hist, const char *name,
 			    int64_t run, int64_t previous)
 {
+	if (!previous) {
+		html(out, "<span class=\"muted\">first run</span>");
+		return;
+	}
 	int changes = 0;
 	for (int i = 0; i < hist->count; i++) {
 		const struct snc_history_row *r = &hist->items[i];
-		if (strcmp(r->harness, name) != 0)
+		if (r->run_id != run || !r->g || strcmp(r->harness, name) != 0)
 			continue;
-		if (r->run_id != run || !r->g)
-			continue;
-		const char *before = previous ? verdict_in(hist, name, previous, r->f, r->g) : NULL;
-		if (previous && before && strcmp(before, r->verdict) == 0)
-			continue;
-		if (!previous)
+		const char *before = verdict_in(hist, name, previous, r->f, r->g);
+		if (before && strcmp(before, r->verdict) == 0)
 			continue;
 		html(out, "%r<span class=\"change\" data-pair=\"%s x %s\"><code>%s x %s</code>: ",
 		     changes++ ? "<br>" : "", r->f, r->g, r->f, r->g);
@@ -159,9 +160,7 @@ static void verdict_changes(FILE *out, const struct snc_history *hist, const cha
 		html(out, "<span class=\"v v-%r\">%s</span></span>", html_verdict_class(r->verdict),
 		     r->verdict);
 	}
-	if (!previous)
-		html(out, "<span class=\"muted\">first run</span>");
-	else if (!changes)
+	if (!changes)
 		html(out, "<span class=\"muted\">none</span>");
 }
 
@@ -179,11 +178,12 @@ static double cost_in(const struct snc_history *hist, const char *name, int64_t 
 	return -1;
 }
 
-/* A sparkline of op's metric over the runs (gaps where a run did not measure it). */
+/* A sparkline of op's metric over the runs (gaps where a run did not measure it), then
+ * its newest value. */
 static void sparkline(FILE *out, const struct snc_history *hist, const char *name,
 		      const int64_t *runs, int nruns, const char *op, int m)
 {
-	double max = 0;
+	double max = 0, last = 0;
 	for (int k = 0; k < nruns; k++) {
 		double v = cost_in(hist, name, runs[k], op, m);
 		max = v > max ? v : max;
@@ -209,8 +209,9 @@ static void sparkline(FILE *out, const struct snc_history *hist, const char *nam
 		html(out, "<circle class=\"spark-point\" data-run=\"%D\" data-value=\"%f\" cx=\"%d\" "
 			  "cy=\"%d\" r=\"2.5\" fill=\"#0969da\"><title>run %D: %f</title></circle>",
 		     runs[k], v, x, y, runs[k], v);
+		last = v;
 	}
-	html(out, "</svg>");
+	html(out, "</svg> <span class=\"n\">%f</span>", last);
 }
 
 static void history(FILE *out, const struct snc_report *r, const struct snc_fact_harness *h)
@@ -259,11 +260,24 @@ static void history(FILE *out, const struct snc_report *r, const struct snc_fact
 		else
 			html(out, "</td><td class=\"muted\">not measured</td></tr>\n");
 	}
-	html(out, "</table>\n<h3>Cost per call over the runs</h3>\n<table id=\"trend-table\">"
+	html(out, "</table>\n");
+	bool measured = false;
+	for (int i = 0; i < hist->count && !measured; i++)
+		measured = !hist->items[i].g && strcmp(hist->items[i].harness, name) == 0;
+	if (!measured)
+		return;
+	html(out, "<h3>Cost per call over the runs</h3>\n<table id=\"trend-table\">"
 		  "<tr><th>op</th><th>instructions per call</th><th>heavyweight per call</th></tr>\n");
 	for (int o = 0; o < h->nops; o++) {
+		bool op_measured = false;
+		for (int k = 0; k < nruns && !op_measured; k++)
+			op_measured = cost_in(hist, name, runs[k], h->ops[o].name, 0) >= 0;
 		html(out, "<tr class=\"trend\" data-op=\"%s\"><td><code>%s</code></td><td>",
 		     h->ops[o].name, h->ops[o].name);
+		if (!op_measured) {
+			html(out, "<span class=\"muted\">not measured</span></td><td></td></tr>\n");
+			continue;
+		}
 		sparkline(out, hist, name, runs, nruns, h->ops[o].name, 0);
 		html(out, "</td><td>");
 		sparkline(out, hist, name, runs, nruns, h->ops[o].name, 1);
