@@ -18,8 +18,8 @@ FILE *html_page_open(const char *dir, const char *name, const char *title, char 
  * -1 with err set when the page could not be written completely. */
 int html_page_close(FILE *out, const char *script, char *err, size_t errlen);
 
-/* Page names: pair-H-P.html, op-H-O.html, fn-F.html (indexes into the facts: never a name
- * from code). */
+/* Page names: pair-H-P.html, op-H-O.html, fn-F.html, harness-H.html (indexes into the
+ * facts: never a name from code). */
 const char *html_pair_page(int harness, int pair, char *buf, size_t len);
 const char *html_op_page(int harness, int op, char *buf, size_t len);
 const char *html_function_page(int function, char *buf, size_t len);
