@@ -68,7 +68,8 @@ static int report(const struct findings_request *rq, const struct report_outputs
 	}
 	struct snc_paths paths;
 	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = rq->root,
-				.docs_dir = snc_paths_find(&paths) == 0 ? paths.docs_dir : NULL };
+				.docs_dir = snc_paths_find(&paths) == 0 ? paths.docs_dir : NULL,
+				.history = &in.history };
 	char err[512];
 	if (html_dir && (rc = report_html(&r, html_dir, err, sizeof err)) == 0)
 		fprintf(said, "HTML report: %s/index.html\n", html_dir);
@@ -112,7 +113,8 @@ int report_html_beside_db(const char *cmd, const char *db_path, int64_t run_id,
 		snprintf(dir, sizeof dir, "%.*s-report", stem, db_path);
 	struct findings_input in;
 	int rc = findings_input_load(cmd, db_path, run_id, NULL, &in);
-	struct snc_report r = { .facts = &in.facts, .findings = &in.findings };
+	struct snc_report r = { .facts = &in.facts, .findings = &in.findings,
+				.history = &in.history };
 	if (rc == 0 && report_html(&r, dir, err, sizeof err) != 0)
 		rc = cli_error(cmd, "%s", err);
 	findings_input_free(&in);

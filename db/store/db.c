@@ -17,11 +17,12 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 11   /* 2: the scan tables and views; 3: findings; 4: measured costs;
+#define SCHEMA_VERSION 12   /* 2: the scan tables and views; 3: findings; 4: measured costs;
 			      5: schedules; 6: audits; 7: scanned site origins, resolved calls;
 			      8: interrupted runs; 9: hook_counts_vs_measured compares the
 			      library's own sites (measured on the uninstrumented build);
-			      10: preconditions; 11: the aliases of macro APIs */
+			      10: preconditions; 11: the aliases of macro APIs;
+			      12: schedule_steps, the traces of non-linearizable schedules */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {
@@ -324,13 +325,17 @@ int snc_db_begin(struct snc_db *db) { return exec_simple(db, "BEGIN IMMEDIATE");
 int snc_db_commit(struct snc_db *db) { return exec_simple(db, "COMMIT"); }
 int snc_db_rollback(struct snc_db *db) { return exec_simple(db, "ROLLBACK"); }
 
-int db_has_view(struct snc_db *db, const char *name)
+static int has_object(struct snc_db *db, const char *type, const char *name)
 {
-	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'view' AND name = ?");
+	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = ? AND name = ?");
 	if (!st)
 		return -1;
-	db_bind_text(st, 1, name);
+	db_bind_text(st, 1, type);
+	db_bind_text(st, 2, name);
 	int found = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_reset(st);
 	return found;
 }
+
+int db_has_view(struct snc_db *db, const char *name) { return has_object(db, "view", name); }
+int db_has_table(struct snc_db *db, const char *name) { return has_object(db, "table", name); }

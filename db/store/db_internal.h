@@ -39,5 +39,6 @@ int db_findings_record(struct snc_db *db, int64_t run_id);
 
 /* Does the database have this view (an older schema may not)? 1, 0, or -1 on an error. */
 int db_has_view(struct snc_db *db, const char *name);
+int db_has_table(struct snc_db *db, const char *name);
 
 #endif

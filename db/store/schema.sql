@@ -641,6 +641,27 @@ CREATE TABLE IF NOT EXISTS schedule_outcomes (
 );
 CREATE INDEX IF NOT EXISTS schedule_outcomes_by_exploration ON schedule_outcomes(exploration_id);
 
+-- The trace of a non-linearizable outcome's schedule, as its re-run recorded it (kept when
+-- the re-run gave the same outcome; at most 400 entries): what `snc replay` prints, one row
+-- per entry, for the HTML report's picture of the two threads.
+CREATE TABLE IF NOT EXISTS schedule_steps (
+  id          INTEGER PRIMARY KEY,
+  outcome_id  INTEGER NOT NULL REFERENCES schedule_outcomes(id),
+  ordinal     INTEGER NOT NULL,             -- its place in the trace, from 0
+  thread      INTEGER NOT NULL,             -- 0 runs f, 1 runs g
+  step        INTEGER NOT NULL,             -- scheduling points passed; 0: a call, fence, switch
+  kind        TEXT NOT NULL,                -- read, write, load, store, rmw, cas, fence, lock,
+                                            -- lock-busy, unlock, cond-wait, cond-signal, yield,
+                                            -- call, switch
+  access      TEXT NOT NULL,                -- 'read counter = 0', 'thread 0 preempted'
+  place       TEXT,                         -- 'racy_inc fixtures.c:9'
+  variable    TEXT,                         -- 'counter', 'bits+3', or the address
+  address     INTEGER NOT NULL,             -- the memory touched, 0 when none
+  size        INTEGER NOT NULL,
+  writes      INTEGER NOT NULL              -- it writes that memory (locks write their lock)
+);
+CREATE INDEX IF NOT EXISTS schedule_steps_by_outcome ON schedule_steps(outcome_id, ordinal);
+
 CREATE TABLE IF NOT EXISTS hook_counts (
   id                INTEGER PRIMARY KEY,
   state_id          INTEGER NOT NULL REFERENCES states(id),

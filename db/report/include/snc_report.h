@@ -21,12 +21,15 @@ struct snc_report {
 				    * (SARIF: the repository holding the scanned sources) */
 	const char *docs_dir;      /* the folder of snc's docs pages, where SARIF's helpUri
 				    * points (findings.md#RULE); NULL: no helpUri */
+	const struct snc_history *history;  /* results across runs (HTML report); NULL: none */
 };
 
 /* A summary for the terminal: verdicts by kind, findings by severity, then each finding. */
 int report_terminal(const struct snc_report *r, FILE *out, char *err, size_t errlen);
-/* A static, self-contained site in dir (created if needed): index.html, a page per pair and
- * per operation. Works from file://, loads nothing from the network. */
+/* A static, self-contained site in dir (created if needed): index.html, a page per harness,
+ * pair, operation and scanned function. Works from file://, loads nothing from the network.
+ * The pages an earlier report wrote into dir and this one does not are deleted (a manifest
+ * in dir lists them), no other file. */
 int report_html(const struct snc_report *r, const char *dir, char *err, size_t errlen);
 /* A SARIF 2.1.0 log with one result per finding (path "-": stdout). */
 int report_sarif(const struct snc_report *r, const char *path, char *err, size_t errlen);

@@ -344,6 +344,21 @@ int64_t snc_db_state_id(struct snc_db *db, int64_t harness_id, int ordinal);
 int64_t snc_db_schedule_exploration_add(struct snc_db *db,
 					const struct snc_db_schedule_exploration *e);
 int64_t snc_db_schedule_outcome_add(struct snc_db *db, const struct snc_db_schedule_outcome *o);
+/* One entry of the trace of an outcome's schedule (a non-linearizable one, as its re-run
+ * recorded it): what `snc replay` prints, one row per entry (view schedule_steps). */
+struct snc_db_schedule_step {
+	int64_t outcome_id;
+	int ordinal;               /* its place in the trace, from 0 */
+	int thread;                /* 0 or 1 */
+	int64_t step;              /* scheduling points passed so far; 0 for calls, fences, switches */
+	const char *kind;          /* read, write, load, store, rmw, cas, fence, lock, ..., call, switch */
+	const char *access;        /* "read counter = 0" */
+	const char *place;         /* "racy_inc fixtures.c:9", or NULL */
+	const char *variable;      /* "counter", or NULL */
+	int64_t address, size;     /* the memory touched (0: none) */
+	int writes;                /* it writes that memory */
+};
+int snc_db_schedule_step_add(struct snc_db *db, const struct snc_db_schedule_step *s);
 /* The counts of one instance run alone from a state, under the hooks. */
 int snc_db_hook_counts_add(struct snc_db *db, int64_t state_id, int64_t op_id, const char *call,
 			   const struct snc_db_hook_counts *c);
@@ -406,6 +421,15 @@ struct snc_fact_cost {
 	double heavyweight_share;           /* share of calls with an RMW or a full fence */
 };
 
+/* One entry of a schedule's trace (snc_db_schedule_step). */
+struct snc_fact_step {
+	int thread;
+	int64_t step;
+	const char *kind, *access, *place, *variable;   /* place, variable may be NULL */
+	int64_t address, size;
+	int writes;
+};
+
 /* A concurrent run of two calls under a controlled schedule, whose outcome no sequential
  * order gives (non-linearizable) or that did not repeat (non-deterministic). */
 struct snc_fact_schedule {
@@ -419,6 +443,8 @@ struct snc_fact_schedule {
 	 * scheduling points, atomic RMWs, seq_cst fences and stores, lock acquisitions (all 0
 	 * when unknown: a JSON baseline). */
 	struct snc_db_hook_counts thread[2];
+	const struct snc_fact_step *steps; /* its trace, when one was kept (schedule_steps) */
+	int nsteps;
 };
 
 /* The Laws of Order patterns in the solo execution of one call of an snc witness. */
@@ -552,6 +578,26 @@ void snc_facts_add_pair(struct snc_facts *facts, struct snc_fact_harness *h,
 const struct snc_fact_pair *snc_facts_pair(const struct snc_fact_harness *h, const char *f,
 					   const char *g);
 void snc_facts_free(struct snc_facts *facts);
+
+/* A harness's results across runs (history.c), for the report's history: one row per
+ * pair verdict (g set) and one per measured op cost (g NULL), of every run up to run_id
+ * whose harness finished, by harness name, then oldest run first. */
+struct snc_history_row {
+	int64_t run_id;
+	const char *started_at, *harness;
+	const char *f, *g;         /* a pair's ops; an op cost row: the op, g NULL */
+	const char *verdict;       /* pair rows */
+	int64_t calls;             /* cost rows: calls measured, and per call: */
+	double instructions, rmw, fences;
+};
+struct snc_history {
+	struct snc_history_row *items;
+	int count;
+	struct db_arena *arena;
+};
+/* Loads the history as of run_id into a zeroed history. Returns 0, or -1 (snc_db_errmsg). */
+int snc_db_history_load(struct snc_db *db, int64_t run_id, struct snc_history *out);
+void snc_history_free(struct snc_history *h);
 
 enum snc_severity { SNC_NOTE = 1, SNC_WARNING = 2, SNC_ERROR = 3 };
 const char *snc_severity_name(enum snc_severity s);   /* note, warning, error */
