@@ -322,7 +322,11 @@ static int exec_simple(struct snc_db *db, const char *sql)
 
 int snc_db_begin(struct snc_db *db) { return exec_simple(db, "BEGIN IMMEDIATE"); }
 int snc_db_commit(struct snc_db *db) { return exec_simple(db, "COMMIT"); }
-int snc_db_rollback(struct snc_db *db) { return exec_simple(db, "ROLLBACK"); }
+int snc_db_rollback(struct snc_db *db)
+{
+	db->findings_copied = 0;   /* rolled back with the rest */
+	return exec_simple(db, "ROLLBACK");
+}
 
 int db_has_view(struct snc_db *db, const char *name)
 {

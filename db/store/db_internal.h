@@ -17,6 +17,7 @@ struct snc_db {
 		sqlite3_stmt *stmt;
 	} cache[DB_STMT_CACHE];
 	int ncache;
+	int64_t findings_copied;   /* a run whose findings scan_copy.c copied: not recomputed */
 };
 
 extern const char snc_db_schema_sql[];
