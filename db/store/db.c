@@ -17,11 +17,12 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 11   /* 2: the scan tables and views; 3: findings; 4: measured costs;
+#define SCHEMA_VERSION 12   /* 2: the scan tables and views; 3: findings; 4: measured costs;
 			      5: schedules; 6: audits; 7: scanned site origins, resolved calls;
 			      8: interrupted runs; 9: hook_counts_vs_measured compares the
 			      library's own sites (measured on the uninstrumented build);
-			      10: preconditions; 11: the aliases of macro APIs */
+			      10: preconditions; 11: the aliases of macro APIs;
+			      12: shared-state lists of pairs stored once (upgrade.c) */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {
@@ -62,6 +63,7 @@ static int install_schema(sqlite3 *conn, char *err, size_t errlen, const char *p
 	char pragma[64];
 	snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d;", SCHEMA_VERSION);
 	if (sqlite3_exec(conn, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK ||
+	    db_upgrade_tables(conn, &msg) != 0 ||
 	    sqlite3_exec(conn, snc_db_schema_sql, NULL, NULL, &msg) != SQLITE_OK ||
 	    sqlite3_exec(conn, pragma, NULL, NULL, &msg) != SQLITE_OK ||
 	    sqlite3_exec(conn, "COMMIT", NULL, NULL, &msg) != SQLITE_OK) {

@@ -21,6 +21,9 @@ struct snc_db {
 };
 
 extern const char snc_db_schema_sql[];
+/* upgrade.c: moves rows whose table changed shape, before schema.sql runs on an older
+ * file; 0, or -1 (with *msg from SQLite when it has one). */
+int db_upgrade_tables(sqlite3 *conn, char **msg);
 
 /* Returns a reset, cleared statement for sql (a string literal, cached by address). */
 sqlite3_stmt *db_stmt(struct snc_db *db, const char *sql);

@@ -7,7 +7,8 @@
  * with one INSERT ... SELECT, ids shifted past the table's current end (so they cannot
  * collide, and rows keep their order). A unit's reused_from names the unit it was copied
  * from, as an ordinary rescan does. Every table holding a scan run's results is listed
- * below; a new one must be added here too.
+ * below; a new one must be added here too (scanned_state_lists is not a run's: pairs of
+ * every run refer to its rows).
  *
  * The run's findings (computed from the facts as of the run when it finishes) are the
  * earlier run's too when nothing else feeds them: the scan rows are the same, the files
@@ -90,9 +91,9 @@ static const char *const copies[] = {
 	"INSERT INTO scanned_reach (function_id, target_id, distance, path) "
 	"SELECT x.function_id + ?6, x.target_id + ?6, x.distance, x.path FROM scanned_reach x "
 	"JOIN scanned_functions f ON f.id = x.function_id WHERE f.run_id = ?1",
-	"INSERT INTO scanned_pairs (id, run_id, f_id, g_id, static_class, shared_state, "
+	"INSERT INTO scanned_pairs (id, run_id, f_id, g_id, static_class, shared_state_id, "
 	"heavyweight_f, heavyweight_g) SELECT id + ?10, ?2, f_id + ?6, g_id + ?6, static_class, "
-	"shared_state, heavyweight_f, heavyweight_g FROM scanned_pairs WHERE run_id = ?1 "
+	"shared_state_id, heavyweight_f, heavyweight_g FROM scanned_pairs WHERE run_id = ?1 "
 	"ORDER BY id",
 };
 
