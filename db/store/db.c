@@ -330,6 +330,11 @@ int snc_db_rollback(struct snc_db *db)
 	return exec_simple(db, "ROLLBACK");
 }
 
+int snc_db_enforce_references(struct snc_db *db, int on)
+{
+	return exec_simple(db, on ? "PRAGMA foreign_keys=ON" : "PRAGMA foreign_keys=OFF");
+}
+
 int db_has_view(struct snc_db *db, const char *name)
 {
 	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'view' AND name = ?");
