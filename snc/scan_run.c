@@ -228,10 +228,15 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 	}
 	print_summary(out, first, req);
 	out->files = count_files(units);
-	if (snc_db_begin(db) != 0)
-		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
-	/* nothing changed since one earlier run and nobody reads the model: copy that run */
+	/* nothing changed since one earlier run and nobody reads the model: copy that run
+	 * (rows that held together there: their references are not checked again) */
 	int64_t earlier = req->model_unused ? reused_run(db, units) : 0;
+	if (earlier > 0 && snc_db_enforce_references(db, false) != 0)
+		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	if (snc_db_begin(db) != 0) {
+		snc_db_enforce_references(db, true);
+		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	}
 	int copied = earlier > 0 ? snc_db_scan_copy_run(db, earlier, run_id, units->count,
 							 req->system_api) : 1;
 	bool progress = req->progress && isatty(STDERR_FILENO);
@@ -248,9 +253,13 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 	if (copied != 0) {
 		int rc = cli_error(req->cmd, "storing the scan: %s", snc_db_errmsg(db));
 		snc_db_rollback(db);
+		snc_db_enforce_references(db, true);
 		return rc;
 	}
-	if (snc_db_commit(db) != 0)
+	int committed = snc_db_commit(db);
+	if (earlier > 0 && snc_db_enforce_references(db, true) != 0)
+		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	if (committed != 0)
 		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
 	out->stored = true;
 	int total = units->count;

@@ -315,17 +315,25 @@ CREATE TABLE IF NOT EXISTS scanned_reach (
   PRIMARY KEY (function_id, target_id)
 ) WITHOUT ROWID;
 
+-- (version 13) The shared-state lists of pairs, each distinct list once for every run: the
+-- pairs of a large code base repeat a few hundred lists tens of thousands of times.
+CREATE TABLE IF NOT EXISTS scanned_state_lists (
+  id    INTEGER PRIMARY KEY,
+  names TEXT NOT NULL UNIQUE                -- state names, ', ' separated
+);
+
 -- Candidate pairs of API functions that share state some function writes (f <= g).
+-- (Before version 13 the list was a text column, shared_state; upgrade.c moves it.)
 CREATE TABLE IF NOT EXISTS scanned_pairs (
-  id            INTEGER PRIMARY KEY,
-  run_id        INTEGER NOT NULL REFERENCES runs(id),
-  f_id          INTEGER NOT NULL REFERENCES scanned_functions(id),
-  g_id          INTEGER NOT NULL REFERENCES scanned_functions(id),
-  static_class  TEXT NOT NULL CHECK (static_class IN
-                  ('never-snc', 'read-read', 'one-way', 'snc-candidate')),
-  shared_state  TEXT NOT NULL,              -- state names, ', ' separated
-  heavyweight_f INTEGER NOT NULL,           -- transitive heavyweight sites of f
-  heavyweight_g INTEGER NOT NULL
+  id              INTEGER PRIMARY KEY,
+  run_id          INTEGER NOT NULL REFERENCES runs(id),
+  f_id            INTEGER NOT NULL REFERENCES scanned_functions(id),
+  g_id            INTEGER NOT NULL REFERENCES scanned_functions(id),
+  static_class    TEXT NOT NULL CHECK (static_class IN
+                    ('never-snc', 'read-read', 'one-way', 'snc-candidate')),
+  shared_state_id INTEGER NOT NULL REFERENCES scanned_state_lists(id),
+  heavyweight_f   INTEGER NOT NULL,         -- transitive heavyweight sites of f
+  heavyweight_g   INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS scanned_pairs_by_run ON scanned_pairs(run_id);
 
@@ -343,12 +351,13 @@ SELECT f.run_id, fl.path AS file, f.line, f.name, f.returns_value, f.linkage,
 FROM scanned_functions f JOIN scanned_files fl ON fl.id = f.file_id;
 
 CREATE VIEW IF NOT EXISTS scan_pairs AS
-SELECT p.run_id, f.name AS f, g.name AS g, p.shared_state, p.static_class,
+SELECT p.run_id, f.name AS f, g.name AS g, l.names AS shared_state, p.static_class,
        p.heavyweight_f, p.heavyweight_g,
        f.callers_use AS f_callers_use, f.callers_discard AS f_callers_discard,
        g.callers_use AS g_callers_use, g.callers_discard AS g_callers_discard,
        ff.path AS f_file, gf.path AS g_file, p.id AS pair_id
 FROM scanned_pairs p
+JOIN scanned_state_lists l ON l.id = p.shared_state_id
 JOIN scanned_functions f ON f.id = p.f_id
 JOIN scanned_functions g ON g.id = p.g_id
 JOIN scanned_files ff ON ff.id = f.file_id

@@ -32,6 +32,9 @@ const char *snc_db_errmsg(const struct snc_db *db);
 int snc_db_begin(struct snc_db *db);
 int snc_db_commit(struct snc_db *db);
 int snc_db_rollback(struct snc_db *db);
+/* Foreign keys are enforced on every write unless turned off here, outside a transaction,
+ * for writes that copy rows already checked (an unchanged rescan, scan_copy.c). */
+int snc_db_enforce_references(struct snc_db *db, int on);
 
 /* ---- runs: every command appends one ---------------------------------------------- */
 
