@@ -25,7 +25,7 @@ sqlite3 "$DB" "PRAGMA foreign_keys = OFF; DROP VIEW scan_pairs;
 expect "the file looks like version 11" "1|11" "$(q "SELECT count(*) FROM pragma_table_info('scanned_pairs') WHERE name = 'shared_state'")|$(q "PRAGMA user_version")"
 "$SNC" scan --db "$DB" --quiet a.c
 expect "scan works on it" "0" "$?"
-expect "upgraded: the lists moved, the pairs read the same" "12|$(echo "$before" | wc -l)|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM scan_pairs WHERE run_id = 1")|$(q "SELECT * FROM scan_pairs WHERE run_id = 1 ORDER BY pair_id")"
+expect "upgraded: the lists moved, the pairs read the same" "13|$(echo "$before" | wc -l)|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM scan_pairs WHERE run_id = 1")|$(q "SELECT * FROM scan_pairs WHERE run_id = 1 ORDER BY pair_id")"
 expect "each list stored once" "$(q "SELECT count(DISTINCT shared_state) FROM scan_pairs")" "$(q "SELECT count(*) FROM scanned_state_lists")"
 expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 finish
