@@ -13,7 +13,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX     ?= /usr/local
 DB         ?= snc.db
 PACKAGES   := cmake make gcc clang pkg-config sqlite3 libsqlite3-dev libjson-c-dev \
-              libclang-19-dev valgrind libck-dev liburcu-dev libxxhash-dev \
+              libclang-19-dev valgrind libck-dev liburcu-dev libxxhash-dev libdw-dev \
               chromium npm python3
 # (chromium and npm: the report tests open the HTML report headless and validate SARIF
 # with Microsoft's validator, which `make test` installs from npm into the build tree.)

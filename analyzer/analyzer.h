@@ -32,14 +32,30 @@ char *sa_realpath_in(const char *directory, const char *path);
 /* hash.c: the hash of a unit's directory and flags, into u->flags_hash. */
 void sa_hash_flags(struct sa_unit *u);
 
-/* parse.c: parses one unit and fills its facts, with idx owned by the calling thread. */
-void sa_parse_unit(CXIndex idx, struct sa_unit *u);
+/* seen.c: header functions walked by earlier units of one scan (index: the unit's place
+ * in unit order), for later units to copy instead of walking them again. */
+struct sa_seen;
+struct sa_seen *sa_seen_new(void);
+void sa_seen_free(struct sa_seen *s);
+/* Copies into out the function with this usr, file and line as a unit before unit walked
+ * it (and its dependence bits, see walk.c); false when none did. */
+bool sa_seen_copy(struct sa_seen *s, int unit, const char *usr, const char *file, int line,
+		  struct sa_function *out, unsigned *dependent);
+void sa_seen_add(struct sa_seen *s, int unit, const struct sa_function *fn, unsigned dependent);
+
+/* model.c: a deep copy of src into dst (types.c: of a type). */
+void sa_function_copy(struct sa_function *dst, const struct sa_function *src);
+void sa_type_copy(struct sa_type *dst, const struct sa_type *src);
+
+/* parse.c: parses one unit (index: its place in unit order) and fills its facts, with idx
+ * owned by the calling thread. */
+void sa_parse_unit(CXIndex idx, struct sa_unit *u, struct sa_seen *seen, int index);
 /* The unit's flags as libclang takes them (then -w and its working directory); the array
  * is sa_alloc'd, its strings the unit's. */
 const char **sa_clang_argv(const struct sa_unit *u, int *nargv);
 
 /* walk.c: the facts of every function defined in tu (the unit's files are already set). */
-void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u);
+void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u, struct sa_seen *seen, int index);
 
 /* types.c: describes t for a harness generator (see struct sa_type); sa_type_clear frees. */
 void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out);

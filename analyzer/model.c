@@ -41,6 +41,48 @@ void sa_function_clear(struct sa_function *f)
 	memset(f, 0, sizeof *f);
 }
 
+void sa_function_copy(struct sa_function *dst, const struct sa_function *src)
+{
+	*dst = *src;
+	dst->usr = sa_strdup(src->usr);
+	dst->name = sa_strdup(src->name);
+	dst->file = sa_strdup(src->file);
+	dst->signature = sa_strdup(src->signature);
+	dst->return_type = sa_strdup(src->return_type);
+	dst->params = sa_strdup(src->params);
+	sa_type_copy(&dst->result, &src->result);
+	dst->param_types = NULL;
+	if (src->param_types) {
+		dst->param_types = sa_alloc((size_t)(src->nparams > 0 ? src->nparams : 1) *
+					    sizeof *dst->param_types);
+		for (int i = 0; i < src->nparams; i++) {
+			dst->param_types[i].name = sa_strdup(src->param_types[i].name);
+			sa_type_copy(&dst->param_types[i].type, &src->param_types[i].type);
+		}
+	}
+	dst->accesses = sa_alloc((size_t)(src->naccesses + 1) * sizeof *dst->accesses);
+	for (int i = 0; i < src->naccesses; i++) {
+		dst->accesses[i] = src->accesses[i];
+		dst->accesses[i].key = sa_strdup(src->accesses[i].key);
+		dst->accesses[i].state = sa_strdup(src->accesses[i].state);
+	}
+	dst->calls = sa_alloc((size_t)(src->ncalls + 1) * sizeof *dst->calls);
+	for (int i = 0; i < src->ncalls; i++) {
+		dst->calls[i] = src->calls[i];
+		dst->calls[i].callee_usr = sa_strdup(src->calls[i].callee_usr);
+		dst->calls[i].callee = sa_strdup(src->calls[i].callee);
+		dst->calls[i].via = sa_strdup(src->calls[i].via);
+	}
+	dst->sites = sa_alloc((size_t)(src->nsites + 1) * sizeof *dst->sites);
+	for (int i = 0; i < src->nsites; i++) {
+		dst->sites[i] = src->sites[i];
+		dst->sites[i].op = sa_strdup(src->sites[i].op);
+		dst->sites[i].order = sa_strdup(src->sites[i].order);
+		dst->sites[i].macro = sa_strdup(src->sites[i].macro);
+		dst->sites[i].via = sa_strdup(src->sites[i].via);
+	}
+}
+
 void sa_unit_clear_facts(struct sa_unit *u)
 {
 	for (int i = 0; i < u->nfiles; i++) {

@@ -113,7 +113,7 @@ const char **sa_clang_argv(const struct sa_unit *u, int *nargv)
 	return argv;
 }
 
-void sa_parse_unit(CXIndex idx, struct sa_unit *u)
+void sa_parse_unit(CXIndex idx, struct sa_unit *u, struct sa_seen *seen, int index)
 {
 	int nargv;
 	const char **argv = sa_clang_argv(u, &nargv);
@@ -137,6 +137,6 @@ void sa_parse_unit(CXIndex idx, struct sa_unit *u)
 	}
 	clang_getInclusions(tu, inclusion, &files);
 	u->status = diagnostics(tu, u, &cap) > 0 ? SA_UNIT_ERRORS : SA_UNIT_PARSED;
-	sa_walk_unit(tu, u);
+	sa_walk_unit(tu, u, seen, index);
 	clang_disposeTranslationUnit(tu);
 }

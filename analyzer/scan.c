@@ -20,6 +20,7 @@ struct pool {
 	pthread_mutex_t lock;
 	sa_progress_fn progress;
 	void *ctx;
+	struct sa_seen *seen;   /* header functions walked so far */
 };
 
 static void *worker(void *arg)
@@ -33,7 +34,7 @@ static void *worker(void *arg)
 		if (i < 0)
 			break;
 		struct sa_unit *u = &p->units->units[i];
-		sa_parse_unit(idx, u);
+		sa_parse_unit(idx, u, p->seen, i);
 		pthread_mutex_lock(&p->lock);
 		p->done++;
 		if (p->progress)
@@ -56,6 +57,7 @@ void sa_scan_units(struct sa_units *units, int jobs, sa_progress_fn progress, vo
 		return;
 	}
 	pthread_mutex_init(&p.lock, NULL);
+	p.seen = sa_seen_new();
 	if (jobs < 1)
 		jobs = 1;
 	if (jobs > p.ntodo)
@@ -74,6 +76,7 @@ void sa_scan_units(struct sa_units *units, int jobs, sa_progress_fn progress, vo
 	for (int i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
 	free(threads);
+	sa_seen_free(p.seen);
 	pthread_mutex_destroy(&p.lock);
 	free(p.todo);
 }

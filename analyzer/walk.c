@@ -60,6 +60,8 @@ struct walker {
 	char *via;                /* "g -> h": the callees being walked */
 	struct dependence *deps;  /* usr -> dependent bits, functions walked so far */
 	int ndeps, cap_deps;
+	struct sa_seen *seen;     /* header functions earlier units walked (seen.c) */
+	int index;                /* the unit's place in unit order */
 };
 
 /* The parameters a function's sites depend on, for its callers to specialize it. */
@@ -970,6 +972,12 @@ static bool has_suffix(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* Is a function defined in file (absolute) one of a header, as the unit sees it? */
+static bool in_header(const struct walker *w, const char *file)
+{
+	return strcmp(file, w->u->file) != 0 || has_suffix(file, ".h");
+}
+
 static void describe(struct walker *w, CXCursor c, struct sa_function *fn)
 {
 	CXSourceLocation loc = clang_getCursorLocation(c);
@@ -1025,8 +1033,7 @@ static void describe(struct walker *w, CXCursor c, struct sa_function *fn)
 	const char *none = ftype.kind == CXType_FunctionProto ? "void" : "";
 	fn->signature = sa_printf("%s %s(%s)", fn->return_type, fn->name, n > 0 || variadic ? shown : none);
 
-	bool header = strcmp(fn->file, w->u->file) != 0 || has_suffix(fn->file, ".h");
-	if (header && clang_Cursor_isFunctionInlined(c))
+	if (in_header(w, fn->file) && clang_Cursor_isFunctionInlined(c))
 		fn->linkage = SA_LINK_INLINE_HEADER;
 	else if (clang_Cursor_getStorageClass(c) == CX_SC_Static)
 		fn->linkage = SA_LINK_STATIC;
@@ -1034,9 +1041,43 @@ static void describe(struct walker *w, CXCursor c, struct sa_function *fn)
 		fn->linkage = SA_LINK_EXTERN;
 }
 
+static void add_dependence(struct walker *w, const char *usr, unsigned params)
+{
+	struct dependence *d = SA_PUSH(w->deps, w->ndeps, w->cap_deps);
+	d->usr = sa_strdup(usr);
+	d->params = params;
+}
+
+/* A header function an earlier unit of the scan walked is copied from it, not walked
+ * (seen.c says why the result is the same). Returns whether it was. */
+static bool copy_seen(struct walker *w, CXCursor c)
+{
+	if (!w->seen)
+		return false;
+	CXFile file;
+	unsigned line = 0;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, NULL, NULL);
+	const char *path = path_of(w, file);
+	if (!path || !in_header(w, path))
+		return false;
+	char *usr = sa_cx(clang_getCursorUSR(c));
+	struct sa_function copy;
+	unsigned dependent = 0;
+	bool found = usr[0] && sa_seen_copy(w->seen, w->index, usr, path, (int)line, &copy, &dependent);
+	if (found) {
+		*(struct sa_function *)SA_PUSH(w->u->functions, w->u->nfunctions, w->cap_functions) = copy;
+		if (dependent)
+			add_dependence(w, usr, dependent);
+	}
+	free(usr);
+	return found;
+}
+
 static void function(struct walker *w, CXCursor c)
 {
 	struct sa_unit *u = w->u;
+	if (copy_seen(w, c))
+		return;
 	struct sa_function *fn = SA_PUSH(u->functions, u->nfunctions, w->cap_functions);
 	w->fn = fn;
 	w->fn_cursor = c;
@@ -1052,11 +1093,10 @@ static void function(struct walker *w, CXCursor c)
 		free(w->asm_templates[i]);
 	free(w->asm_templates);
 	w->asm_templates = NULL;
-	if (w->dependent) {
-		struct dependence *d = SA_PUSH(w->deps, w->ndeps, w->cap_deps);
-		d->usr = sa_strdup(fn->usr);
-		d->params = w->dependent;
-	}
+	if (w->dependent)
+		add_dependence(w, fn->usr, w->dependent);
+	if (w->seen && in_header(w, fn->file))
+		sa_seen_add(w->seen, w->index, fn, w->dependent);
 }
 
 static void walk_body(struct walker *w, CXCursor fn, int depth)
@@ -1126,9 +1166,9 @@ static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData dat
 	return CXChildVisit_Continue;
 }
 
-void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u)
+void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u, struct sa_seen *seen, int index)
 {
-	struct walker w = { .tu = tu, .u = u, .guard = -1 };
+	struct walker w = { .tu = tu, .u = u, .guard = -1, .seen = seen, .index = index };
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top, &w);
 	drop_defined(u);
 	for (int i = 0; i < w.nfiles; i++)

@@ -378,6 +378,9 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 
 static void emit_digest(FILE *out, const struct audit_family *fam)
 {
+	if (fam->stateless)
+		fprintf(out, "/* No operation keeps state (the scan finds none): every state is the "
+			     "fresh one. */\nstatic uint64_t digest(void)\n{\n\treturn 0;\n}\n\n");
 	if (fam->globals)
 		return;
 	fprintf(out, "/* Every byte the harness owns: equal digests, equal states. */\n"
@@ -406,6 +409,7 @@ static const char *wrapper_return(const struct audit_op *op)
 	case SA_TYPE_VOID: return "void";
 	case SA_TYPE_BOOL: return "bool";
 	case SA_TYPE_POINTER: return "void *";
+	case SA_TYPE_FLOAT: return "unsigned long";   /* its bits */
 	default: return r->is_signed || r->cls == SA_TYPE_ENUM ? "long" : "unsigned long";
 	}
 }
@@ -433,6 +437,14 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 			fprintf(out, "\t%s %s = { 0 };\n", slot_type(&op->args[i].param->type), local);
 		}
 	bool has_result = fn->result.cls != SA_TYPE_VOID;
+	if (!op->packed && fn->result.cls == SA_TYPE_FLOAT) {   /* compared by its bits */
+		fprintf(out, "\t%s result = ", fn->result.spelling);
+		emit_call(out, fam, fn, op->args, op->nargs);
+		fprintf(out, ";\n\tunsigned long bits = 0;\n\t__builtin_memcpy(&bits, &result, "
+			     "sizeof result < sizeof bits ? sizeof result : sizeof bits);\n"
+			     "\treturn bits;\n}\n\n");
+		return;
+	}
 	if (!op->packed) {
 		fprintf(out, "\t%s", has_result ? "return " : "");
 		if (fn->result.cls == SA_TYPE_POINTER)
@@ -527,7 +539,7 @@ static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 	fprintf(out, "SNC_HARNESS(.name = \"%s\",", fam->name);
 	if (fam->starter || fam->nsetup)
 		fprintf(out, " .setup = setup,");
-	if (!fam->globals)
+	if (!fam->globals || fam->stateless)
 		fprintf(out, " .digest = digest,");
 	if (naming)
 		fprintf(out, " .describe = describe,");

@@ -7,17 +7,21 @@
  * pointers (urcu's cds_wfs_stack_ptr_t) puts its function in the family of each pointer
  * type it accepts. Functions without parameters that touch the same global state form a
  * family of their own ("globals"): union-find over the globals their bodies read or
- * write; bodiless ones (a library's) are grouped per header.
+ * write; bodiless ones (a library's) are grouped per header. Those that touch no state at
+ * all (ck_pr's fences, ck_bitmap_size) form one "stateless" family per header: their
+ * verdicts say they commute, and every state is the fresh one.
  *
  * Each family's *initial state*, in this order (a config file can name any of them):
  *   1. an initializer: `void x_init(T *, ...)` (the name ends in init), run on a zeroed T;
  *   2. a constructor: returns T * and takes no T *; the object is what it returns;
  *   3. a zeroed T, when T is complete (a scalar, a struct with a known size).
  * A family of an incomplete T without a constructor cannot be built and is reported.
- * Destructors (names with destroy, deinit, fini, free, delete) end an object's life and
- * are not operations; neither is the starter, nor a helper whose name starts with an
- * underscore when most of the family's functions are public (ck_ring's
- * _ck_ring_enqueue_reserve_sp; urcu's _LGPL_SOURCE bodies are underscored and stay).
+ * The initializer and the destructors (names with destroy, deinit, fini, free, delete)
+ * are operations too, with the owner-only contract: only the object's owner (re)starts or
+ * ends its life, so their verdicts hold while no other call runs beside them. A helper
+ * whose name starts with an underscore, when most of the family's functions are public,
+ * is not an operation (ck_ring's _ck_ring_enqueue_reserve_sp; urcu's _LGPL_SOURCE bodies
+ * are underscored and stay).
  *
  * Every other member becomes an operation (audit_roles.c gives its parameters values);
  * what cannot be generated is a note that says why. */
@@ -207,7 +211,16 @@ static bool is_global(const struct sa_model *m, int state)
 	return strncmp(m->states[state].key, "c:", 2) == 0;   /* a variable's USR, not a field */
 }
 
-static void plan_globals(struct audit_plan *plan, const struct sa_model *m, struct audit_fn **fns,
+/* Does f's own body (a wrapper's, outside the model) access a global variable? */
+static bool touches_globals(const struct sa_function *f)
+{
+	for (int a = 0; a < f->naccesses; a++)
+		if (strncmp(f->accesses[a].key, "c:", 2) == 0)
+			return true;
+	return false;
+}
+
+static void plan_globals(const struct sa_model *m, struct audit_fn **fns,
 			 int n, struct draft **drafts, int *ndrafts, int *cap)
 {
 	int *parent = malloc((size_t)(n + 1) * sizeof *parent);
@@ -239,22 +252,25 @@ static void plan_globals(struct audit_plan *plan, const struct sa_model *m, stru
 			for (int s = 0; s < m->nstates && !state; s++)
 				if (first_state[s] >= 0 && find(parent, first_state[s]) == root)
 					state = m->states[s].name;
-			if (!state || !mf) {
-				audit_note(plan, "function", fns[i]->def->name, NULL, "skipped",
-					   "takes no object (%s) and touches no global state",
-					   fns[i]->def->nparams ? "only scalar parameters" : "no parameters");
-				continue;
-			}
-			snprintf(key, sizeof key, "globals %s", state);
+			if (!state && !mf && touches_globals(fns[i]->body))   /* a macro's wrapper */
+				snprintf(key, sizeof key, "globals of %s", base);
+			else if (!state || !mf)   /* a fence, a pure helper: no state at all */
+				snprintf(key, sizeof key, "stateless of %s", base);
+			else
+				snprintf(key, sizeof key, "globals %s", state);
 		} else {
 			snprintf(key, sizeof key, "globals of %s", base);
 		}
 		struct draft *d = draft_for(drafts, ndrafts, cap, key, fns[i]->header);
 		if (!d->fam.globals) {
 			d->fam.globals = true;
+			d->fam.stateless = strncmp(key, "stateless ", 10) == 0;
 			free(d->fam.name);
 			char name[1100];
-			snprintf(name, sizeof name, "globals_%s", strchr(key, ' ') + 1);
+			if (d->fam.stateless)   /* stateless_ck_pr */
+				snprintf(name, sizeof name, "stateless_%.*s", (int)strcspn(base, "."), base);
+			else
+				snprintf(name, sizeof name, "globals_%s", strchr(key, ' ') + 1);
 			d->fam.name = name_of_key(name);
 		}
 		add_member(d, fns[i]);
@@ -363,7 +379,9 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 static char *initial_text(const struct audit_family *fam)
 {
 	char buf[1024];
-	if (fam->globals)
+	if (fam->stateless)
+		snprintf(buf, sizeof buf, "none: no operation keeps state (every state is the fresh one)");
+	else if (fam->globals)
 		snprintf(buf, sizeof buf, "the globals as the program starts");
 	else if (fam->start == START_CONSTRUCTOR)
 		snprintf(buf, sizeof buf, "obj = %s(...)", fam->starter->name);
@@ -396,6 +414,15 @@ static void free_args(struct audit_arg *args, int n)
 	for (int i = 0; args && i < n; i++)
 		free(args[i].fixed);
 	free(args);
+}
+
+/* Is f the function of a macro users call (urcu's _cds_wfs_push behind cds_wfs_push)? */
+static bool has_alias(const struct audit_plan *plan, const struct sa_function *f)
+{
+	for (int i = 0; i < plan->naliases; i++)
+		if (plan->aliases[i].fn && plan->aliases[i].fn->def == f)
+			return true;
+	return false;
 }
 
 /* Does f keep state outside its arguments (a global variable), or is its body unknown? */
@@ -432,15 +459,17 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			   fam->starter->name, why);
 		goto drop;
 	}
-	int public = 0;
+	int public = 0, real = 0;   /* among the functions, not the macros' wrappers */
 	for (int i = 0; i < d->members.n; i++)
-		public += d->members.v[i].def->name[0] != '_';
-	bool has_public = 2 * public > d->members.n;
+		if (!audit_wrapped_macro(d->members.v[i].def->name)) {
+			real++;
+			public += d->members.v[i].def->name[0] != '_';
+		}
+	bool has_public = 2 * public > real;
 	fam->ops = calloc(MAX_OPS, sizeof *fam->ops);
 	for (int i = 0; i < d->members.n; i++) {
 		const struct sa_function *f = d->members.v[i].def;
-		if (f == fam->starter)
-			continue;
+		bool lifecycle = f == fam->starter || is_destructor(f->name);
 		if (fam->nops == MAX_OPS) {
 			audit_note(plan, "function", f->name, fam->key, "skipped",
 				   "the family has more than %d operations (a harness's limit)", MAX_OPS);
@@ -450,14 +479,11 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			audit_note(plan, "function", f->name, fam->key, "skipped", "skipped by the config");
 			continue;
 		}
-		if (f->name[0] == '_' && has_public) {
+		if (f->name[0] == '_' && (has_public || fam->stateless) && !has_alias(plan, f)) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "an internal helper "
-				   "(leading underscore) in a family of mostly public functions");
-			continue;
-		}
-		if (is_destructor(f->name)) {
-			audit_note(plan, "function", f->name, fam->key, "skipped",
-				   "a destructor ends the object's life: not an operation");
+				   "(leading underscore) in a family of %s", fam->stateless ?
+				   "stateless helpers, behind no macro" :
+				   "mostly public functions");
 			continue;
 		}
 		struct audit_op *op = &fam->ops[fam->nops];
@@ -469,6 +495,9 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			free_args(op->args, op->nargs);
 			continue;
 		}
+		if (lifecycle && !op->contract &&
+		    !audit_config_find(opt->config, fam->key, "contract", f->name, NULL))
+			op->contract = "owner-only";   /* only the owner (re)initializes or destroys */
 		if (op->nvalues > 0)
 			for (int a = 0; a < op->nargs; a++)
 				if (op->args[a].role == ROLE_TOKEN && fam->tokens < opt->domain)
@@ -481,7 +510,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		goto drop;
 	}
 	fam->initial = initial_text(fam);
-	fam->digest_complete = !fam->globals && fam->start != START_CONSTRUCTOR;
+	fam->digest_complete = fam->stateless || (!fam->globals && fam->start != START_CONSTRUCTOR);
 	for (int i = 0; i < d->members.n && fam->digest_complete; i++)
 		fam->digest_complete = !keeps_own_state(m, &d->members.v[i]);
 	plan->families = grow(plan->families, &plan->cap_families, plan->nfamilies,
@@ -573,7 +602,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			scalar_only[kept++] = scalar_only[i];
 	}
 	nscalar_only = kept;
-	plan_globals(plan, model, scalar_only, nscalar_only, &drafts, &ndrafts, &cap);
+	plan_globals(model, scalar_only, nscalar_only, &drafts, &ndrafts, &cap);
 	free(scalar_only);
 	unique_names(drafts, ndrafts);
 	for (int i = 0; i < ndrafts; i++) {
@@ -621,6 +650,7 @@ void audit_plan_free(struct audit_plan *plan)
 	}
 	free(plan->notes);
 	audit_aliases_free(plan);
+	sa_units_free(&plan->wrapper_units);
 	free(plan->fns);
 	memset(plan, 0, sizeof *plan);
 }

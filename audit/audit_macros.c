@@ -131,7 +131,7 @@ static const struct sa_macro *macro_named(const struct sa_macros *all, const cha
 	return NULL;
 }
 
-static const struct audit_fn *api_named(const struct audit_plan *plan, const char *name)
+const struct audit_fn *audit_api_named(const struct audit_plan *plan, const char *name)
 {
 	for (int i = 0; i < plan->nfns; i++)
 		if (strcmp(plan->fns[i].def->name, name) == 0)
@@ -228,7 +228,7 @@ static const struct audit_fn *resolve(const struct audit_plan *plan, const struc
 			 name);
 		return NULL;
 	}
-	const struct audit_fn *fn = api_named(plan, name);
+	const struct audit_fn *fn = audit_api_named(plan, name);
 	const struct sa_macro *m = fn ? NULL : macro_named(all, name);
 	if (fn) {
 		int starts[64], ends[64];
@@ -262,6 +262,209 @@ static const struct audit_fn *resolve(const struct audit_plan *plan, const struc
 	const struct audit_fn *found = resolve(plan, all, &next, depth + 1, args, argslen, why, whylen);
 	tokens_free(&next);
 	return found;
+}
+
+/* ---- argument types of the macros that are no call of one function ------------------- */
+
+#define PLACEHOLDER "__snc_param_"
+
+/* A typed function named name: an API function, or any the header's unit defines or
+ * declares. */
+static const struct sa_function *typed_named(const struct audit_plan *plan, const struct sa_unit *u,
+					     const char *name)
+{
+	const struct audit_fn *f = audit_api_named(plan, name);
+	if (f && f->def->typed)
+		return f->def;
+	for (int i = 0; i < u->nfunctions; i++)
+		if (u->functions[i].typed && strcmp(u->functions[i].name, name) == 0)
+			return &u->functions[i];
+	for (int i = 0; i < u->ndeclarations; i++)
+		if (u->declarations[i].typed && strcmp(u->declarations[i].name, name) == 0)
+			return &u->declarations[i];
+	return NULL;
+}
+
+/* The parameter a token range is, without parentheses around it: its index, or -1. */
+static int placeholder_of(const struct tokens *t, int from, int to)
+{
+	while (to - from >= 2 && is(t, from, "(") && closing(t, from) == to - 1)
+		from++, to--;
+	if (to - from != 1 || strncmp(t->v[from], PLACEHOLDER, strlen(PLACEHOLDER)) != 0)
+		return -1;
+	return atoi(t->v[from] + strlen(PLACEHOLDER));
+}
+
+/* Is t[from..to) a type name of a cast: words of a scalar type, `struct X`, a typedef
+ * ending in _t, and stars? */
+static bool cast_type(const struct tokens *t, int from, int to)
+{
+	static const char *const scalar[] = { "char", "short", "int", "long", "unsigned", "signed",
+					      "_Bool", "bool", "struct", "union", NULL };
+	bool typed = false;
+	for (int i = from; i < to; i++) {
+		if (is(t, i, "*") || is(t, i, "const") || is(t, i, "volatile"))
+			continue;
+		if (!identifier(t->v[i]) || strncmp(t->v[i], PLACEHOLDER, strlen(PLACEHOLDER)) == 0)
+			return false;
+		size_t n = strlen(t->v[i]);
+		typed |= n > 2 && strcmp(t->v[i] + n - 2, "_t") == 0;
+		for (int k = 0; scalar[k]; k++)
+			typed |= strcmp(t->v[i], scalar[k]) == 0;
+	}
+	return typed;
+}
+
+static void set_type(char **types, int k, int n, const char *type)
+{
+	if (k >= 0 && k < n && !types[k])
+		types[k] = strdup(type);
+}
+
+/* Types parameters (placeholders in t) from the functions their expansion calls with them
+ * as an argument (the function's parameter type at that position), through the macros it
+ * calls, and from casts applied to them (`(unsigned long)(v)`); typed_params then gives a
+ * parameter assigned from another (`node = n`) the other's type. */
+static void infer_types(const struct audit_plan *plan, const struct sa_unit *u,
+			const struct sa_macros *all, const struct tokens *t, int depth, char **types,
+			int n)
+{
+	for (int i = 0; i + 1 < t->n; i++) {
+		if (is(t, i, "(")) {   /* (type) param */
+			int close = closing(t, i);
+			if (close > i + 1 && close + 1 < t->n && cast_type(t, i + 1, close)) {
+				int end = is(t, close + 1, "(") ? closing(t, close + 1) + 1 : close + 2;
+				int k = end > close + 1 ? placeholder_of(t, close + 1, end) : -1;
+				if (k >= 0) {
+					char type[256];
+					range_text(t, i + 1, close, type, sizeof type);
+					set_type(types, k, n, type);
+				}
+			}
+			continue;
+		}
+		if (!identifier(t->v[i]) || !is(t, i + 1, "("))
+			continue;
+		int close = closing(t, i + 1);
+		if (close < 0)
+			continue;
+		int starts[64], ends[64];
+		int nargs = split_args(t, i + 2, close, starts, ends, 64);
+		const char *name = t->v[i];
+		const struct sa_macro *rename = macro_named(all, name);
+		for (int hops = 0; rename && !rename->function_like && rename->target && hops < MAX_DEPTH;
+		     hops++) {   /* cds_wfs_first -> _cds_wfs_first */
+			name = rename->target;
+			rename = typed_named(plan, u, name) ? NULL : macro_named(all, name);
+		}
+		const struct sa_function *fn = typed_named(plan, u, name);
+		if (fn) {
+			for (int a = 0; a < nargs && a < fn->nparams; a++)
+				set_type(types, placeholder_of(t, starts[a], ends[a]), n,
+					 fn->param_types[a].type.spelling);
+			continue;
+		}
+		const struct sa_macro *m = macro_named(all, name);
+		if (m && m->function_like && depth < MAX_DEPTH) {
+			struct tokens next = { .n = 0 };
+			substitute(m, t, starts, ends, nargs, &next);
+			infer_types(plan, u, all, &next, depth + 1, types, n);
+			tokens_free(&next);
+		}
+	}
+}
+
+/* Does the expansion read as a statement (a loop, a do-while, an asm statement, nothing)
+ * rather than an expression with a value? */
+static bool statement_body(const struct tokens *t)
+{
+	static const char *const words[] = { "do", "for", "while", "if", "switch", "__asm__",
+					     "asm", "__asm", NULL };
+	int from = 0;
+	while (from < t->n && is(t, from, "("))
+		from++;
+	if (from >= t->n)
+		return true;
+	for (int i = 0; words[i]; i++)
+		if (is(t, from, words[i]))
+			return true;
+	return false;
+}
+
+/* The typed parameter list of a function-like macro that calls no single function, from
+ * its expansion (infer_types), or NULL with why in why. */
+static char *typed_params(const struct audit_plan *plan, const struct sa_unit *u,
+			  const struct sa_macros *all, const struct sa_macro *m, bool *statement,
+			  char *why, size_t whylen)
+{
+	struct tokens params, body;
+	split(m->params, &params);
+	split(m->body, &body);
+	*statement = statement_body(&body);
+	char *names[64];
+	int n = 0;
+	for (int i = 0; i < params.n && n < 64; i++)
+		if (!is(&params, i, ","))
+			names[n++] = params.v[i];
+	char *types[64] = { 0 };
+	char *out = NULL;
+	if (n > 0 && strcmp(names[n - 1], "...") == 0) {
+		snprintf(why, whylen, "variadic: no wrapper can call it");
+		goto done;
+	}
+	struct tokens in = { .n = 0 };
+	int starts[64], ends[64];
+	for (int k = 0; k < n; k++) {
+		char ph[32];
+		snprintf(ph, sizeof ph, PLACEHOLDER "%d", k);
+		if (k)
+			tokens_push(&in, ",", 1);
+		starts[k] = in.n;
+		tokens_push(&in, ph, strlen(ph));
+		ends[k] = in.n;
+	}
+	struct tokens expanded = { .n = 0 };
+	substitute(m, &in, starts, ends, n, &expanded);
+	infer_types(plan, u, all, &expanded, 0, types, n);
+	for (int round = 0; round < 2; round++)   /* `node = n`: both have one type */
+		for (int i = 0; i + 2 < expanded.n; i++) {
+			int a = placeholder_of(&expanded, i, i + 1), b = placeholder_of(&expanded, i + 2, i + 3);
+			if (a < 0 || b < 0 || !is(&expanded, i + 1, "=") || a >= n || b >= n)
+				continue;
+			if (types[a])
+				set_type(types, b, n, types[a]);
+			else if (types[b])
+				set_type(types, a, n, types[b]);
+		}
+	tokens_free(&expanded);
+	tokens_free(&in);
+	size_t len = 1;
+	for (int k = 0; k < n; k++) {
+		if (!types[k]) {
+			snprintf(why, whylen, "expands to an expression or statement, not a call of one "
+				 "function, and no function its expansion calls takes its parameter %s "
+				 "(nor a cast types it), so no wrapper can be typed (a `macro` line of the "
+				 "config can)", names[k]);
+			goto done;
+		}
+		len += strlen(types[k]) + strlen(names[k]) + 4;
+	}
+	out = malloc(len);
+	out[0] = '\0';
+	for (int k = 0; k < n; k++) {
+		if (k)
+			strcat(out, ", ");
+		strcat(out, types[k]);
+		if (types[k][strlen(types[k]) - 1] != '*')
+			strcat(out, " ");
+		strcat(out, names[k]);
+	}
+done:
+	for (int k = 0; k < n; k++)
+		free(types[k]);
+	tokens_free(&params);
+	tokens_free(&body);
+	return out;
 }
 
 static bool capitals(const char *name)
@@ -314,7 +517,7 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 		for (int i = 0; i < all.count; i++) {
 			const struct sa_macro *m = &all.macros[i];
 			if (!in_list(files, nfiles, m->file) || capitals(m->name) ||
-			    (!m->function_like && m->kind != SA_MACRO_ALIAS) || api_named(plan, m->name))
+			    (!m->function_like && m->kind != SA_MACRO_ALIAS) || audit_api_named(plan, m->name))
 				continue;
 			struct tokens t;
 			split(m->body, &t);
@@ -325,18 +528,23 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 			if (!fn && m->function_like) {   /* typed by the config: its wrapper */
 				char wrapper[300];
 				snprintf(wrapper, sizeof wrapper, "snc_macro_%s", m->name);
-				if ((fn = api_named(plan, wrapper)))
+				if ((fn = audit_api_named(plan, wrapper)))
 					snprintf(args, sizeof args, "%s", m->params ? m->params : "");
 			}
 			if (!fn && (!m->function_like || m->name[0] == '_'))
 				continue;   /* renames a type or a value; or the library's own helper */
+			bool statement = false;
+			char *typed = NULL;
+			if (!fn)   /* else why says why no wrapper can be typed */
+				typed = typed_params(plan, u, &all, m, &statement, why, sizeof why);
 			struct audit_alias a = {
 				.name = strdup(m->name), .header = u->file, .file = strdup(m->file),
 				.line = m->line, .params = m->params ? strdup(m->params) : NULL,
 				.kind = m->function_like ? "function-like" : "object-like",
 				.target = fn ? fn->def->name : NULL, .fn = fn,
 				.args = fn && m->function_like ? strdup(args) : NULL,
-				.why = fn ? NULL : strdup(why),
+				.why = fn ? NULL : strdup(why), .typed_params = typed,
+				.statement = statement,
 			};
 			add_alias(plan, &a);
 		}
@@ -371,6 +579,7 @@ void audit_aliases_free(struct audit_plan *plan)
 		free(plan->aliases[i].params);
 		free(plan->aliases[i].args);
 		free(plan->aliases[i].why);
+		free(plan->aliases[i].typed_params);
 	}
 	free(plan->aliases);
 	plan->aliases = NULL;

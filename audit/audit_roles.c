@@ -357,7 +357,18 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 static bool result_supported(const struct sa_type *t)
 {
 	return t->cls == SA_TYPE_VOID || t->cls == SA_TYPE_BOOL || t->cls == SA_TYPE_INTEGER ||
-	       t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_POINTER;
+	       t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_POINTER || t->cls == SA_TYPE_FLOAT;
+}
+
+/* A starter's parameter takes one value: the first of its domain. */
+static void fix_value(struct audit_arg *a)
+{
+	if (a->role != ROLE_VALUE)
+		return;
+	a->role = ROLE_FIXED;
+	char v[32];
+	snprintf(v, sizeof v, "%ld", a->lo);
+	a->fixed = strdup(v);
 }
 
 int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, int nmembers,
@@ -367,7 +378,10 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 	if (!result_supported(&fn->result))
 		return why_not(why, whylen, "returns %s, which results cannot be compared as",
 			       fn->result.spelling);
-	struct param_ctx c = { fam, members, nmembers, opt, fn, false };
+	/* the initializer as an operation: called as it builds the initial state (a legal
+	 * capacity, not 0 or 1) */
+	bool starter = fn == fam->starter;
+	struct param_ctx c = { fam, members, nmembers, opt, fn, starter };
 	op->args = calloc((size_t)fn->nparams + 1, sizeof *op->args);
 	if (!op->args)
 		return why_not(why, whylen, "out of memory");
@@ -377,6 +391,8 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 		struct audit_arg *a = &op->args[i];
 		if (assign(&c, i, a, why, whylen) != 0)
 			return -1;
+		if (starter)
+			fix_value(a);
 		if (a->role == ROLE_VALUE || a->role == ROLE_TOKEN)
 			op->nvalues++;
 		if (a->observed)
@@ -389,6 +405,9 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 		return why_not(why, whylen, "observes %d values (return and out-parameters); at "
 			       "most 4 fit in one result", op->nfields);
 	op->packed = op->nfields > (fn->result.cls != SA_TYPE_VOID);
+	if (op->packed && fn->result.cls == SA_TYPE_FLOAT)
+		return why_not(why, whylen, "returns %s beside out-parameters: a floating result is "
+			       "compared by its bits, which do not fit a packed field", fn->result.spelling);
 	const struct audit_rule *ct = audit_config_find(opt->config, fam->key, "contract", fn->name, NULL);
 	if (ct)
 		op->contract = strcmp(ct->value, "none") == 0 ? NULL : ct->value;
@@ -410,12 +429,7 @@ int audit_assign_start(struct audit_family *fam, const struct audit_fn *members,
 		struct audit_arg *a = &fam->start_args[i];
 		if (assign(&c, i, a, why, whylen) != 0)
 			return -1;
-		if (a->role == ROLE_VALUE) {   /* one state: the first value of a domain */
-			a->role = ROLE_FIXED;
-			char v[32];
-			snprintf(v, sizeof v, "%ld", a->lo);
-			a->fixed = strdup(v);
-		}
+		fix_value(a);   /* one state: the first value of a domain */
 		a->observed = false;
 	}
 	return 0;

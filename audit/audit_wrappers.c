@@ -18,13 +18,14 @@
 
 #define WRAPPER_PREFIX "snc_macro_"
 
-/* Writes the call's arguments: each parameter's name, the last identifier of its text. */
-static void write_arguments(FILE *out, const char *params)
+void audit_param_names(const char *params, char *buf, size_t len)
 {
+	size_t used = 0;
+	buf[0] = '\0';
 	if (strcmp(params, "void") == 0 || !*params)
 		return;
 	int n = 0;
-	for (const char *p = params; *p;) {
+	for (const char *p = params; *p && used < len;) {
 		const char *comma = strchr(p, ',');
 		const char *end = comma ? comma : p + strlen(p);
 		const char *stop = end;
@@ -35,7 +36,8 @@ static void write_arguments(FILE *out, const char *params)
 		while (start > p && (start[-1] == '_' || (start[-1] >= 'a' && start[-1] <= 'z') ||
 				     (start[-1] >= 'A' && start[-1] <= 'Z') || (start[-1] >= '0' && start[-1] <= '9')))
 			start--;
-		fprintf(out, "%s%.*s", n++ ? ", " : "", (int)(stop - start), start);
+		used += (size_t)snprintf(buf + used, len - used, "%s%.*s", n++ ? ", " : "",
+					 (int)(stop - start), start);
 		p = comma ? comma + 1 : end;
 	}
 }
@@ -78,8 +80,9 @@ int audit_write_macro_wrappers(const struct audit_config *cfg, char *const *head
 		fprintf(out, "/* %s:%d */\nstatic inline %s %s%s(%s)\n{\n\t%s%s(", cfg->path, r->line,
 			result, WRAPPER_PREFIX, r->function, params[0] ? params : "void",
 			returns ? "return " : "", r->function);
-		write_arguments(out, params);
-		fprintf(out, ");\n}\n\n");
+		char args[1024];
+		audit_param_names(params, args, sizeof args);
+		fprintf(out, "%s);\n}\n\n", args);
 	}
 	fprintf(out, "#endif\n");
 	return fclose(out) == 0 ? 1 : -1;

@@ -2,7 +2,7 @@
  * its steps.
  *
  * For each library (Concurrency Kit's ck_stack.h, ck_fifo.h, ck_ring.h, ck_bitmap.h,
- * ck_spinlock.h, ck_epoch.h, the int operations of ck_pr.h; liburcu's urcu.h with the
+ * ck_spinlock.h, ck_epoch.h, ck_pr.h (every type family); liburcu's urcu.h with the
  * memb flavor, wfstack.h, wfcqueue.h, lfstack.h and rculfqueue.h with -D_LGPL_SOURCE, and
  * uatomic.h) it runs one `snc audit` with the defaults
  * (depth 1, measured when the snc Valgrind tool is available) into a fresh database and
@@ -11,10 +11,13 @@
  *   snc audit: N families: A audited, ...; K functions skipped, M notes; scan S s,
  *   generate+build B s, classify C s, measure T s; run R in DB
  *
- * and prints, per library, those four wall times, the whole audit's wall time (which adds
- * starting up and storing), the families audited and the states and executions its
- * harnesses ran (from the database), with the load average when it started: the machine
- * is shared, and a loaded machine stretches every figure. The target (docs/performance.md)
+ * and the coverage line after it ("API: N public names ..., K in a verdict (P%)"), and
+ * prints, per library, those four wall times, the whole audit's wall time (which adds
+ * starting up and storing), its CPU time (user and system, the audit and every process it
+ * waited for: what a loaded machine does not stretch), the families audited, the states
+ * and executions its harnesses ran (from the database), the share of public names in a
+ * verdict, and the load average when it started: the machine is shared, and a loaded
+ * machine stretches every wall time. The target (docs/performance.md)
  * is each library audited in under a minute on 2 cores. It prints figures and never
  * asserts.
  *
@@ -23,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -39,7 +43,7 @@ struct library {
 static const struct library libraries[] = {
 	{ "ck_stack", { "/usr/include/ck_stack.h" } },
 	{ "ck_fifo", { "/usr/include/ck_fifo.h" } },
-	{ "ck_pr (int)", { "/usr/include/ck_pr.h", "--family", "int" } },
+	{ "ck_pr", { "/usr/include/ck_pr.h" } },   /* every type family in one run */
 	{ "ck_bitmap", { "/usr/include/ck_bitmap.h" } },
 	{ "ck_ring", { "/usr/include/ck_ring.h" } },
 	{ "ck_spinlock", { "/usr/include/ck_spinlock.h" } },
@@ -55,8 +59,8 @@ static const struct library libraries[] = {
 };
 
 struct figures {
-	double scan, build, classify, measure, wall, load;
-	int families;
+	double scan, build, classify, measure, wall, load, cpu;
+	int families, coverage;
 	int64_t states, executions;
 };
 
@@ -79,8 +83,10 @@ static double load_average(void)
 	return load;
 }
 
-/* Runs snc audit on lib into db with stderr to log; returns its exit status. */
-static int run_audit(const char *snc, const struct library *lib, const char *db, const char *log)
+/* Runs snc audit on lib into db with stderr to log; returns its exit status, its CPU time
+ * (with its children's) in *cpu. */
+static int run_audit(const char *snc, const struct library *lib, const char *db, const char *log,
+		     double *cpu)
 {
 	const char *argv[16] = { snc, "audit", "--db", db, "--quiet" };
 	int n = 5;
@@ -98,8 +104,11 @@ static int run_audit(const char *snc, const struct library *lib, const char *db,
 		_exit(127);
 	}
 	int status;
-	if (waitpid(pid, &status, 0) < 0)
+	struct rusage ru;
+	if (wait4(pid, &status, 0, &ru) < 0)
 		return -1;
+	*cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -113,6 +122,10 @@ static int read_log(const char *log, struct figures *f)
 	int found = -1;
 	while (fgets(line, sizeof line, in)) {
 		const char *p = strstr(line, "snc audit: "), *times = strstr(line, "; scan ");
+		const char *api = strstr(line, "snc audit: API: ");
+		const char *in = api ? strstr(api, " in a verdict (") : NULL;
+		if (in && sscanf(in + strlen(" in a verdict ("), "%d%%", &f->coverage) != 1)
+			f->coverage = -1;
 		if (p && times && sscanf(p, "snc audit: %*d famil%*[^:]: %d audited", &f->families) == 1 &&
 		    sscanf(times, "; scan %lf s, generate+build %lf s, classify %lf s, measure %lf s",
 			   &f->scan, &f->build, &f->classify, &f->measure) == 4)
@@ -140,8 +153,8 @@ int main(int argc, char **argv)
 	}
 	const char *snc = argv[1], *scratch = argc > 2 ? argv[2] : "/tmp";
 	mkdir(scratch, 0777);
-	printf("%-14s %6s %6s %9s %8s %8s %8s %5s %6s %6s %5s\n", "LIBRARY", "SCAN", "BUILD",
-	       "CLASSIFY", "MEASURE", "TOTAL", "", "FAMS", "STATES", "EXECS", "LOAD");
+	printf("%-14s %6s %6s %9s %8s %8s %8s %7s %5s %6s %6s %6s %5s\n", "LIBRARY", "SCAN", "BUILD",
+	       "CLASSIFY", "MEASURE", "TOTAL", "", "CPU", "FAMS", "STATES", "EXECS", "COVER", "LOAD");
 	for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; i++) {
 		const struct library *lib = &libraries[i];
 		if (!selected(lib->name, argc, argv))
@@ -154,9 +167,9 @@ int main(int argc, char **argv)
 		snprintf(db, sizeof db, "%s/audit-bench-%zu.db", scratch, i);
 		snprintf(log, sizeof log, "%s/audit-bench-%zu.log", scratch, i);
 		unlink(db);
-		struct figures f = { .load = load_average() };
+		struct figures f = { .load = load_average(), .coverage = -1 };
 		double start = now();
-		int rc = run_audit(snc, lib, db, log);
+		int rc = run_audit(snc, lib, db, log, &f.cpu);
 		f.wall = now() - start;
 		if (rc != 0 || read_log(log, &f) != 0) {
 			printf("%-14s audit failed (exit %d), see %s\n", lib->name, rc, log);
@@ -168,10 +181,10 @@ int main(int argc, char **argv)
 			snc_db_run_work(d, snc_db_latest_run(d, "audit"), &f.states, &f.executions);
 			snc_db_close(d);
 		}
-		printf("%-14s %5.1fs %5.1fs %8.1fs %7.1fs %7.1fs %8s %5d %6lld %6lld %5.1f\n", lib->name,
-		       f.scan, f.build, f.classify, f.measure, f.wall,
-		       f.wall < 60 ? "< 1 min" : "> 1 min", f.families, (long long)f.states,
-		       (long long)f.executions, f.load);
+		printf("%-14s %5.1fs %5.1fs %8.1fs %7.1fs %7.1fs %8s %6.1fs %5d %6lld %6lld %5d%% %5.1f\n",
+		       lib->name, f.scan, f.build, f.classify, f.measure, f.wall,
+		       f.wall < 60 ? "< 1 min" : "> 1 min", f.cpu, f.families, (long long)f.states,
+		       (long long)f.executions, f.coverage, f.load);
 	}
 	return 0;
 }

@@ -11,7 +11,8 @@ void snc_cmdline_error(const char *prog, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "%s: error: ", prog);
+	fprintf(stderr, "%s: %serror%s: ", prog, snc_color_start(stderr, "error"),
+		snc_color_end(stderr, "error"));
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);

@@ -4,6 +4,12 @@
 #include <stdint.h>
 #include "snc_cmdline.h"
 
+int snc_run_default_jobs(void)
+{
+	int jobs = SNC_RUN_JOBS_PER_CPU * snc_cpu_count();
+	return jobs < SNC_RUN_MAX_JOBS ? jobs : SNC_RUN_MAX_JOBS;
+}
+
 const struct snc_opt snc_run_options[] = {
 	{ SNC_RUN_DEPTH, "depth", 0, SNC_OPT_INT, "N", 0, 8, NULL,
 	  "states are op sequences up to length N (default 2)" },
@@ -18,8 +24,9 @@ const struct snc_opt snc_run_options[] = {
 	  "time limit per operation (default 1; fractions allowed)" },
 	{ SNC_RUN_REPEAT, "repeat", 0, SNC_OPT_INT, "N", 1, 16, NULL,
 	  "runs per execution, to check determinism (default 2)" },
-	{ SNC_RUN_JOBS, "jobs", 'j', SNC_OPT_INT, "N", 1, 256, NULL,
-	  "executions in flight at once (default 16)" },
+	{ SNC_RUN_JOBS, "jobs", 'j', SNC_OPT_INT, "N", 1, SNC_RUN_MAX_JOBS, NULL,
+	  "executions in flight at once (default: 8 per CPU, at most 256;\n"
+	  "most of them wait for a fork or a timer)" },
 	{ SNC_RUN_MEMORY_LIMIT, "memory-limit", 0, SNC_OPT_INT, "MIB", 0, 1LL << 30, NULL,
 	  "address space of each child running harness code, in MiB\n"
 	  "(default 1024; 0: none; not under --measure's Valgrind): a limit hit is an outcome" },

@@ -9,7 +9,8 @@ int cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "snc %s: error: ", cmd);
+	fprintf(stderr, "snc %s: %serror%s: ", cmd, snc_color_start(stderr, "error"),
+		snc_color_end(stderr, "error"));
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);

@@ -31,9 +31,9 @@ int cmd_scan(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 
-/* Writes the HTML report of run_id next to the database (snc.db -> snc-report/) and prints
- * where it is. Returns an exit status. */
-int report_html_beside_db(const char *cmd, const char *db_path, int64_t run_id);
+/* Writes the HTML report of run_id into dir, or when dir is NULL next to the database
+ * (snc.db -> snc-report/), and prints where it is. Returns an exit status. */
+int report_html_beside_db(const char *cmd, const char *db_path, int64_t run_id, const char *dir);
 
 /* Prints "snc CMD: error: ..." on one line and returns EXIT_USAGE. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -41,7 +41,8 @@ int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(print
 /* Options that several commands take, declared once; a command's table lists the ones it
  * takes (ids 1..99 are these, a command's own start at 100). */
 enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COMPDB, CLI_INCLUDE,
-       CLI_DEFINE, CLI_SUPPRESSIONS, CLI_EXCLUDE, CLI_SHARD };
+       CLI_DEFINE, CLI_SUPPRESSIONS, CLI_EXCLUDE, CLI_SHARD,
+       CLI_OUTPUT = 60, CLI_COLOR };
 #define CLI_OPT_DB { CLI_DB, "db", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
 		     "database (default ./snc.db)" }
 #define CLI_OPT_RUN { CLI_RUN, "run", 0, SNC_OPT_INT, "N", 1, INT64_MAX, NULL, \
@@ -51,7 +52,8 @@ enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COM
 #define CLI_OPT_QUIET { CLI_QUIET, "quiet", 'q', SNC_OPT_FLAG, NULL, 0, 0, NULL, \
 			"print nothing but errors" }
 #define CLI_OPT_ROOT { CLI_ROOT, "root", 0, SNC_OPT_TEXT, "DIR", 0, 0, NULL, \
-		       "show paths relative to DIR (default: the current directory)" }
+		       "show paths relative to DIR (default: the current directory;\n" \
+		       "SARIF: the repository holding the sources, found by its .git)" }
 #define CLI_OPT_BASELINE { CLI_BASELINE, "baseline", 0, SNC_OPT_TEXT, "OLD", 0, 0, NULL, \
 			   "compare with an older database or 'snc report --json' file\n" \
 			   "(e.g. the main branch's)" }
@@ -71,6 +73,21 @@ enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COM
 			"do only shard K of N of the job (a stable hash of each scanned\n" \
 			"unit, harness, and with --schedules pair of ops; docs/ci.md);\n" \
 			"`snc merge` joins the shards' databases" }
+
+#define CLI_OPT_OUTPUT { CLI_OUTPUT, "output", 'o', SNC_OPT_TEXT, "FILE", 0, 0, NULL, \
+			"write what is printed on stdout to FILE instead ('-': stdout)" }
+#define CLI_OPT_COLOR { CLI_COLOR, "color", 0, SNC_OPT_CHOICE, "WHEN", 0, 0, SNC_COLOR_CHOICES, \
+			"colour severities and verdicts: auto (default: on a terminal,\n" \
+			"unless NO_COLOR is set), always or never" }
+
+/* -o/--output and --color (output.c): true when v is one of them (then it is taken). */
+bool cli_shared_option(const struct snc_opt_value *v);
+/* After the options: stdout goes to the -o file (a temporary beside it until the end).
+ * Returns 0, or EXIT_USAGE after one line. */
+int cli_output_begin(const char *cmd);
+/* At the end with the command's exit status: the -o file is put in place (status 0 or 1)
+ * or removed (any other). Returns rc, or EXIT_USAGE when the file could not be written. */
+int cli_output_end(const char *cmd, int rc);
 
 /* Every command's --help text and option tables, in the order of snc_commands; the
  * Markdown of docs/cli.md is made from these (snc help --markdown). */
@@ -102,6 +119,7 @@ struct snc_paths {
 	char lib_dir[4096];
 	char examples_manifest[4096];
 	char valgrind_lib[4096];   /* the snc Valgrind tool's folder, for --measure */
+	char docs_dir[4096];       /* the docs pages (docs/ of the source tree) */
 };
 int snc_paths_find(struct snc_paths *p);
 

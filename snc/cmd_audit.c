@@ -44,6 +44,8 @@ static const struct snc_opt audit_options[] = {
 	  "do not measure costs under the snc Valgrind tool (they\n"
 	  "are measured when the tool is available)" },
 	{ CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, "print the verdicts as JSON" },
+	CLI_OPT_OUTPUT,
+	CLI_OPT_COLOR,
 	{ 0 },
 };
 /* Then every option of harness programs (--depth defaults to 1 and --measure-states to 4
@@ -216,10 +218,16 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 		return 0;
 	}
 	snprintf(program, sizeof program, "%s/%s.program", dir, fam->name);
+	bool progress = !rq->quiet && isatty(STDERR_FILENO);
 	if (!rq->quiet)
 		fprintf(stderr, "snc audit: %s: %d operation%s, initial state: %s\n", fam->name, fam->nops,
 			fam->nops == 1 ? "" : "s", fam->initial);
+	if (progress)   /* compiling takes seconds; the program then draws its own line */
+		fprintf(stderr, "\r\033[Ksnc audit: %s: building the harness program",
+			fam->name);
 	int built = build_family(rq, fam, source, program);
+	if (progress)
+		fputs("\r\033[K", stderr);
 	t->build += now() - start;
 	if (built != 0) {
 		audit_note(plan, "family", fam->key, fam->key, "failed",
@@ -418,6 +426,8 @@ static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool 
 	char flag[4200];
 	int id;
 	while ((id = snc_cmdline_next(cl, &v)) > 0) {
+		if (cli_shared_option(&v))
+			continue;
 		switch (id) {
 		case CLI_COMPDB: rq->compdb = v.text; continue;
 		case CLI_EXCLUDE: push(&rq->excludes, v.text); continue;
@@ -502,6 +512,8 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 	}
 	push(&rq->forward, "--prove");   /* schedules for the SNC pairs that pay nothing */
 	push(&rq->forward, "--quiet");
+	if (!rq->quiet)   /* each program's progress line, on a terminal */
+		push(&rq->forward, "--progress");
 	return 0;
 }
 
@@ -545,7 +557,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		snc_db_close(db);
 		return cli_error("audit", "cannot make a temporary folder in %s", snc_tmp_root());
 	}
-	char wrappers[PATH_MAX] = "";
+	char wrappers[PATH_MAX] = "", inferred_path[PATH_MAX] = "";
 	int wrapped = audit_write_macro_wrappers(cfg, rq->headers.v, rq->headers.n, dir, wrappers,
 						 sizeof wrappers);
 	if (wrapped < 0) {
@@ -582,10 +594,9 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		push(&paths, rq->headers.v[i]);
 	for (int i = 0; i < rq->sources.n; i++)
 		push(&paths, rq->sources.v[i]);
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	struct scan_request req = {
 		.paths = paths.v, .npaths = paths.n, .compdb = rq->compdb, .flags = rq->cflags.v,
-		.nflags = rq->cflags.n, .jobs = ncpu > 0 ? (int)ncpu : 1, .progress = !rq->quiet,
+		.nflags = rq->cflags.n, .jobs = snc_cpu_count(), .progress = !rq->quiet,
 		.parse_all = true, .excludes = rq->excludes.v, .nexcludes = rq->excludes.n,
 		.quiet = rq->quiet, .cmd = "audit",
 	};
@@ -608,6 +619,12 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	};
 	audit_collect_api(&plan, scan.model, &scan.units, rq->headers.v, rq->headers.n);
 	audit_collect_macros(&plan, &scan.units, rq->headers.v, rq->headers.n);
+	start = now();
+	int inferred = audit_infer_wrappers(&plan, rq->headers.v, rq->headers.n, rq->cflags.v,
+					    rq->cflags.n, dir, inferred_path, sizeof inferred_path);
+	t.scan += now() - start;
+	if (inferred == 1)
+		rq->wrapper_header = inferred_path;   /* it includes every header */
 	audit_plan_families(&plan, scan.model, &opt);
 	for (int i = 0; i < plan.nfamilies; i++)   /* verdicts name ops as users call them */
 		for (int k = 0; k < plan.families[i].nops; k++)
@@ -649,6 +666,8 @@ out:
 		}
 		if (wrappers[0])
 			unlink(wrappers);
+		if (inferred_path[0])
+			unlink(inferred_path);
 		rmdir(dir);
 	}
 	free(audited);
@@ -673,8 +692,8 @@ int cmd_audit(int argc, char **argv)
 		if (audit_check_libs(rq.libs.v, rq.libs.n, err, sizeof err) != 0)
 			rc = cli_error("audit", "%s", err);
 	}
-	if (rc == 0)
-		rc = run_audit(&rq, rq.config_path ? &cfg : NULL, argc, argv);
+	if (rc == 0 && (rc = cli_output_begin("audit")) == 0)
+		rc = cli_output_end("audit", run_audit(&rq, rq.config_path ? &cfg : NULL, argc, argv));
 	else if (rc < 0)
 		rc = 0;   /* --help */
 	audit_config_free(&cfg);

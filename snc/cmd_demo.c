@@ -8,7 +8,8 @@
  * preemption (enough for the lost update and the double add) to stay quick: bound 2, the
  * default, costs about three times as many schedules. With --measure every example is also
  * measured under the snc Valgrind tool; when the first one finds the tool cannot run here
- * (it says why in one line), the others are not asked to. */
+ * (it says why in one line), the others are not asked to. --example NAME (repeatable)
+ * classifies only the examples named; the scan still covers the whole examples folder. */
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,26 +19,33 @@
 #include "scan.h"
 #include "snc_db.h"
 
-enum { O_MEASURE = 100 };
+enum { O_MEASURE = 100, O_EXAMPLE, O_REPORT_DIR };
 static const struct snc_opt demo_options[] = {
 	CLI_OPT_DB,
 	{ O_MEASURE, "measure", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
 	  "also measure each op's cost under valgrind --tool=snc" },
+	{ O_EXAMPLE, "example", 0, SNC_OPT_TEXT, "NAME", 0, 0, NULL,
+	  "only this example (its harness name, e.g. treiber-stack; repeatable)" },
 	{ CLI_QUIET, "quiet", 'q', SNC_OPT_FLAG, NULL, 0, 0, NULL,
 	  "print only where the results are" },
+	{ O_REPORT_DIR, "output", 'o', SNC_OPT_TEXT, "DIR", 0, 0, NULL,
+	  "write the HTML report into DIR (default: beside the database,\n"
+	  "snc.db: snc-report/)" },
+	CLI_OPT_COLOR,
 	{ 0 },
 };
 static const struct snc_opt *const demo_tables[] = { demo_options, NULL };
 
 const struct snc_command_doc cmd_demo_doc = {
 	.prog = "snc demo",
-	.usage = "snc demo [--db FILE] [--measure] [--quiet]",
+	.usage = "snc demo [--db FILE] [--measure] [--example NAME]... [--quiet] [-o DIR]",
 	.about = "Classifies every example of the article (counters, sets, allocators, an RCU-like read\n"
 		 "side, a Treiber stack and an SPSC ring) into one run and prints the verdicts.\n"
 		 "Every pair also runs concurrently under every schedule with at most one preemption\n"
 		 "(snc run --schedules --preemptions 1), so the racy counter's lost update and the byte\n"
 		 "set's double add are shown.\n"
-		 "Ends by writing the HTML report next to the database (snc.db: snc-report/).",
+		 "Ends by writing the HTML report next to the database (snc.db: snc-report/) or\n"
+		 "into the folder -o names.",
 	.tables = demo_tables,
 	.version = SNC_VERSION,
 };
@@ -91,6 +99,37 @@ static int unavailable(const struct snc_db_cost_measurement *m, void *ctx)
 	return strcmp(m->status, "unavailable") == 0;
 }
 
+/* Keeps the entries named in names (all when there are none), in manifest order. Returns the
+ * number kept, or -1 after saying which name is not an example. */
+static int select_examples(struct manifest_entry *e, int count, const char *const *names,
+			   int nnames)
+{
+	if (nnames == 0)
+		return count;
+	for (int k = 0; k < nnames; k++) {
+		bool known = false;
+		for (int i = 0; i < count && !known; i++)
+			known = strcmp(e[i].name, names[k]) == 0;
+		if (!known) {
+			char list[2048] = "";
+			size_t n = 0;
+			for (int i = 0; i < count && n < sizeof list; i++)
+				n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "",
+						      e[i].name);
+			cli_error("demo", "no example named '%s' (the examples: %s)", names[k], list);
+			return -1;
+		}
+	}
+	int kept = 0;
+	for (int i = 0; i < count; i++)
+		for (int k = 0; k < nnames; k++)
+			if (strcmp(e[i].name, names[k]) == 0) {
+				e[kept++] = e[i];
+				break;
+			}
+	return kept;
+}
+
 /* Did a harness of the run find that the tool cannot run here? */
 static bool measure_unavailable(struct snc_db *db, int64_t run_id)
 {
@@ -100,21 +139,28 @@ static bool measure_unavailable(struct snc_db *db, int64_t run_id)
 int cmd_demo(int argc, char **argv)
 {
 	const char *db_path = "snc.db";
+	const char *report_dir = NULL;
 	bool quiet = false, measure = false;
+	const char *names[argc > 0 ? argc : 1];
+	int nnames = 0;
 	struct snc_cmdline cl;
 	struct snc_opt_value v;
 	if (snc_cmdline_init(&cl, &cmd_demo_doc, argc, argv) != 0)
 		return EXIT_USAGE;
 	int id;
 	while ((id = snc_cmdline_next(&cl, &v)) > 0)
-		switch (id) {
+		switch (cli_shared_option(&v) ? 0 : id) {
 		case CLI_DB: db_path = v.text; break;
+		case O_REPORT_DIR: report_dir = v.text; break;
 		case CLI_QUIET: quiet = true; break;
 		case O_MEASURE: measure = true; break;
+		case O_EXAMPLE: names[nnames++] = v.text; break;
 		}
 	int status = cli_options_done(id);
 	if (status < 0)
 		status = cli_no_operands("demo", &cl);
+	if (status < 0 && report_dir && strcmp(report_dir, "-") == 0)
+		status = cli_error("demo", "-o names the HTML report's folder: not '-'");
 	snc_cmdline_free(&cl);
 	if (status >= 0)
 		return status;
@@ -125,6 +171,10 @@ int cmd_demo(int argc, char **argv)
 	    read_manifest(paths.examples_manifest, &entries, &count) != 0 || count == 0)
 		return cli_error("demo", "the examples are not built (no '%s')",
 				 paths.examples_manifest);
+	if ((count = select_examples(entries, count, names, nnames)) < 0) {
+		free(entries);
+		return EXIT_USAGE;
+	}
 	char err[512];
 	struct snc_db *db = snc_db_open(db_path, SNC_DB_CREATE, err, sizeof err);
 	if (!db) {
@@ -171,6 +221,6 @@ int cmd_demo(int argc, char **argv)
 	printf("\n%d example harnesses classified into %s (run %lld); 'snc show --db %s' prints "
 	       "this again.\n", count, db_path, (long long)run_id, db_path);
 	if (rc == 0)
-		rc = report_html_beside_db("demo", db_path, run_id);
+		rc = report_html_beside_db("demo", db_path, run_id, report_dir);
 	return rc;
 }

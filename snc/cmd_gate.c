@@ -20,6 +20,8 @@ static const struct snc_opt gate_options[] = {
 	{ O_FAIL_ON, "fail-on", 0, SNC_OPT_CHOICE, "LEVEL", 0, 0, "error|warning|note",
 	  "fail at this severity or above: error (default), warning or note" },
 	CLI_OPT_ROOT, CLI_OPT_SUPPRESSIONS,
+	CLI_OPT_OUTPUT,
+	CLI_OPT_COLOR,
 	{ 0 },
 };
 static const struct snc_opt *const gate_tables[] = { gate_options, NULL };
@@ -27,7 +29,8 @@ static const struct snc_opt *const gate_tables[] = { gate_options, NULL };
 const struct snc_command_doc cmd_gate_doc = {
 	.prog = "snc gate",
 	.usage = "snc gate [--db FILE] [--run N] [--baseline OLD.db|OLD.json]\n"
-		 "         [--fail-on error|warning|note] [--root DIR] [--suppressions FILE]",
+		 "         [--fail-on error|warning|note] [--root DIR] [--suppressions FILE]\n"
+		 "         [-o FILE]",
 	.about = "Prints the outstanding findings (new against the baseline when one is given;\n"
 		 "intentional ones excluded) as 'file:line: rule: message' and exits 1 when any\n"
 		 "reaches the --fail-on severity, 0 otherwise, 2 on error or when the run is unfinished\n"
@@ -43,16 +46,10 @@ static void take_threshold(void *ctx, const struct snc_opt_value *v)
 		*(enum snc_severity *)ctx = levels[v->number];
 }
 
-int cmd_gate(int argc, char **argv)
+static int gate(const struct findings_request *rq, enum snc_severity threshold)
 {
-	struct findings_request rq;
-	enum snc_severity threshold = SNC_ERROR;
-	int rc = findings_request_parse(&cmd_gate_doc, "gate", argc, argv, &rq, take_threshold,
-					&threshold);
-	if (rc >= 0)
-		return rc;
 	struct findings_input in;
-	rc = findings_input_request("gate", &rq, &in);
+	int rc = findings_input_request("gate", rq, &in);
 	if (rc != 0) {
 		findings_input_free(&in);
 		return rc;
@@ -71,7 +68,7 @@ int cmd_gate(int argc, char **argv)
 		findings_input_free(&in);
 		return rc;
 	}
-	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = rq.root };
+	struct snc_report r = { .facts = &in.facts, .findings = &in.findings, .root = rq->root };
 	int outstanding = 0, failing = 0, intentional = 0, known = 0;
 	for (int i = 0; i < in.findings.count; i++) {
 		const struct snc_finding *x = &in.findings.items[i];
@@ -89,13 +86,28 @@ int cmd_gate(int argc, char **argv)
 		/* Review comments: one line each; names in them come from scanned code, so
 		 * control characters are escaped and cannot forge another line. */
 		report_put_text(stdout, report_finding_place(&r, x, place, sizeof place));
-		printf(": %s: ", x->rule->id);
+		const char *severity = snc_severity_name(x->severity);
+		printf(": %s%s%s: ", snc_color_start(stdout, severity), x->rule->id,
+		       snc_color_end(stdout, severity));
 		report_put_text(stdout, x->message);
 		putchar('\n');
 	}
+	const char *decision = failing ? "fail" : "pass";
 	fprintf(stderr, "snc gate: %d outstanding, %d at or above %s; %d intentional, %d already "
-			"in the baseline: %s\n", outstanding, failing, snc_severity_name(threshold),
-		intentional, known, failing ? "fail" : "pass");
+			"in the baseline: %s%s%s\n", outstanding, failing, snc_severity_name(threshold),
+		intentional, known, snc_color_start(stderr, decision), decision,
+		snc_color_end(stderr, decision));
 	findings_input_free(&in);
 	return failing ? EXIT_FINDINGS : 0;
+}
+
+int cmd_gate(int argc, char **argv)
+{
+	struct findings_request rq;
+	enum snc_severity threshold = SNC_ERROR;
+	int rc = findings_request_parse(&cmd_gate_doc, "gate", argc, argv, &rq, take_threshold,
+					&threshold);
+	if (rc >= 0 || (rc = cli_output_begin("gate")) != 0)
+		return rc;
+	return cli_output_end("gate", gate(&rq, threshold));
 }

@@ -25,13 +25,14 @@ static const struct snc_opt replay_options[] = {
 	{ O_CC, "cc", 0, SNC_OPT_TEXT, "COMPILER", 0, 0, NULL,
 	  "the compiler that rebuilds a temporary harness program (default:\n"
 	  "$CC, else cc; the compiler a database names is never run)" },
+	CLI_OPT_OUTPUT,
 	{ 0 },
 };
 static const struct snc_opt *const replay_tables[] = { replay_options, NULL };
 
 const struct snc_command_doc cmd_replay_doc = {
 	.prog = "snc replay",
-	.usage = "snc replay [--db FILE] [--cc COMPILER] SCHEDULE-ID",
+	.usage = "snc replay [--db FILE] [--cc COMPILER] [-o FILE] SCHEDULE-ID",
 	.about = "Runs a stored schedule again (the schedule_id of the schedules view, or the id 'snc\n"
 		 "show' prints for a pair that schedules broke) and prints its interleaving as two\n"
 		 "columns, thread 0 and thread 1: each access with its variable, value and source line.\n"
@@ -166,6 +167,8 @@ int cmd_replay(int argc, char **argv)
 		return EXIT_USAGE;
 	int opt;
 	while ((opt = snc_cmdline_next(&cl, &v)) > 0) {
+		if (cli_shared_option(&v))
+			continue;
 		if (opt == CLI_DB)
 			db_arg = v.text;
 		else if (opt == O_CC)
@@ -204,11 +207,11 @@ int cmd_replay(int argc, char **argv)
 	if (rc == 0 && b.missing)
 		rc = cli_error("replay", "the harness program '%s' is gone (build it again)",
 			       b.program);
-	if (rc == 0) {
+	if (rc == 0 && (rc = cli_output_begin("replay")) == 0) {
 		char id_text[32];
 		snprintf(id_text, sizeof id_text, "%lld", id);
 		char *extra[] = { "--replay", id_text };
-		rc = harness_program_run(b.program, NULL, db_path, 0, extra, 2);
+		rc = cli_output_end("replay", harness_program_run(b.program, NULL, db_path, 0, extra, 2));
 	}
 	if (b.tmpdir[0]) {
 		unlink(b.program);

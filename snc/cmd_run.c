@@ -25,6 +25,8 @@ static const struct snc_opt run_options[] = {
 	CLI_OPT_DB,
 	{ CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, "print the verdicts as JSON" },
 	CLI_OPT_SHARD,
+	CLI_OPT_OUTPUT,
+	CLI_OPT_COLOR,
 	{ 0 },
 };
 static const struct snc_opt *const run_tables[] = { run_options, snc_run_options, NULL };
@@ -124,6 +126,8 @@ int cmd_run(int argc, char **argv)
 	struct snc_shard shard = { 0, 0 };
 	int shard_rc = -1;
 	while ((id = snc_cmdline_next(&cl, &v)) > 0) {
+		if (cli_shared_option(&v))
+			continue;
 		switch (id) {
 		case CLI_DB: db_path = v.text; continue;
 		case CLI_JSON: json = true; continue;
@@ -175,6 +179,9 @@ int cmd_run(int argc, char **argv)
 			if (check_source(libs[i], "library source") != 0)
 				goto out;
 	}
+	if ((rc = cli_output_begin("run")) != 0)
+		goto out;
+	rc = EXIT_USAGE;
 	char err[512];
 	interrupt_catch();
 	db = snc_db_open(db_path, SNC_DB_CREATE, err, sizeof err);
@@ -207,9 +214,17 @@ int cmd_run(int argc, char **argv)
 		}
 		made_tmp = true;
 		snprintf(program, sizeof program, "%s/harness", tmpdir);
-		if (harness_program_build("run", harness, libs, nlibs, cflags, ncflags, program) != 0 ||
-		    (measure && harness_program_build_measure("run", harness, libs, nlibs, cflags,
-							      ncflags, program) != 0))
+		bool progress = !quiet && isatty(STDERR_FILENO);
+		if (progress)   /* instrumented builds take seconds; the program then draws its line */
+			fprintf(stderr, "\r\033[Ksnc run: compiling %s%s", harness,
+				measure ? " and its measure build" : "");
+		int built = harness_program_build("run", harness, libs, nlibs, cflags, ncflags,
+						  program) == 0 &&
+			    (!measure || harness_program_build_measure("run", harness, libs, nlibs,
+								       cflags, ncflags, program) == 0);
+		if (progress)
+			fputs("\r\033[K", stderr);
+		if (!built)
 			goto out;
 	}
 	if (interrupt_caught())
@@ -261,5 +276,5 @@ out:
 	for (int i = 0; i < nforward; i++)
 		free(forward[i]);
 	free(forward);
-	return rc;
+	return cli_output_end("run", rc);
 }

@@ -28,6 +28,8 @@ static const struct snc_opt scan_options[] = {
 	{ CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, "print the results as JSON" },
 	CLI_OPT_QUIET,
 	CLI_OPT_SHARD,
+	CLI_OPT_OUTPUT,
+	CLI_OPT_COLOR,
 	{ 0 },
 };
 static const struct snc_opt *const scan_tables[] = { scan_options, NULL };
@@ -49,9 +51,7 @@ const struct snc_command_doc cmd_scan_doc = {
 
 int cmd_scan(int argc, char **argv)
 {
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	struct scan_request req = { .cmd = "scan", .jobs = ncpu > 0 ? (int)ncpu : 1,
-				    .progress = true };
+	struct scan_request req = { .cmd = "scan", .jobs = snc_cpu_count(), .progress = true };
 	const char *db_path = "snc.db";
 	bool json = false, quiet = false;
 	int top = 10;
@@ -68,7 +68,7 @@ int cmd_scan(int argc, char **argv)
 	}
 	int id;
 	while ((id = snc_cmdline_next(&cl, &v)) > 0) {
-		switch (id) {
+		switch (cli_shared_option(&v) ? 0 : id) {
 		case CLI_COMPDB: req.compdb = v.text; break;
 		case O_JOBS: req.jobs = (int)v.number; break;
 		case CLI_INCLUDE:
@@ -109,6 +109,8 @@ int cmd_scan(int argc, char **argv)
 			  "compile_commands.json (see 'snc scan --help')");
 		goto out;
 	}
+	if ((rc = cli_output_begin("scan")) != 0)
+		goto out;
 	struct scan_outcome outcome;
 	if ((rc = scan_prepare(&req, &outcome)) != 0) {
 		scan_outcome_free(&outcome);
@@ -142,6 +144,7 @@ int cmd_scan(int argc, char **argv)
 		scan_print_text(&outcome, db_path, run_id, top);
 	scan_outcome_free(&outcome);
 out:
+	rc = cli_output_end("scan", rc);
 	snc_cmdline_free(&cl);
 	for (int i = 0; i < nflags; i++)
 		free(flags[i]);

@@ -87,6 +87,8 @@ int findings_input_load(const char *cmd, const char *db_path, int64_t run, const
 		findings_warn_unfinished(cmd, run);
 	if (rc == 0 && snc_db_facts_load(db, run, &in->facts) != 0)
 		rc = cli_error(cmd, "%s", snc_db_errmsg(db));
+	if (rc == 0 && snc_db_history_load(db, run, &in->history) != 0)
+		rc = cli_error(cmd, "%s", snc_db_errmsg(db));
 	if (rc == 0 && baseline)
 		rc = load_baseline(cmd, baseline, in);
 	if (rc == 0)
@@ -115,6 +117,7 @@ void findings_input_free(struct findings_input *in)
 	snc_findings_free(&in->findings);
 	snc_facts_free(&in->facts);
 	snc_facts_free(&in->baseline);
+	snc_history_free(&in->history);
 	report_free_strings(in->baseline_fingerprints, in->nbaseline_fingerprints);
 	memset(in, 0, sizeof *in);
 }
@@ -136,7 +139,10 @@ int findings_request_parse(const struct snc_command_doc *doc, const char *cmd, i
 		case CLI_BASELINE: rq->baseline = v.text; break;
 		case CLI_ROOT: rq->root = v.text; break;
 		case CLI_SUPPRESSIONS: rq->suppressions = v.text; break;
-		default: take(ctx, &v); break;
+		default:
+			if (!cli_shared_option(&v))
+				take(ctx, &v);
+			break;
 		}
 	int rc = cli_options_done(id);
 	if (rc < 0)

@@ -15,6 +15,7 @@ struct findings_input {
 	char **baseline_fingerprints;  /* the baseline's findings: what is not new */
 	int nbaseline_fingerprints;
 	struct snc_findings findings;
+	struct snc_history history;    /* the harnesses' results up to the run (HTML report) */
 	int64_t run;                   /* the run shown */
 	bool run_chosen;               /* given by --run (not the newest with results) */
 	struct snc_db_run_state state; /* whether it finished, what it holds */

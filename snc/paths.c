@@ -4,7 +4,7 @@
  * The build tree is recognized by the program's own location (/proc/self/exe) being the
  * build's bin folder; otherwise everything is looked up relative to the program:
  * PREFIX/bin/snc, PREFIX/include/snc/snc.h, PREFIX/lib.../snc/ (the Valgrind tool in its
- * valgrind/ folder), PREFIX/libexec/snc/. */
+ * valgrind/ folder), PREFIX/libexec/snc/, PREFIX/share/doc/snc/ (the docs pages). */
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -27,6 +27,7 @@ int snc_paths_find(struct snc_paths *p)
 		snprintf(p->examples_manifest, sizeof p->examples_manifest, "%s",
 			 SNC_BUILD_EXAMPLES_MANIFEST);
 		snprintf(p->valgrind_lib, sizeof p->valgrind_lib, "%s", SNC_BUILD_VALGRIND_LIB);
+		snprintf(p->docs_dir, sizeof p->docs_dir, "%s", SNC_BUILD_DOCS_DIR);
 	} else {
 		snprintf(p->include_dir, sizeof p->include_dir, "%s/../%s", bindir,
 			 SNC_INSTALL_INCLUDE_DIR);
@@ -35,6 +36,7 @@ int snc_paths_find(struct snc_paths *p)
 			 bindir, SNC_INSTALL_EXAMPLES_DIR);
 		snprintf(p->valgrind_lib, sizeof p->valgrind_lib, "%s/../%s", bindir,
 			 SNC_INSTALL_VALGRIND_LIB);
+		snprintf(p->docs_dir, sizeof p->docs_dir, "%s/../%s", bindir, SNC_INSTALL_DOCS_DIR);
 	}
 	return 0;
 }

@@ -111,8 +111,11 @@ void scan_print_text(const struct scan_outcome *o, const char *db_path, int64_t 
 	if (t.system)
 		printf(", and %d in system headers followed for calls", t.system);
 	printf("\nPairs:     ");
-	for (int c = SA_NCLASSES - 1; c >= 0; c--)
-		printf("%s %d%s", sa_class_name((enum sa_class)c), t.classes[c], c ? ", " : "\n");
+	for (int c = SA_NCLASSES - 1; c >= 0; c--) {
+		const char *name = sa_class_name((enum sa_class)c);
+		printf("%s%s%s %d%s", snc_color_start(stdout, name), name, snc_color_end(stdout, name),
+		       t.classes[c], c ? ", " : "\n");
+	}
 	printf("Sites:     ");
 	for (int k = 0; k < SA_NKINDS; k++)
 		printf("%s %d%s", sa_kind_name((enum sa_kind)k), t.kinds[k],

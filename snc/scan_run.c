@@ -100,7 +100,7 @@ static int64_t reused_run(struct snc_db *db, const struct sa_units *units)
 
 struct progress {
 	bool on;
-	int total;
+	int total, jobs;
 	FILE *out;      /* the terminal, while fd 2 is silenced */
 };
 
@@ -111,7 +111,7 @@ static void show_progress(int done, int total, const struct sa_unit *u, void *ct
 	if (!p->out)
 		return;
 	const char *slash = strrchr(u->file, '/');
-	fprintf(p->out, "\r\033[Kscanning %d/%d %s", done, p->total,
+	fprintf(p->out, "\r\033[Kscanning %d/%d (-j %d) %s", done, p->total, p->jobs,
 		slash ? slash + 1 : u->file);
 	fflush(p->out);
 }
@@ -122,7 +122,7 @@ static void show_progress(int done, int total, const struct sa_unit *u, void *ct
  * progress line goes to a duplicate of the real stderr. */
 static void parse_pending(struct sa_units *units, const struct scan_request *req)
 {
-	struct progress p = { req->progress && isatty(STDERR_FILENO), 0, NULL };
+	struct progress p = { req->progress && isatty(STDERR_FILENO), 0, req->jobs, NULL };
 	for (int i = 0; i < units->count; i++)
 		if (units->units[i].status == SA_UNIT_PENDING)
 			p.total++;
@@ -230,23 +230,38 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 	}
 	print_summary(out, first, req);
 	out->files = count_files(units);
-	if (snc_db_begin(db) != 0)
-		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
-	/* nothing changed since one earlier run and nobody reads the model: copy that run */
+	/* nothing changed since one earlier run and nobody reads the model: copy that run
+	 * (rows that held together there: their references are not checked again) */
 	int64_t earlier = req->model_unused ? reused_run(db, units) : 0;
+	if (earlier > 0 && snc_db_enforce_references(db, false) != 0)
+		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	if (snc_db_begin(db) != 0) {
+		snc_db_enforce_references(db, true);
+		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	}
 	int copied = earlier > 0 ? snc_db_scan_copy_run(db, earlier, run_id, units->count,
 							 req->system_api) : 1;
+	bool progress = req->progress && isatty(STDERR_FILENO);
+	if (progress)   /* the next phase: seconds for a large project */
+		fprintf(stderr, "\r\033[Kscanning: the pairs of %d units, into the database",
+			units->count);
 	if (copied == 1 && load_reused_functions(db, units) == 0) {
 		struct sa_model_options opt = { .system_api = req->system_api };
 		out->model = sa_model_build(units->units, units->count, &opt);
 		copied = snc_db_scan_store(db, run_id, out->model);
 	}
+	if (progress)
+		fputs("\r\033[K", stderr);
 	if (copied != 0) {
 		int rc = cli_error(req->cmd, "storing the scan: %s", snc_db_errmsg(db));
 		snc_db_rollback(db);
+		snc_db_enforce_references(db, true);
 		return rc;
 	}
-	if (snc_db_commit(db) != 0)
+	int committed = snc_db_commit(db);
+	if (earlier > 0 && snc_db_enforce_references(db, true) != 0)
+		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
+	if (committed != 0)
 		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
 	out->stored = true;
 	int total = units->count;
@@ -276,9 +291,8 @@ int scan_examples(struct snc_db *db, int64_t run_id, const char *example_source,
 	char *examples = dirname(dirname(dir));   /* examples/counters/x.c -> examples */
 	snprintf(inc, sizeof inc, "-I%s", include_dir);
 	char *paths[] = { examples }, *flags[] = { inc };
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	struct scan_request req = { .paths = paths, .npaths = 1, .flags = flags, .nflags = 1,
-				    .jobs = ncpu > 0 ? (int)ncpu : 1, .progress = !quiet,
+				    .jobs = snc_cpu_count(), .progress = !quiet,
 				    .quiet = quiet, .cmd = "demo" };
 	struct scan_outcome out;
 	int rc = scan_prepare(&req, &out);

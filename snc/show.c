@@ -61,7 +61,11 @@ static void flush_harness(struct show_ctx *ctx)
 	printf("  %-*s  %-*s  %-9s %s\n", wp, "PAIR", wv, "VERDICT", "CONFLICT", "WITNESS");
 	for (int i = 0; i < ctx->nrows; i++) {
 		const struct text_row *r = &ctx->rows[i];
-		printf("  %-*s  %-*s  %-9s %s\n", wp, r->pair, wv, r->verdict, r->conflict, r->witness);
+		char kind[32];   /* the verdict without its direction: what its colour says */
+		snprintf(kind, sizeof kind, "%.*s", (int)strcspn(r->verdict, " "), r->verdict);
+		printf("  %-*s  %s%s%s%*s  %-9s %s\n", wp, r->pair, snc_color_start(stdout, kind),
+		       r->verdict, snc_color_end(stdout, kind), wv - (int)strlen(r->verdict), "",
+		       r->conflict, r->witness);
 		for (int k = 0; k < 2; k++)
 			if (r->note[k])
 				printf("  %-*s  %s\n", wp, "", r->note[k]);

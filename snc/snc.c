@@ -80,6 +80,22 @@ static void markdown(void)
 	       "line is checked like the command line, and the command line wins.\n\n"
 	       "```\n[all]\ndb = build/snc.db\n[run]\ntimeout = 0.5\nschedules = true\n"
 	       "[gate]\nfail-on = warning\n```\n\n");
+	printf("## Output, colour, progress, jobs\n\n"
+	       "- `-o FILE`/`--output FILE` sends what a command prints on stdout to FILE (`-`:\n"
+	       "  stdout); the file is written beside FILE and renamed over it at the end, so a\n"
+	       "  command that fails without printing leaves an existing FILE alone. `snc demo -o\n"
+	       "  DIR` names its HTML report's folder. `snc report --json -` and `--sarif -` write\n"
+	       "  to stdout, and then nothing else goes there (where other files went is said on\n"
+	       "  stderr). Messages, notes and progress always go to stderr.\n"
+	       "- Verdicts and severities are coloured on a terminal (`--color=auto`), never when\n"
+	       "  the stream is a pipe or a file, when `NO_COLOR` is set to anything non-empty, or\n"
+	       "  when `TERM=dumb`; `--color=always` or `never` decides for you.\n"
+	       "- Every phase that can take more than a second (scan, classification, the\n"
+	       "  schedules pass, the proof pass, the measurement, an audit's builds) keeps one\n"
+	       "  progress line on stderr up to date, only when stderr is a terminal.\n"
+	       "- `-j N`/`--jobs N`: the scan parses as many units at once as the CPUs this\n"
+	       "  process may use (its affinity mask, e.g. under `taskset`); a harness program keeps\n"
+	       "  8 executions per CPU in flight, since most of them wait for a fork or a timer.\n\n");
 	for (const struct command *c = snc_commands; c->name; c++)
 		snc_cmdline_markdown(stdout, c->doc);
 }

@@ -1,8 +1,9 @@
 # snc installed to a prefix other than the configured one, then moved: everything is found
 # relative to the program (never a compiled-in path). The moved install runs a harness with
 # --measure, the demo and an audit; a user's CMake project (find_package(snc 0.2)) and a
-# plain Makefile project (pkg-config snc) build harness programs against it; make install
-# stages into DESTDIR.
+# plain Makefile project (pkg-config snc) build harness programs against it, and the CMake
+# project's harness and an installed example, run directly with --measure, use the moved
+# Valgrind tool; make install stages into DESTDIR.
 . "$(dirname "$0")/lib.sh"
 expect_status 0 "install" -- cmake --install "$SNC_BUILD_DIR" --prefix "$SNC_SCRATCH/first"
 mv "$SNC_SCRATCH/first" "$SNC_SCRATCH/moved"
@@ -22,10 +23,16 @@ else
 	echo "SKIPPED CHECK: valgrind is not installed (costs)"
 fi
 
-# The demo finds its examples and their sources in the moved prefix.
-expect_status 0 "demo from the moved prefix" -- "$snc" demo --db d.db --quiet
+# The demo finds its examples and their sources in the moved prefix: one example is enough
+# to find the manifest, a program and its source (fixture.demo runs all ten from the build
+# tree); the scan still covers every example.
+expect_status 0 "demo from the moved prefix" -- "$snc" demo --db d.db --quiet --example atomic-counter
 expect_eq "$(verdict d.db atomic-counter atomic_inc atomic_inc)" commutative "demo verdict"
 expect_eq "$(q d.db "SELECT count(*) FROM scan_functions WHERE name = 'atomic_inc'")" 1 "demo scanned the moved sources"
+expect_eq "$(q d.db "SELECT count(*) FROM scan_functions WHERE name = 'spsc_enqueue'")" 1 "demo scanned every example"
+expect_eq "$(q d.db "SELECT group_concat(name) FROM harnesses")" atomic-counter "only the example asked for"
+expect_status 2 "demo of an unknown example" -- "$snc" demo --db e.db --quiet --example no-such
+expect_match "$out" "no example named 'no-such' .*treiber-stack" "names the examples"
 
 # An audit with the moved snc measures with the moved tool.
 mkdir -p lib && cat > lib/tally.h <<'H'
@@ -49,6 +56,26 @@ expect_status 0 "configure a user project" -- cmake -S "$FIXTURES/cmake_project"
 expect_status 0 "build it" -- cmake --build user-build
 expect_status 0 "run its harness program" -- ./user-build/counter_harness --db user.db --quiet
 expect_eq "$(verdict user.db user-counter counter_fetch_add counter_get)" "non-commutative f->g" "CMake project verdict"
+# Run directly with --measure, its program finds the moved package's Valgrind tool (never a
+# path compiled into the runtime: the build tree's tool is there too, and must not be used).
+if command -v valgrind >/dev/null; then
+	expect_status 0 "its harness program measures" -- ./user-build/counter_harness --db user-m.db \
+		--quiet --verbose --depth 1 --measure --measure-states 1
+	expect_match "$out" "snc Valgrind tool in $prefix/lib/snc/valgrind" "the moved tool is used"
+	case "$out" in *"costs not measured"*) fail "user harness: costs not measured: $out" ;; esac
+	expect_eq "$(q user-m.db "SELECT count(*) > 0 FROM op_costs WHERE op = 'counter_fetch_add' AND rmw_per_call >= 1")" 1 \
+		"user harness: costs measured"
+	expect_eq "$(q user-m.db "SELECT count(*) FROM cost_measurements WHERE status != 'measured'")" 0 \
+		"user harness: no unavailable measurement"
+	# An installed example run directly finds the tool beside it, in the moved prefix.
+	ex=$(sed -n 's/^atomic-counter\t\([^\t]*\)\t.*/\1/p' "$prefix/libexec/snc/examples/harnesses.txt")
+	expect_status 0 "an installed example measures" -- "$prefix/libexec/snc/examples/$ex" --db ex.db \
+		--quiet --verbose --depth 1 --measure --measure-states 1
+	expect_match "$out" "snc Valgrind tool in $prefix/libexec/snc/examples/bin/\.\./\.\./\.\./\.\./lib/snc/valgrind" \
+		"the example uses the moved tool"
+	expect_eq "$(q ex.db "SELECT count(*) > 0 FROM cost_measurements WHERE status = 'measured'")" 1 \
+		"example costs measured"
+fi
 mkdir -p v9 && sed 's/find_package(snc 0.2 REQUIRED)/find_package(snc 9.0 REQUIRED)/' \
 	"$FIXTURES/cmake_project/CMakeLists.txt" > v9/CMakeLists.txt
 cp "$FIXTURES/cmake_project/"*.c v9/
@@ -60,6 +87,10 @@ cp -r "$FIXTURES/make_project" mk && cp "$FIXTURES/cmake_project/"*.c mk/
 expect_status 0 "pkg-config project builds" -- env PKG_CONFIG_PATH="$prefix/lib/pkgconfig" make -C mk
 expect_status 0 "its harness program runs" -- ./mk/counter_harness --db mk.db --quiet --depth 1
 expect_eq "$(verdict mk.db user-counter counter_fetch_add counter_fetch_add)" snc "pkg-config project verdict"
+if command -v valgrind >/dev/null; then   # snc.pc names the tool's folder for --measure
+	vglib=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --variable=valgrind_lib snc)
+	expect_eq "$(cd "$vglib" 2>/dev/null && pwd -P)" "$(cd "$prefix/lib/snc/valgrind" && pwd -P)" "snc.pc valgrind_lib"
+fi
 
 # Man pages and completion are installed; make install stages into DESTDIR.
 [ -f "$prefix/share/man/man1/snc-run.1" ] || fail "no man page for snc run"

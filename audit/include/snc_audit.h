@@ -109,6 +109,8 @@ struct audit_family {
 				      "globals of FILE" for functions without parameters */
 	char *name;                /* the harness's name, a C identifier */
 	bool globals;              /* a family of functions without parameters */
+	bool stateless;            /* ... that touch no state at all (fences, pure helpers):
+				      every state is the fresh one */
 	int object_size;           /* sizeof the object type, -1 when incomplete */
 	bool flexible;             /* the object type ends in a flexible array member */
 	enum audit_start start;
@@ -159,6 +161,10 @@ struct audit_alias {
 	const struct audit_fn *fn; /* that function */
 	char *args;                /* function-like alias: the arguments target gets */
 	char *why;                 /* no target: why it is skipped */
+	char *typed_params;        /* no target: its parameters typed from its expansion
+				      ("struct cds_wfs_head *head, ..."; "" for none), the
+				      prototype of its inferred wrapper; NULL when untyped */
+	bool statement;            /* no target: expands to a statement, not a value */
 };
 
 struct audit_plan {
@@ -170,6 +176,7 @@ struct audit_plan {
 	int nfamilies, cap_families;
 	struct audit_note *notes;
 	int nnotes, cap_notes;
+	struct sa_units wrapper_units;   /* the parse of snc_inferred.h (its wrappers' facts) */
 };
 
 struct audit_options {
@@ -229,6 +236,19 @@ int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen);
  * config types no macro, -1 when it cannot be written. */
 int audit_write_macro_wrappers(const struct audit_config *cfg, char *const *headers, int nheaders,
 			       const char *dir, char *path, size_t len);
+/* The names of a parameter list ("struct x *a, int b": "a, b"), as a call's arguments. */
+void audit_param_names(const char *params, char *buf, size_t len);
+
+/* audit_infer.c: a wrapper snc_macro_NAME in DIR/snc_inferred.h for each function-like
+ * macro without a function whose parameters its expansion types (audit_alias's
+ * typed_params), parsed with the audit's flags; those that compile join plan->fns (their
+ * alias's target), the others keep a why. Returns 1 (path set) when any was added, 0 when
+ * none, -1 when the header cannot be written or parsed. */
+int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nheaders,
+			 char *const *cflags, int ncflags, const char *dir, char *path, size_t len);
+/* The API function named name (a wrapper included), or NULL. */
+const struct audit_fn *audit_api_named(const struct audit_plan *plan, const char *name);
+
 /* The macro a generated wrapper stands for (snc_macro_NAME: NAME), or NULL. */
 const char *audit_wrapped_macro(const char *function);
 

@@ -139,6 +139,23 @@ uint64_t snc_shard_hash(const char *key);
  * when below it, without a leading ./) fall to shard s? Always true when s is NULL or not
  * sharded. */
 bool snc_shard_owns(const struct snc_shard *s, const char *key);
+/* ---- CPUs (cpus.c) ------------------------------------------------------------------ */
+/* The CPUs this process may run on (sched_getaffinity, else the online ones): the default
+ * of --jobs. */
+int snc_cpu_count(void);
+
+/* ---- colour (color.c) ------------------------------------------------------------------ */
+enum snc_color_when { SNC_COLOR_AUTO, SNC_COLOR_ALWAYS, SNC_COLOR_NEVER };
+#define SNC_COLOR_CHOICES "auto|always|never"   /* in the order of the enum */
+/* What --color said (default auto). */
+void snc_color_set(enum snc_color_when when);
+/* Is colour wanted on stream: always/never as set; auto: a terminal, NO_COLOR unset or
+ * empty, TERM not "dumb". */
+bool snc_color_on(FILE *stream);
+/* The escape sequence that starts word's colour on stream (a severity, a verdict, a scan
+ * class, pass/fail), and the one that ends it; "" when colour is off or word has none. */
+const char *snc_color_start(FILE *stream, const char *word);
+const char *snc_color_end(FILE *stream, const char *word);
 
 /* ---- the project's .snc file (config.c) -------------------------------------------------- */
 struct snc_config {
@@ -163,6 +180,11 @@ enum snc_run_option_id {
 	SNC_RUN_MEASURE_STATES, SNC_RUN_MEMORY_LIMIT, SNC_RUN_CPU_LIMIT, SNC_RUN_PROCESS_LIMIT,
 	SNC_RUN_FILE_SIZE_LIMIT, SNC_RUN_PROVE, SNC_RUN_BOUNDARY,
 };
+/* A harness program's --jobs: executions in flight. Most of them wait (for a fork, for a
+ * blocked op's timer), so the default is several per CPU: with one per CPU a harness whose
+ * ops block runs 1.5-1.7 times longer (measured on the examples rcu and mutex-set). */
+enum { SNC_RUN_JOBS_PER_CPU = 8, SNC_RUN_MAX_JOBS = 256 };
+int snc_run_default_jobs(void);
 /* The scheduler's bound on context switches per schedule (runtime/scheduler checks it). */
 #define SNC_RUN_MAX_PREEMPTIONS 32
 /* What a user may pass to `snc run` (forwarded to the harness program as given). */

@@ -67,6 +67,7 @@ void finding_add(struct snc_findings *out, const struct finding_spec *spec)
 		x->subject = names;
 	x->message = spec->message;
 	x->evidence = spec->evidence;
+	x->schedule = spec->schedule;
 	x->file = spec->where[0].file;
 	x->line = spec->where[0].line;
 	for (int i = 0; i < FINDING_PLACES && !x->reason; i++)

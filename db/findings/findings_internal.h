@@ -69,6 +69,7 @@ struct finding_spec {
 	const char *kind;             /* tells apart findings of one rule about the same names */
 	struct finding_place where[FINDING_PLACES];  /* [0] is shown; markers are looked for at all */
 	const char *message, *evidence;  /* in out's arena */
+	const struct snc_fact_schedule *schedule;  /* the schedule it rests on, or NULL */
 };
 
 /* Adds a finding: rule, severity, fingerprint, subject, place and intentional marker. */

@@ -10,6 +10,7 @@
  *   needless-heavyweight  an API function never SNC with anything it shares state with,
  *                         that reaches heavyweight instructions (not fences only)
  * The object of a pair finding (for its fingerprint and subject) is the shared state. */
+#include <stdio.h>
 #include <string.h>
 #include "findings_internal.h"
 
@@ -95,6 +96,40 @@ static bool fences_only(const struct snc_fact_function *fn)
 	return true;
 }
 
+/* Is function fi in pairs, none of them an snc-candidate? *length: the length of its
+ * partner_list(). */
+static bool never_candidate(const struct snc_facts *facts, int fi, size_t *length)
+{
+	int npartners = 0;
+	for (int i = 0; i < facts->nscan_pairs; i++) {
+		const struct snc_fact_scan_pair *sp = &facts->scan_pairs[i];
+		if (sp->f != fi && sp->g != fi)
+			continue;
+		if (strcmp(sp->static_class, "snc-candidate") == 0)
+			return false;
+		*length += (npartners++ ? 2 : 0) + strlen(facts->functions[sp->f == fi ? sp->g : sp->f].name) +
+			   strlen(sp->static_class) + strlen(sp->shared_state) + 5;
+	}
+	return npartners > 0;
+}
+
+/* "g: one-way (state), h: read-read (state)": the static class with each partner of fi,
+ * written into one allocation of length + 1 bytes (an API function of a large code base
+ * has hundreds of partners with long state lists: appending one by one was quadratic). */
+static const char *partner_list(struct db_arena *a, const struct snc_facts *facts, int fi,
+				size_t length)
+{
+	char *text = db_arena_alloc(a, length + 1), *end = text;
+	for (int i = 0; i < facts->nscan_pairs; i++) {
+		const struct snc_fact_scan_pair *sp = &facts->scan_pairs[i];
+		if (sp->f == fi || sp->g == fi)
+			end += sprintf(end, "%s%s: %s (%s)", end == text ? "" : ", ",
+				       facts->functions[sp->f == fi ? sp->g : sp->f].name,
+				       sp->static_class, sp->shared_state);
+	}
+	return text;
+}
+
 static void never_snc(const struct snc_facts *facts, struct snc_findings *out)
 {
 	struct db_arena *a = out->arena;
@@ -103,20 +138,10 @@ static void never_snc(const struct snc_facts *facts, struct snc_findings *out)
 		if (!fn->api || fn->transitive_heavyweight <= 0 || fences_only(fn) ||
 		    facts_in_harness_source(facts, fn->file) || exercised(facts, fi, -1))
 			continue;
-		const char *partners = "";
-		int npartners = 0;
-		bool candidate = false;
-		for (int i = 0; i < facts->nscan_pairs && !candidate; i++) {
-			const struct snc_fact_scan_pair *sp = &facts->scan_pairs[i];
-			if (sp->f != fi && sp->g != fi)
-				continue;
-			candidate = strcmp(sp->static_class, "snc-candidate") == 0;
-			partners = db_arena_printf(a, "%s%s%s: %s (%s)", partners, npartners++ ? ", " : "",
-				facts->functions[sp->f == fi ? sp->g : sp->f].name, sp->static_class,
-				sp->shared_state);
-		}
-		if (candidate || npartners == 0)
+		size_t length = 0;
+		if (!never_candidate(facts, fi, &length))
 			continue;
+		const char *partners = partner_list(a, facts, fi, length);
 		struct finding_spec spec = { .rule = "needless-heavyweight", .f = fn->name,
 					     .where[0] = { fn->file, fn->line } };
 		spec.message = db_arena_printf(a, "%s can never be SNC with the functions it shares "

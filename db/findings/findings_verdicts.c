@@ -136,6 +136,7 @@ static void schedules(const struct snc_facts *facts, const struct snc_fact_harne
 				"intentional; otherwise synchronize them (replay: snc replay %lld)",
 				spec.f, spec.g, (long long)pr->broken.id);
 			spec.evidence = schedule_lines(a, &pr->broken);
+			spec.schedule = &pr->broken;
 			finding_add(out, &spec);
 		}
 		if (pr->broken_precondition.id) {
@@ -148,6 +149,7 @@ static void schedules(const struct snc_facts *facts, const struct snc_fact_harne
 				"API, reported apart from real non-linearizable outcomes (replay: snc "
 				"replay %lld)", spec.f, spec.g, (long long)pr->broken_precondition.id);
 			spec.evidence = schedule_lines(a, &pr->broken_precondition);
+			spec.schedule = &pr->broken_precondition;
 			finding_add(out, &spec);
 		}
 		if (pr->unrepeated.id) {
@@ -158,6 +160,7 @@ static void schedules(const struct snc_facts *facts, const struct snc_fact_harne
 				"deterministic operations (loophole 3, accept non-determinism); mark it "
 				"intentional if that is meant", spec.f, spec.g);
 			spec.evidence = schedule_lines(a, &pr->unrepeated);
+			spec.schedule = &pr->unrepeated;
 			finding_add(out, &spec);
 		}
 	}
@@ -215,9 +218,11 @@ static void unsynchronized(const struct snc_facts *facts, const struct snc_fact_
 		finding_about_ops(&spec, facts, h, pr->f, pr->g);
 		spec.evidence = db_arena_printf(a, "%s\n%s", finding_witness_lines(a, &pr->witness),
 						how);
-		if (!pr->contract)   /* a contract keeps the pair out of the schedules */
+		if (!pr->contract) {   /* a contract keeps the pair out of the schedules */
 			spec.evidence = db_arena_printf(a, "%s\n%s", spec.evidence,
 							reconciliation(a, pr));
+			spec.schedule = pr->broken.id ? &pr->broken : NULL;
+		}
 		if (pr->contract)
 			spec.message = db_arena_printf(a, "%s x %s is SNC with no heavyweight "
 				"instruction: it is correct only while every caller honours the %s "

@@ -147,8 +147,9 @@ static void harnesses(FILE *out, const struct snc_report *r)
 	char shown[4096], page[64];
 	for (int i = 0; i < r->facts->nharnesses; i++) {
 		const struct snc_fact_harness *h = &r->facts->harnesses[i];
-		html(out, "<section class=\"harness\"><h3 id=\"harness-%d\">%s</h3>\n"
-			  "<p class=\"muted\">run %D, %D states", i, h->name, h->run_id, h->states);
+		html(out, "<section class=\"harness\"><h3 id=\"harness-%d\"><a href=\"%s\">%s</a></h3>\n"
+			  "<p class=\"muted\">run %D, %D states", i, html_harness_page(i, page, sizeof page),
+		     h->name, h->run_id, h->states);
 		if (h->source)
 			html(out, ", <code>%s</code>", report_shown_path(r->root, h->source, shown,
 									  sizeof shown));

@@ -119,6 +119,12 @@ const char *html_op_page(int harness, int op, char *buf, size_t len)
 	return buf;
 }
 
+const char *html_harness_page(int harness, char *buf, size_t len)
+{
+	snprintf(buf, len, "harness-%d.html", harness);
+	return buf;
+}
+
 const char *html_function_page(int function, char *buf, size_t len)
 {
 	snprintf(buf, len, "fn-%d.html", function);
@@ -213,21 +219,45 @@ static int make_dir(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-int report_html(const struct snc_report *r, const char *dir, char *err, size_t errlen)
+/* Every page, each name added to pages once written. */
+static int write_pages(const struct snc_report *r, const char *dir, struct html_pages *pages,
+		       char *err, size_t errlen)
 {
-	if (make_dir(dir, err, errlen) != 0 || html_index(r, dir, err, errlen) != 0)
+	char name[64];
+	if (html_index(r, dir, err, errlen) != 0)
 		return -1;
+	html_pages_add(pages, "index.html");
 	for (int i = 0; i < r->facts->nharnesses; i++) {
 		const struct snc_fact_harness *h = &r->facts->harnesses[i];
-		for (int p = 0; p < h->npairs; p++)
+		if (html_harness(r, dir, i, err, errlen) != 0)
+			return -1;
+		html_pages_add(pages, html_harness_page(i, name, sizeof name));
+		for (int p = 0; p < h->npairs; p++) {
 			if (html_pair(r, dir, i, p, err, errlen) != 0)
 				return -1;
-		for (int o = 0; o < h->nops; o++)
+			html_pages_add(pages, html_pair_page(i, p, name, sizeof name));
+		}
+		for (int o = 0; o < h->nops; o++) {
 			if (html_op(r, dir, i, o, err, errlen) != 0)
 				return -1;
+			html_pages_add(pages, html_op_page(i, o, name, sizeof name));
+		}
 	}
-	for (int f = 0; f < r->facts->nfunctions; f++)
+	for (int f = 0; f < r->facts->nfunctions; f++) {
 		if (html_function(r, dir, f, err, errlen) != 0)
 			return -1;
+		html_pages_add(pages, html_function_page(f, name, sizeof name));
+	}
 	return 0;
+}
+
+int report_html(const struct snc_report *r, const char *dir, char *err, size_t errlen)
+{
+	if (make_dir(dir, err, errlen) != 0)
+		return -1;
+	struct html_pages pages = { 0 };
+	int rc = write_pages(r, dir, &pages, err, errlen) != 0 ||
+		 html_manifest_update(dir, &pages, err, errlen) != 0 ? -1 : 0;
+	html_pages_free(&pages);
+	return rc;
 }

@@ -125,8 +125,10 @@ int html_pair(const struct snc_report *r, const char *dir, int harness, int pair
 			  "calls explored%r</p>\n", p->schedules,
 		     p->broken.id ? "; this one ends with what no sequential order gives:"
 				  : ", none broke linearizability (within the bound).");
-		if (p->broken.id)
+		if (p->broken.id) {
 			schedule_table(out, &p->broken, "broken-schedule");
+			html_schedule_picture(out, &p->broken, "broken-picture");
+		}
 		if (p->unrepeated.id) {
 			html(out, "<p>This one gave another outcome when re-run:</p>\n");
 			schedule_table(out, &p->unrepeated, "unrepeated-schedule");

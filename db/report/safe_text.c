@@ -101,9 +101,10 @@ char *report_json_text(json_object *o, int flags)
 int report_json_to_file(const char *path, json_object *o, int flags)
 {
 	char *text = report_json_text(o, flags);
-	FILE *f = text ? fopen(path, "w") : NULL;
+	bool to_stdout = strcmp(path, "-") == 0;
+	FILE *f = !text ? NULL : to_stdout ? stdout : fopen(path, "w");
 	int rc = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF ? 0 : -1;
-	if (f && fclose(f) != 0)
+	if (f && (to_stdout ? fflush(f) : fclose(f)) != 0)
 		rc = -1;
 	free(text);
 	return rc;

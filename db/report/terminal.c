@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report_internal.h"
+#include "snc_cmdline.h"
 
 /* Every string of a finding comes from scanned code or a harness: escaped (safe_text.c). */
 static void print_finding(const struct snc_report *r, const struct snc_finding *x, FILE *out)
@@ -11,7 +12,9 @@ static void print_finding(const struct snc_report *r, const struct snc_finding *
 	char place[4200];
 	fputc('\n', out);
 	report_put_text(out, report_finding_place(r, x, place, sizeof place));
-	fprintf(out, ": %s: %s: ", snc_severity_name(x->severity), x->rule->id);
+	const char *severity = snc_severity_name(x->severity);
+	fprintf(out, ": %s%s%s: %s: ", snc_color_start(out, severity), severity,
+		snc_color_end(out, severity), x->rule->id);
 	report_put_text(out, x->subject);
 	fputs("\n  ", out);
 	report_put_text(out, x->message);
@@ -45,7 +48,9 @@ int report_terminal(const struct snc_report *r, FILE *out, char *err, size_t err
 			"results are partial\n", (long long)f->run_id);
 	fprintf(out, "verdicts:");
 	for (int v = 0; v < NVERDICTS; v++)
-		fprintf(out, "%s %d %s", v ? "," : "", c.verdicts[v], report_verdicts[v]);
+		fprintf(out, "%s %d %s%s%s", v ? "," : "", c.verdicts[v],
+			snc_color_start(out, report_verdicts[v]), report_verdicts[v],
+			snc_color_end(out, report_verdicts[v]));
 	fprintf(out, "\nfindings: %d error, %d warning, %d note outstanding; %d intentional\n",
 		c.outstanding[SNC_ERROR], c.outstanding[SNC_WARNING], c.outstanding[SNC_NOTE],
 		c.intentional);

@@ -17,12 +17,14 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 12   /* 2: the scan tables and views; 3: findings; 4: measured costs;
+#define SCHEMA_VERSION 14   /* 2: the scan tables and views; 3: findings; 4: measured costs;
 			      5: schedules; 6: audits; 7: scanned site origins, resolved calls;
 			      8: interrupted runs; 9: hook_counts_vs_measured compares the
 			      library's own sites (measured on the uninstrumented build);
 			      10: preconditions; 11: the aliases of macro APIs;
-			      12: run_origins (shards, source revision, merges) */
+			      12: schedule_steps, the traces of non-linearizable schedules;
+			      13: shared-state lists of pairs stored once (upgrade.c);
+			      14: run_origins (shards, source revision, merges) */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {
@@ -63,6 +65,7 @@ static int install_schema(sqlite3 *conn, char *err, size_t errlen, const char *p
 	char pragma[64];
 	snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d;", SCHEMA_VERSION);
 	if (sqlite3_exec(conn, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK ||
+	    db_upgrade_tables(conn, &msg) != 0 ||
 	    sqlite3_exec(conn, snc_db_schema_sql, NULL, NULL, &msg) != SQLITE_OK ||
 	    sqlite3_exec(conn, pragma, NULL, NULL, &msg) != SQLITE_OK ||
 	    sqlite3_exec(conn, "COMMIT", NULL, NULL, &msg) != SQLITE_OK) {
@@ -323,15 +326,28 @@ static int exec_simple(struct snc_db *db, const char *sql)
 
 int snc_db_begin(struct snc_db *db) { return exec_simple(db, "BEGIN IMMEDIATE"); }
 int snc_db_commit(struct snc_db *db) { return exec_simple(db, "COMMIT"); }
-int snc_db_rollback(struct snc_db *db) { return exec_simple(db, "ROLLBACK"); }
-
-int db_has_view(struct snc_db *db, const char *name)
+int snc_db_rollback(struct snc_db *db)
 {
-	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'view' AND name = ?");
+	db->findings_copied = 0;   /* rolled back with the rest */
+	return exec_simple(db, "ROLLBACK");
+}
+
+int snc_db_enforce_references(struct snc_db *db, int on)
+{
+	return exec_simple(db, on ? "PRAGMA foreign_keys=ON" : "PRAGMA foreign_keys=OFF");
+}
+
+static int has_object(struct snc_db *db, const char *type, const char *name)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = ? AND name = ?");
 	if (!st)
 		return -1;
-	db_bind_text(st, 1, name);
+	db_bind_text(st, 1, type);
+	db_bind_text(st, 2, name);
 	int found = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_reset(st);
 	return found;
 }
+
+int db_has_view(struct snc_db *db, const char *name) { return has_object(db, "view", name); }
+int db_has_table(struct snc_db *db, const char *name) { return has_object(db, "table", name); }

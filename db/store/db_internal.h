@@ -17,9 +17,13 @@ struct snc_db {
 		sqlite3_stmt *stmt;
 	} cache[DB_STMT_CACHE];
 	int ncache;
+	int64_t findings_copied;   /* a run whose findings scan_copy.c copied: not recomputed */
 };
 
 extern const char snc_db_schema_sql[];
+/* upgrade.c: moves rows whose table changed shape, before schema.sql runs on an older
+ * file; 0, or -1 (with *msg from SQLite when it has one). */
+int db_upgrade_tables(sqlite3 *conn, char **msg);
 
 /* Returns a reset, cleared statement for sql (a string literal, cached by address). */
 sqlite3_stmt *db_stmt(struct snc_db *db, const char *sql);
@@ -39,5 +43,6 @@ int db_findings_record(struct snc_db *db, int64_t run_id);
 
 /* Does the database have this view (an older schema may not)? 1, 0, or -1 on an error. */
 int db_has_view(struct snc_db *db, const char *name);
+int db_has_table(struct snc_db *db, const char *name);
 
 #endif

@@ -21,6 +21,8 @@
  * with one name are told apart by rule 2, and a harness that exercises neither is simply
  * not tied (its findings then point at the SNC_OP line). */
 #include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "findings_internal.h"
@@ -168,6 +170,97 @@ static int load_sites(struct snc_db *db, struct snc_facts *facts, const struct i
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading heavyweight sites");
 }
 
+/* Functions sorted by name, file and index: a pair names tens of thousands of functions in
+ * a large scan, too many for function_named()'s walk over every function each time. */
+struct by_name {
+	const char *name, *file;
+	int index;
+};
+
+static int compare_by_name(const void *a, const void *b)
+{
+	const struct by_name *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	if (c == 0)
+		c = strcmp(x->file, y->file);
+	return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static int compare_name_only(const void *a, const void *b)
+{
+	return strcmp(((const struct by_name *)a)->name, ((const struct by_name *)b)->name);
+}
+
+/* function_named(facts, name, file, NULL), found in the sorted list when the first function
+ * of that name is in file, as written (the scan stores canonical paths); else asked of
+ * function_named() itself. */
+static int pair_function(const struct snc_facts *facts, const struct by_name *sorted,
+			 const char *name, const char *file)
+{
+	struct by_name key = { name, file, 0 };
+	const struct by_name *hit = name && file && facts->nfunctions > 0
+		? bsearch(&key, sorted, (size_t)facts->nfunctions, sizeof *sorted, compare_name_only)
+		: NULL;
+	if (hit) {
+		const struct by_name *first = hit, *end = hit;
+		while (first > sorted && strcmp(first[-1].name, name) == 0)
+			first--;
+		while (end < sorted + facts->nfunctions && strcmp(end->name, name) == 0)
+			end++;
+		const struct by_name *lowest = first, *exact = NULL;
+		for (const struct by_name *e = first; e < end; e++) {
+			if (e->index < lowest->index)
+				lowest = e;
+			if (!exact && strcmp(e->file, file) == 0)
+				exact = e;
+		}
+		if (exact && exact == lowest)
+			return exact->index;
+	}
+	return function_named(facts, name, file, NULL);
+}
+
+/* One arena copy per distinct shared-state list (pairs repeat a few hundred lists). */
+struct list_copies {
+	const char **v;    /* open addressing, power-of-two size */
+	size_t size, used;
+};
+
+static const char *list_copy(struct db_arena *a, struct list_copies *c, const char *text)
+{
+	if (!text)
+		return NULL;
+	if (2 * (c->used + 1) > c->size) {
+		struct list_copies bigger = { NULL, c->size ? 2 * c->size : 256, c->used };
+		bigger.v = calloc(bigger.size, sizeof *bigger.v);
+		if (!bigger.v)
+			return db_arena_strdup(a, text);
+		for (size_t i = 0; i < c->size; i++)
+			if (c->v[i]) {
+				uint64_t h = 14695981039346656037ull;
+				for (const char *p = c->v[i]; *p; p++)
+					h = (h ^ (unsigned char)*p) * 1099511628211ull;
+				size_t j = (size_t)h & (bigger.size - 1);
+				while (bigger.v[j])
+					j = (j + 1) & (bigger.size - 1);
+				bigger.v[j] = c->v[i];
+			}
+		free(c->v);
+		*c = bigger;
+	}
+	uint64_t h = 14695981039346656037ull;
+	for (const char *p = text; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	size_t j = (size_t)h & (c->size - 1);
+	while (c->v[j] && strcmp(c->v[j], text) != 0)
+		j = (j + 1) & (c->size - 1);
+	if (!c->v[j]) {
+		c->v[j] = db_arena_strdup(a, text);
+		c->used++;
+	}
+	return c->v[j];
+}
+
 static int load_pairs(struct snc_db *db, struct snc_facts *facts)
 {
 	sqlite3_stmt *st = db_stmt(db,
@@ -175,22 +268,33 @@ static int load_pairs(struct snc_db *db, struct snc_facts *facts)
 		"WHERE run_id = ? ORDER BY pair_id");
 	if (!st)
 		return -1;
+	struct by_name *sorted = malloc(((size_t)facts->nfunctions + 1) * sizeof *sorted);
+	if (!sorted) {
+		snprintf(db->err, sizeof db->err, "out of memory reading scanned pairs");
+		return -1;
+	}
+	for (int i = 0; i < facts->nfunctions; i++)
+		sorted[i] = (struct by_name){ facts->functions[i].name, facts->functions[i].file, i };
+	qsort(sorted, (size_t)facts->nfunctions, sizeof *sorted, compare_by_name);
+	struct list_copies lists = { 0 };
 	db_bind_int(st, 1, facts->scan_run_id);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int f = function_named(facts, db_col_text(st, 0), db_col_text(st, 1), NULL);
-		int g = function_named(facts, db_col_text(st, 2), db_col_text(st, 3), NULL);
+		int f = pair_function(facts, sorted, db_col_text(st, 0), db_col_text(st, 1));
+		int g = pair_function(facts, sorted, db_col_text(st, 2), db_col_text(st, 3));
 		if (f < 0 || g < 0)
 			continue;
 		facts->scan_pairs = db_array_grow(facts->scan_pairs, facts->nscan_pairs,
 						  sizeof *facts->scan_pairs);
 		facts->scan_pairs[facts->nscan_pairs++] = (struct snc_fact_scan_pair){
 			.f = f, .g = g,
-			.shared_state = db_arena_strdup(facts->arena, db_col_text(st, 4)),
+			.shared_state = list_copy(facts->arena, &lists, db_col_text(st, 4)),
 			.static_class = db_arena_strdup(facts->arena, db_col_text(st, 5)),
 		};
 	}
 	sqlite3_reset(st);
+	free(sorted);
+	free(lists.v);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading scanned pairs");
 }
 

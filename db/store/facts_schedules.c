@@ -9,9 +9,28 @@
  * crash is a different story than a lost update. How each pair was explored (states,
  * bound, whether its calls were instrumented and the witness's calls independent) is read
  * from the explorations, for reconciling an SNC verdict with them. Read through the `schedules` view by the
- * id of each harness in the facts; a database without that view has none. */
+ * id of each harness in the facts; a database without that view has none. The simplest
+ * non-linearizable schedule of a pair comes with its trace when one was kept
+ * (schedule_steps: the report draws it). */
+#include <stdlib.h>
 #include <string.h>
 #include "findings_internal.h"
+
+static const struct snc_fact_step *copy_steps(struct db_arena *a, const struct snc_fact_step *s,
+					     int n)
+{
+	if (n <= 0)
+		return NULL;
+	struct snc_fact_step *c = db_arena_alloc(a, (size_t)n * sizeof *c);
+	for (int i = 0; c && i < n; i++) {
+		c[i] = s[i];
+		c[i].kind = db_arena_strdup(a, s[i].kind);
+		c[i].access = db_arena_strdup(a, s[i].access);
+		c[i].place = db_arena_strdup(a, s[i].place);
+		c[i].variable = db_arena_strdup(a, s[i].variable);
+	}
+	return c;
+}
 
 struct snc_fact_schedule facts_copy_schedule(struct db_arena *a, const struct snc_fact_schedule *s)
 {
@@ -25,6 +44,9 @@ struct snc_fact_schedule facts_copy_schedule(struct db_arena *a, const struct sn
 		.f_then_g = db_arena_strdup(a, s->f_then_g),
 		.g_then_f = db_arena_strdup(a, s->g_then_f),
 		.preemptions = s->preemptions,
+		.thread = { s->thread[0], s->thread[1] },
+		.steps = copy_steps(a, s->steps, s->nsteps),
+		.nsteps = s->nsteps,
 	};
 }
 
@@ -43,7 +65,9 @@ static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_
 {
 	sqlite3_stmt *st = db_stmt(db,
 		"SELECT f, g, state, f_call, g_call, schedule, outcome, f_then_g, g_then_f, "
-		"schedule_id, preemptions, linearizable, deterministic, status, schedules_with_outcome "
+		"schedule_id, preemptions, linearizable, deterministic, status, schedules_with_outcome, "
+		"f_points, f_rmw, f_seq_cst_fences, f_seq_cst_stores, f_lock_acquisitions, "
+		"g_points, g_rmw, g_seq_cst_fences, g_seq_cst_stores, g_lock_acquisitions "
 		"FROM schedules WHERE harness_id = ? ORDER BY preemptions, steps, schedule_id");
 	if (!st)
 		return -1;
@@ -73,10 +97,62 @@ static int load_outcomes(struct snc_db *db, struct snc_facts *facts, struct snc_
 			.g_then_f = db_col_text(st, 8),
 			.preemptions = sqlite3_column_int(st, 10),
 		};
+		for (int t = 0; t < 2; t++)
+			s.thread[t] = (struct snc_db_hook_counts){
+				.points = sqlite3_column_int64(st, 15 + 5 * t),
+				.rmw = sqlite3_column_int64(st, 16 + 5 * t),
+				.seq_cst_fences = sqlite3_column_int64(st, 17 + 5 * t),
+				.seq_cst_stores = sqlite3_column_int64(st, 18 + 5 * t),
+				.lock_acquisitions = sqlite3_column_int64(st, 19 + 5 * t),
+			};
 		*keep = facts_copy_schedule(facts->arena, &s);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading schedules");
+}
+
+/* The trace of schedule s (its id), when one was kept. */
+static int load_steps(struct snc_db *db, struct snc_facts *facts, struct snc_fact_schedule *s)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT thread, step, kind, access, place, variable, address, size, writes "
+		"FROM schedule_steps WHERE outcome_id = ? ORDER BY ordinal");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, s->id);
+	struct snc_fact_step *steps = NULL;
+	int n = 0, rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		steps = db_array_grow(steps, n, sizeof *steps);
+		if (!steps)
+			break;
+		steps[n++] = (struct snc_fact_step){
+			.thread = sqlite3_column_int(st, 0),
+			.step = sqlite3_column_int64(st, 1),
+			.kind = db_col_text(st, 2), .access = db_col_text(st, 3),
+			.place = db_col_text(st, 4), .variable = db_col_text(st, 5),
+			.address = sqlite3_column_int64(st, 6), .size = sqlite3_column_int64(st, 7),
+			.writes = sqlite3_column_int(st, 8),
+		};
+		/* the row's strings live until the next step: into the arena */
+		struct snc_fact_step *last = &steps[n - 1];
+		last->kind = db_arena_strdup(facts->arena, last->kind);
+		last->access = db_arena_strdup(facts->arena, last->access);
+		last->place = db_arena_strdup(facts->arena, last->place);
+		last->variable = db_arena_strdup(facts->arena, last->variable);
+	}
+	sqlite3_reset(st);
+	if (rc == SQLITE_ROW) {
+		free(steps);
+		return db_fail(db, "reading a schedule's trace (out of memory)");
+	}
+	struct snc_fact_step *kept = n ? db_arena_alloc(facts->arena, (size_t)n * sizeof *kept) : NULL;
+	if (kept)
+		memcpy(kept, steps, (size_t)n * sizeof *kept);
+	s->steps = kept;
+	s->nsteps = kept ? n : 0;
+	free(steps);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading a schedule's trace");
 }
 
 /* Is the exploration of calls a, b the witness's (either thread order)? */
@@ -153,5 +229,12 @@ int facts_load_schedules(struct snc_db *db, struct snc_facts *facts)
 		    load_explorations(db, &facts->harnesses[i], id) != 0)
 			return -1;
 	}
-	return 0;
+	int traces = db_has_table(db, "schedule_steps");
+	for (int i = 0; traces > 0 && i < facts->nharnesses; i++) {
+		struct snc_fact_harness *h = &facts->harnesses[i];
+		for (int p = 0; p < h->npairs; p++)
+			if (h->pairs[p].broken.id && load_steps(db, facts, &h->pairs[p].broken) != 0)
+				return -1;
+	}
+	return traces < 0 ? -1 : 0;
 }

@@ -49,6 +49,8 @@ fail:
 
 int db_findings_record(struct snc_db *db, int64_t run_id)
 {
+	if (db->findings_copied == run_id)
+		return 0;   /* an unchanged rescan copied them with the scan (scan_copy.c) */
 	struct snc_facts facts = { 0 };
 	struct snc_findings findings = { 0 };
 	int rc = snc_db_facts_load(db, run_id, &facts);

@@ -197,7 +197,7 @@ static int drop_maps(struct snc_db *db, const struct table *tables, int n)
 static bool schedule_table(const char *table)
 {
 	return strcmp(table, "schedule_explorations") == 0 || strcmp(table, "schedule_outcomes") == 0 ||
-	       strcmp(table, "hook_counts") == 0;
+	       strcmp(table, "schedule_steps") == 0 || strcmp(table, "hook_counts") == 0;
 }
 
 /* Maps the states and ops of src_run's harnesses onto those of the same harness names,

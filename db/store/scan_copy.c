@@ -7,7 +7,14 @@
  * with one INSERT ... SELECT, ids shifted past the table's current end (so they cannot
  * collide, and rows keep their order). A unit's reused_from names the unit it was copied
  * from, as an ordinary rescan does. Every table holding a scan run's results is listed
- * below; a new one must be added here too. */
+ * below; a new one must be added here too (scanned_state_lists is not a run's: pairs of
+ * every run refer to its rows).
+ *
+ * The run's findings (computed from the facts as of the run when it finishes) are the
+ * earlier run's too when nothing else feeds them: the scan rows are the same, the files
+ * that intentional markers are read from hashed the same, and no harness has run at all
+ * (a harness's verdicts would count). Then they are copied as well, and snc_db_run_finish
+ * does not compute them again; otherwise it does, as after any scan. */
 #include <stdio.h>
 #include "db_internal.h"
 
@@ -84,9 +91,9 @@ static const char *const copies[] = {
 	"INSERT INTO scanned_reach (function_id, target_id, distance, path) "
 	"SELECT x.function_id + ?6, x.target_id + ?6, x.distance, x.path FROM scanned_reach x "
 	"JOIN scanned_functions f ON f.id = x.function_id WHERE f.run_id = ?1",
-	"INSERT INTO scanned_pairs (id, run_id, f_id, g_id, static_class, shared_state, "
+	"INSERT INTO scanned_pairs (id, run_id, f_id, g_id, static_class, shared_state_id, "
 	"heavyweight_f, heavyweight_g) SELECT id + ?10, ?2, f_id + ?6, g_id + ?6, static_class, "
-	"shared_state, heavyweight_f, heavyweight_g FROM scanned_pairs WHERE run_id = ?1 "
+	"shared_state_id, heavyweight_f, heavyweight_g FROM scanned_pairs WHERE run_id = ?1 "
 	"ORDER BY id",
 };
 
@@ -106,6 +113,37 @@ static int same_scan(struct snc_db *db, int64_t run, int nunits, int system_api)
 	int same = sqlite3_column_int(st, 0) == nunits && sqlite3_column_int(st, 1) == 0;
 	sqlite3_reset(st);
 	return same;
+}
+
+/* Copies from_run's findings into run_id when they must be the same (see the top). */
+static int copy_findings(struct snc_db *db, int64_t from_run, int64_t run_id)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT (SELECT finished_at IS NOT NULL FROM runs WHERE id = ?1) AND "
+		"NOT EXISTS (SELECT 1 FROM harnesses WHERE run_id <= ?2)");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, from_run);
+	db_bind_int(st, 2, run_id);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return db_fail(db, "comparing with an earlier scan's findings");
+	int same = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	if (!same)
+		return 0;
+	st = db_stmt(db, "INSERT INTO finding_records (run_id, rule, severity, fingerprint, "
+			 "subject, message, evidence, file, line, harness, f, g, intentional, reason) "
+			 "SELECT ?2, rule, severity, fingerprint, subject, message, evidence, file, line, "
+			 "harness, f, g, intentional, reason FROM finding_records WHERE run_id = ?1 "
+			 "ORDER BY id");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, from_run);
+	db_bind_int(st, 2, run_id);
+	if (db_step_done(db, st, "copying an earlier scan's findings") != 0)
+		return -1;
+	db->findings_copied = run_id;
+	return 0;
 }
 
 int snc_db_scan_copy_run(struct snc_db *db, int64_t from_run, int64_t run_id, int nunits,
@@ -135,5 +173,5 @@ int snc_db_scan_copy_run(struct snc_db *db, int64_t from_run, int64_t run_id, in
 		if (db_step_done(db, st, "copying an earlier scan") != 0)
 			return -1;
 	}
-	return 0;
+	return copy_findings(db, from_run, run_id);
 }

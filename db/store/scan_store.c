@@ -305,27 +305,77 @@ static int compare_usr(const void *a, const void *b)
 	return strcmp(((const struct usr_id *)a)->usr, ((const struct usr_id *)b)->usr);
 }
 
+/* The id of a shared-state list in scanned_state_lists, added when new. */
+static int64_t state_list_id(struct snc_db *db, const char *names)
+{
+	sqlite3_stmt *st = db_stmt(db, "INSERT OR IGNORE INTO scanned_state_lists (names) VALUES (?)");
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, names);
+	if (db_step_done(db, st, "storing a shared-state list") != 0)
+		return -1;
+	st = db_stmt(db, "SELECT id FROM scanned_state_lists WHERE names = ?");
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, names);
+	int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	sqlite3_reset(st);
+	return id < 0 ? db_fail(db, "finding a shared-state list") : id;
+}
+
+struct list_id {
+	const char *names;
+	int64_t id;
+};
+
+static int compare_lists(const void *a, const void *b)
+{
+	return strcmp(((const struct list_id *)a)->names, ((const struct list_id *)b)->names);
+}
+
+/* Pairs in model order; each distinct shared-state list is looked up (or added) once. */
 static int store_pairs(struct snc_db *db, int64_t run_id, const struct sa_model *m,
 		       const int64_t *ids)
 {
-	for (int i = 0; i < m->npairs; i++) {
+	struct list_id *lists = calloc((size_t)m->npairs + 1, sizeof *lists);
+	if (!lists) {
+		snprintf(db->err, sizeof db->err, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < m->npairs; i++)
+		lists[i].names = m->pairs[i].shared;
+	qsort(lists, (size_t)m->npairs, sizeof *lists, compare_lists);
+	int rc = 0;
+	for (int i = 0; i < m->npairs && rc == 0; i++) {
+		if (i > 0 && strcmp(lists[i - 1].names, lists[i].names) == 0)
+			lists[i].id = lists[i - 1].id;
+		else if ((lists[i].id = state_list_id(db, lists[i].names)) < 0)
+			rc = -1;
+	}
+	for (int i = 0; i < m->npairs && rc == 0; i++) {
 		const struct sa_pair *p = &m->pairs[i];
+		struct list_id key = { p->shared, 0 };
+		const struct list_id *list = bsearch(&key, lists, (size_t)m->npairs, sizeof *lists,
+						     compare_lists);
 		sqlite3_stmt *st = db_stmt(db, "INSERT INTO scanned_pairs (run_id, f_id, g_id, "
-					       "static_class, shared_state, heavyweight_f, heavyweight_g) "
-					       "VALUES (?,?,?,?,?,?,?)");
-		if (!st)
-			return -1;
+					       "static_class, shared_state_id, heavyweight_f, "
+					       "heavyweight_g) VALUES (?,?,?,?,?,?,?)");
+		if (!st || !list) {
+			rc = -1;
+			break;
+		}
 		db_bind_int(st, 1, run_id);
 		db_bind_int(st, 2, ids[p->f]);
 		db_bind_int(st, 3, ids[p->g]);
 		db_bind_text(st, 4, sa_class_name(p->cls));
-		db_bind_text(st, 5, p->shared);
+		db_bind_int(st, 5, list->id);
 		db_bind_int(st, 6, m->fns[p->f].transitive);
 		db_bind_int(st, 7, m->fns[p->g].transitive);
 		if (db_insert(db, st, "storing a pair") < 0)
-			return -1;
+			rc = -1;
 	}
-	return 0;
+	free(lists);
+	return rc;
 }
 
 int snc_db_scan_store(struct snc_db *db, int64_t run_id, const struct sa_model *m)

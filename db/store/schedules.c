@@ -215,3 +215,24 @@ int snc_db_schedule_work(struct snc_db *db, int64_t *schedules, int64_t *childre
 	sqlite3_reset(st);
 	return 0;
 }
+
+int snc_db_schedule_step_add(struct snc_db *db, const struct snc_db_schedule_step *s)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"INSERT INTO schedule_steps (outcome_id, ordinal, thread, step, kind, access, place, "
+		"variable, address, size, writes) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, s->outcome_id);
+	db_bind_int(st, 2, s->ordinal);
+	db_bind_int(st, 3, s->thread);
+	db_bind_int(st, 4, s->step);
+	db_bind_text(st, 5, s->kind);
+	db_bind_text(st, 6, s->access);
+	db_bind_text(st, 7, s->place && *s->place ? s->place : NULL);
+	db_bind_text(st, 8, s->variable && *s->variable ? s->variable : NULL);
+	db_bind_int(st, 9, s->address);
+	db_bind_int(st, 10, s->size);
+	db_bind_int(st, 11, s->writes);
+	return db_insert(db, st, "storing a schedule's trace") < 0 ? -1 : 0;
+}

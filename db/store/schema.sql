@@ -28,7 +28,7 @@ CREATE TABLE IF NOT EXISTS run_interruptions (
   at      TEXT NOT NULL                    -- UTC, ISO 8601
 );
 
--- Where a run comes from (version 12): the source revision it ran on, its options (the
+-- Where a run comes from (version 14): the source revision it ran on, its options (the
 -- command line without --shard and --db), and for `--shard K/N` which part of the job it
 -- did (skipped = 1: none of it fell to this shard; schedules_only = 1: only the schedules
 -- of the pairs that fell to it). `snc merge` checks these and records
@@ -336,17 +336,25 @@ CREATE TABLE IF NOT EXISTS scanned_reach (
   PRIMARY KEY (function_id, target_id)
 ) WITHOUT ROWID;
 
+-- (version 13) The shared-state lists of pairs, each distinct list once for every run: the
+-- pairs of a large code base repeat a few hundred lists tens of thousands of times.
+CREATE TABLE IF NOT EXISTS scanned_state_lists (
+  id    INTEGER PRIMARY KEY,
+  names TEXT NOT NULL UNIQUE                -- state names, ', ' separated
+);
+
 -- Candidate pairs of API functions that share state some function writes (f <= g).
+-- (Before version 13 the list was a text column, shared_state; upgrade.c moves it.)
 CREATE TABLE IF NOT EXISTS scanned_pairs (
-  id            INTEGER PRIMARY KEY,
-  run_id        INTEGER NOT NULL REFERENCES runs(id),
-  f_id          INTEGER NOT NULL REFERENCES scanned_functions(id),
-  g_id          INTEGER NOT NULL REFERENCES scanned_functions(id),
-  static_class  TEXT NOT NULL CHECK (static_class IN
-                  ('never-snc', 'read-read', 'one-way', 'snc-candidate')),
-  shared_state  TEXT NOT NULL,              -- state names, ', ' separated
-  heavyweight_f INTEGER NOT NULL,           -- transitive heavyweight sites of f
-  heavyweight_g INTEGER NOT NULL
+  id              INTEGER PRIMARY KEY,
+  run_id          INTEGER NOT NULL REFERENCES runs(id),
+  f_id            INTEGER NOT NULL REFERENCES scanned_functions(id),
+  g_id            INTEGER NOT NULL REFERENCES scanned_functions(id),
+  static_class    TEXT NOT NULL CHECK (static_class IN
+                    ('never-snc', 'read-read', 'one-way', 'snc-candidate')),
+  shared_state_id INTEGER NOT NULL REFERENCES scanned_state_lists(id),
+  heavyweight_f   INTEGER NOT NULL,         -- transitive heavyweight sites of f
+  heavyweight_g   INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS scanned_pairs_by_run ON scanned_pairs(run_id);
 
@@ -364,12 +372,13 @@ SELECT f.run_id, fl.path AS file, f.line, f.name, f.returns_value, f.linkage,
 FROM scanned_functions f JOIN scanned_files fl ON fl.id = f.file_id;
 
 CREATE VIEW IF NOT EXISTS scan_pairs AS
-SELECT p.run_id, f.name AS f, g.name AS g, p.shared_state, p.static_class,
+SELECT p.run_id, f.name AS f, g.name AS g, l.names AS shared_state, p.static_class,
        p.heavyweight_f, p.heavyweight_g,
        f.callers_use AS f_callers_use, f.callers_discard AS f_callers_discard,
        g.callers_use AS g_callers_use, g.callers_discard AS g_callers_discard,
        ff.path AS f_file, gf.path AS g_file, p.id AS pair_id
 FROM scanned_pairs p
+JOIN scanned_state_lists l ON l.id = p.shared_state_id
 JOIN scanned_functions f ON f.id = p.f_id
 JOIN scanned_functions g ON g.id = p.g_id
 JOIN scanned_files ff ON ff.id = f.file_id
@@ -661,6 +670,27 @@ CREATE TABLE IF NOT EXISTS schedule_outcomes (
   g_lock_acquisitions INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS schedule_outcomes_by_exploration ON schedule_outcomes(exploration_id);
+
+-- The trace of a non-linearizable outcome's schedule, as its re-run recorded it (kept when
+-- the re-run gave the same outcome; at most 400 entries): what `snc replay` prints, one row
+-- per entry, for the HTML report's picture of the two threads.
+CREATE TABLE IF NOT EXISTS schedule_steps (
+  id          INTEGER PRIMARY KEY,
+  outcome_id  INTEGER NOT NULL REFERENCES schedule_outcomes(id),
+  ordinal     INTEGER NOT NULL,             -- its place in the trace, from 0
+  thread      INTEGER NOT NULL,             -- 0 runs f, 1 runs g
+  step        INTEGER NOT NULL,             -- scheduling points passed; 0: a call, fence, switch
+  kind        TEXT NOT NULL,                -- read, write, load, store, rmw, cas, fence, lock,
+                                            -- lock-busy, unlock, cond-wait, cond-signal, yield,
+                                            -- call, switch
+  access      TEXT NOT NULL,                -- 'read counter = 0', 'thread 0 preempted'
+  place       TEXT,                         -- 'racy_inc fixtures.c:9'
+  variable    TEXT,                         -- 'counter', 'bits+3', or the address
+  address     INTEGER NOT NULL,             -- the memory touched, 0 when none
+  size        INTEGER NOT NULL,
+  writes      INTEGER NOT NULL              -- it writes that memory (locks write their lock)
+);
+CREATE INDEX IF NOT EXISTS schedule_steps_by_outcome ON schedule_steps(outcome_id, ordinal);
 
 CREATE TABLE IF NOT EXISTS hook_counts (
   id                INTEGER PRIMARY KEY,

@@ -15,8 +15,10 @@
  * system call or a lock libc takes internally, is still caught by the executor's per-op timer
  * (--timeout), confirmed as before.
  *
- * The measure pass calls an instance again and again in one process; call_would_block lets
- * it find out first, in a throw-away child, whether the next call would ever return.
+ * The measure pass calls an instance again and again in one process; its plan says whether
+ * the next call blocks, as the classifier decided it; when the plan cannot say,
+ * call_would_block lets it find out first, in a throw-away child, whether the next call would
+ * ever return (in the measure build, which has no scheduling points, only the timer can tell).
  *
  * SNC_BLOCKING_RULE=timer in the environment restores the timer as the only rule (operations
  * are called directly, not under the scheduler); bench/schedules_bench uses it to measure

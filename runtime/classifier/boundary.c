@@ -8,8 +8,11 @@
  * locked), or until it crashes or blocks. When the k-th call (k >= 2) is the first whose
  * result differs from the first call's, the states "op x k" (at the boundary) and
  * "op x (k-1)" (one call before it) join the state space, after the enumerated ones.
- * States of length up to --depth are enumerated already and are not added twice. So a
- * pair's verdict covers every boundary state reached.
+ * Then the way back: from the first op's boundary ("enqueue x k", a full ring), every other
+ * op is saturated the same way (a dequeue returns entries until the ring is empty again),
+ * and "enqueue x k, dequeue x j" (drained) and "enqueue x k, dequeue x (j-1)" (one entry
+ * left) join too. States of length up to --depth are enumerated already and are not added
+ * twice. So a pair's verdict covers both boundaries: filled, and drained from full.
  *
  * Each probe is one forked process (setup, then the calls), which writes each result to a
  * pipe; the parent waits for each with the per-operation limit (ten times it for setup and
@@ -31,7 +34,14 @@ struct probe_result {
 	uint64_t value;
 };
 
-static _Noreturn void probe_process(const struct harness_model *m, int inst, int calls, int fd)
+/* A state reached before saturating: prefix[0..len) are instances called in order. */
+struct prefix {
+	int inst[BOUNDARY_MAX];
+	int len;
+};
+
+static _Noreturn void probe_process(const struct harness_model *m, const struct prefix *before,
+				    int inst, int calls, int fd)
 {
 	int null = open("/dev/null", O_WRONLY);
 	if (null >= 0) {
@@ -40,6 +50,8 @@ static _Noreturn void probe_process(const struct harness_model *m, int inst, int
 	}
 	if (m->def->setup)
 		m->def->setup();
+	for (int k = 0; k < before->len; k++)
+		call_instance(m, &m->inst[before->inst[k]]);
 	for (int k = 0; k < calls; k++) {
 		struct probe_result r = { call_instance(m, &m->inst[inst]) };
 		if (write(fd, &r, sizeof r) != (ssize_t)sizeof r)
@@ -63,9 +75,10 @@ static int read_result(int fd, int timeout_ms, struct probe_result *r)
 	return got == (ssize_t)sizeof *r;
 }
 
-/* Calls inst repeatedly from a fresh state; returns k, the first call (counted from 0)
- * whose result differs from call 0's or that did not return, or 0 when none did. */
-static int saturate(const struct harness_model *m, int inst, int calls, int timeout_ms)
+/* Calls inst repeatedly from the state before reaches; returns k, the first call (counted
+ * from 0) whose result differs from call 0's or that did not return, or 0 when none did. */
+static int saturate(const struct harness_model *m, const struct prefix *before, int inst,
+		    int calls, int timeout_ms)
 {
 	int fds[2];
 	if (pipe(fds) != 0)
@@ -80,12 +93,12 @@ static int saturate(const struct harness_model *m, int inst, int calls, int time
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		probe_process(m, inst, calls, fds[1]);
+		probe_process(m, before, inst, calls, fds[1]);
 	}
 	close(fds[1]);
 	struct probe_result first, r;
 	int k = 0;
-	if (read_result(fds[0], 10 * timeout_ms, &first))
+	if (read_result(fds[0], (10 + before->len) * timeout_ms, &first))
 		for (k = 1; k < calls; k++)
 			if (!read_result(fds[0], timeout_ms, &r) || r.value != first.value)
 				break;
@@ -106,12 +119,15 @@ static bool has_state(const struct state_space *sp, const int *seq, int len)
 	return false;
 }
 
-/* Appends a state of len calls of inst; returns -1 when out of memory. */
-static int append(struct state_space *sp, int inst, int len)
+/* Appends the state before, then len calls of inst; returns -1 when out of memory. */
+static int append(struct state_space *sp, const struct prefix *before, int inst, int len)
 {
-	int seq[BOUNDARY_MAX];
+	int seq[2 * BOUNDARY_MAX];
+	for (int i = 0; i < before->len; i++)
+		seq[i] = before->inst[i];
 	for (int i = 0; i < len; i++)
-		seq[i] = inst;
+		seq[before->len + i] = inst;
+	len += before->len;
 	if (len <= sp->depth || has_state(sp, seq, len))
 		return 0;
 	int width = len > sp->width ? len : sp->width;
@@ -128,7 +144,7 @@ static int append(struct state_space *sp, int inst, int len)
 		for (int i = 0; i < width; i++)
 			wider[s * width + i] = i < sp->width ? sp->seq[s * sp->width + i] : -1;
 	for (int i = 0; i < width; i++)
-		wider[sp->count * width + i] = i < len ? inst : -1;
+		wider[sp->count * width + i] = i < len ? seq[i] : -1;
 	free(sp->seq);
 	sp->seq = wider;
 	sp->width = width;
@@ -137,21 +153,43 @@ static int append(struct state_space *sp, int inst, int len)
 	return 0;
 }
 
+static int first_instance(const struct harness_model *m, int op)
+{
+	int inst = 0;
+	while (inst < m->ninst && m->inst[inst].op != op)
+		inst++;
+	return inst < m->ninst ? inst : -1;
+}
+
 int boundary_states_add(struct state_space *sp, const struct harness_model *m, int calls,
 			int timeout_ms)
 {
 	if (calls > BOUNDARY_MAX)
 		calls = BOUNDARY_MAX;
+	struct prefix none = { .len = 0 }, full = { .len = 0 };
+	int filler = -1;
 	for (int op = 0; op < m->nops && calls >= 2; op++) {
-		int inst = 0;
-		while (inst < m->ninst && m->inst[inst].op != op)
-			inst++;
-		if (inst == m->ninst)
+		int inst = first_instance(m, op);
+		if (inst < 0)
 			continue;
-		int k = saturate(m, inst, calls + 1, timeout_ms);
+		int k = saturate(m, &none, inst, calls + 1, timeout_ms);
+		if (k >= 1 && filler < 0) {   /* the first boundary reached: drained below */
+			filler = op;
+			for (full.len = 0; full.len < k; full.len++)
+				full.inst[full.len] = inst;
+		}
 		if (k < 2)
 			continue;
-		if (append(sp, inst, k - 1) != 0 || append(sp, inst, k) != 0)
+		if (append(sp, &none, inst, k - 1) != 0 || append(sp, &none, inst, k) != 0)
+			return -1;
+	}
+	for (int op = 0; op < m->nops && filler >= 0; op++) {   /* the way back */
+		int inst = first_instance(m, op);
+		if (inst < 0 || op == filler)
+			continue;
+		int j = saturate(m, &full, inst, calls + 1, timeout_ms);
+		if (j >= 1 && (append(sp, &full, inst, j) != 0 ||
+			       (j >= 2 && append(sp, &full, inst, j - 1) != 0)))
 			return -1;
 	}
 	return 0;

@@ -48,6 +48,7 @@
 enum { STAGE_FIRST = 1, STAGE_SECOND, STAGE_DIGEST, STAGE_DONE };
 
 #define CONFIRM_FACTOR 10
+#define STATE_FLOOR_MS 2000   /* the least time a state process gets to build its state */
 
 /* Which executions a pass over a state's slots runs. */
 enum pass { PASS_FIRST, PASS_CONFIRM_BLOCKED, PASS_REPEAT };
@@ -411,16 +412,27 @@ static bool same_execution(const struct execution *a, const struct execution *b)
 	       a->has_digest == b->has_digest && (!a->has_digest || a->digest == b->digest);
 }
 
+/* While the state process runs: its executions so far, on the progress line. */
+static void show_progress(void *ctx)
+{
+	const struct executor *ex = ctx;
+	progress_detail("this state: %u executions", (unsigned)ex->prefix->heartbeat);
+}
+
 const struct state_outcome *executor_run_state(struct executor *ex, const int *seq, int len)
 {
 	memset(ex->prefix, 0, ex->shared_size);
 	struct state_outcome *out = &ex->out;
 	struct sp_options o = {
 		.silence = !ex->opt->verbose, .limits = &ex->limits, .forks_children = true,
-		.deadline_ms = ex->timeout_ms * CONFIRM_FACTOR * (len + 1),
+		/* at least STATE_FLOOR_MS: on a loaded machine a fork and a set-up that take
+		 * microseconds can wait longer than 10 x 20 ms for a core */
+		.deadline_ms = ex->timeout_ms * CONFIRM_FACTOR * (len + 1) > STATE_FLOOR_MS ?
+				       ex->timeout_ms * CONFIRM_FACTOR * (len + 1) : STATE_FLOOR_MS,
 		/* then no execution may take longer than a confirmed pair */
 		.heartbeat = &ex->prefix->heartbeat,
 		.grace_ms = ex->timeout_ms * CONFIRM_FACTOR * 2 + 1000,
+		.on_tick = show_progress, .ctx = ex,
 	};
 	struct sp_child child;
 	pid_t pid = sp_fork(&child, &o);

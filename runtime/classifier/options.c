@@ -14,7 +14,7 @@ _Static_assert(SNC_RUN_MAX_PREEMPTIONS == SNC_SCHED_MAX_SWITCHES,
 	       "--preemptions' bound is the scheduler's");
 
 enum { O_DB = 1, O_RUN_ID, O_SOURCE, O_ARGS, O_REPLAY, O_VALGRIND_LIB, O_MEASURE_WORKER,
-       O_SCHEDULE_SHARD };
+       O_SCHEDULE_SHARD, O_PROGRESS };
 
 static const struct snc_opt program_options[] = {
 	{ O_DB, "db", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL, "database to write (default ./snc.db)" },
@@ -28,6 +28,8 @@ static const struct snc_opt program_options[] = {
 	  "re-run stored schedule ID with its trace (needs --db)" },
 	{ O_VALGRIND_LIB, "valgrind-lib", 0, SNC_OPT_TEXT, "DIR", 0, 0, NULL,
 	  "the snc Valgrind tool's folder (default: where it was built or installed)" },
+	{ O_PROGRESS, "progress", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
+	  "the progress line even with --quiet (on a terminal only)" },
 	{ O_MEASURE_WORKER, "measure-worker", 0, SNC_OPT_TEXT, "PLAN_FD,RECORDS_FD", 0, 0, NULL,
 	  "internal: this process is a measure worker (runtime/measure/measure.h)" },
 	{ O_SCHEDULE_SHARD, "schedule-shard", 0, SNC_OPT_TEXT, "K/N", 0, 0, NULL,
@@ -86,6 +88,7 @@ static int set_program_option(struct runtime_options *opt, const struct snc_opt_
 	case O_ARGS: opt->run_args = v->text; break;
 	case O_REPLAY: opt->replay_id = v->number; break;
 	case O_VALGRIND_LIB: opt->valgrind_lib = v->text; break;
+	case O_PROGRESS: opt->progress = true; break;
 	case O_MEASURE_WORKER:
 		if (sscanf(v->text, "%d,%d", &opt->worker_plan_fd, &opt->worker_records_fd) != 2) {
 			snc_cmdline_error(doc.prog, "--measure-worker needs PLAN_FD,RECORDS_FD, not '%s'",
@@ -114,7 +117,7 @@ int parse_runtime_options(int argc, char **argv, struct runtime_options *opt)
 {
 	*opt = (struct runtime_options){
 		.db_path = "snc.db", .depth = 2, .max_states = 2000, .seed = 1,
-		.repeats = 2, .jobs = 16, .measure_states = 8,
+		.repeats = 2, .jobs = snc_run_default_jobs(), .measure_states = 8,
 		.worker_plan_fd = -1, .worker_records_fd = -1,
 		.preemptions = 2, .pct_depth = 3, .schedule_depth = 1, .max_schedules = 10000,
 		.memory_limit_mib = SP_DEFAULT_MEMORY_MIB, .cpu_limit_s = SP_DEFAULT_CPU_SECONDS,

@@ -164,7 +164,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	struct classifier *cl = classifier_new(&m, opt->blocking_observable);
 	struct observer *obs = def->digest ? NULL : observer_new(&m);
 	struct preconditions *pre = preconditions_new(&m, opt->blocking_observable);
-	struct progress *pr = progress_new(!opt->quiet);
+	struct progress *pr = progress_new(progress_wanted(opt));
 	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
 	uint8_t *shard_pairs = sx ? schedule_shard_pairs(&m, opt) : NULL;
 	if (shard_pairs)

@@ -31,7 +31,8 @@ struct runtime_options {
 	int jobs;                  /* executions in flight at once */
 	bool blocking_observable;
 	bool verbose;              /* let executions write to stdout/stderr */
-	bool quiet;                /* no progress line */
+	bool quiet;                /* no progress line, no summary lines */
+	bool progress;             /* the progress line even when quiet (snc audit asks) */
 	/* The schedules pass (schedules.h): concurrent interleavings of every pair. */
 	bool schedules;
 	int preemptions;           /* every schedule with at most this many preemptions */
@@ -151,8 +152,9 @@ int state_space_build(struct state_space *sp, int ninst, int depth, int max_stat
 		      uint64_t seed);
 void state_space_free(struct state_space *sp);
 /* boundary.c: saturates each op (its first instance, at most `calls` times from a fresh
- * setup) and adds the states at and one call before the boundary it reaches. Returns -1
- * when out of memory. */
+ * setup) and adds the states at and one call before the boundary it reaches; then, from the
+ * first op's boundary (a full ring), saturates every other op (the drain) and adds its
+ * states too. Returns -1 when out of memory. */
 int boundary_states_add(struct state_space *sp, const struct harness_model *m, int calls,
 			int timeout_ms);
 void state_label(const struct harness_model *m, const int *seq, int len, char *buf,
@@ -228,11 +230,16 @@ int classifier_store(struct classifier *c, struct snc_db *db, int64_t harness_id
 		     const int64_t *op_ids);
 void classifier_free(struct classifier *c);
 
-/* A single line on stderr, redrawn in place, only when stderr is a terminal. */
+/* A single line on stderr, redrawn in place, only when stderr is a terminal (progress.c):
+ * progress_update sets the pass's phase, progress_detail adds what the pass is waiting
+ * for to the newest line (nothing when there is none or it is off). */
 struct progress;
 struct progress *progress_new(bool enabled);
 void progress_update(struct progress *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void progress_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void progress_done(struct progress *p);
+/* Whether the options ask for the progress line (it is drawn only on a terminal). */
+#define progress_wanted(opt) (!(opt)->quiet || (opt)->progress)
 
 #endif

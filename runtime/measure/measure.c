@@ -147,7 +147,7 @@ static int run_worker(const struct harness_model *m, const struct runtime_option
 		status = PLAN_DB_ERROR;
 	} else if (lseek(plan_fd, 0, SEEK_SET) == 0) {
 		int timeout_ms = runtime_timeout_ms(opt, m->def);
-		struct progress *pr = progress_new(!opt->quiet);
+		struct progress *pr = progress_new(progress_wanted(opt));
 		progress_update(pr, "%s: measuring costs under valgrind (%lld states, %d witnesses)",
 				m->def->name, (long long)plan->states, plan->nwitnesses);
 		double start = now();
@@ -177,6 +177,8 @@ int measure_harness(const struct snc_harness *def, const struct runtime_options 
 						      program, sizeof program);
 	if (unavailable)
 		return not_measured(def, db, harness_id, "unavailable", unavailable);
+	if (opt->verbose)
+		fprintf(stderr, "measuring with the snc Valgrind tool in %s\n", lib);
 	struct harness_model m;
 	if (harness_model_build(def, &m, why, sizeof why) != 0) {
 		fprintf(stderr, "error: %s\n", why);

@@ -13,7 +13,8 @@
  *     state SEQ INST,INST,...       build the state SEQ, measure these instances from it
  *     evidence VERDICT SEQ F G      solo executions of instances F and G from state SEQ
  *   where SEQ is `-` (the fresh state) or the instance indices that build it, comma
- *   separated;
+ *   separated; an INST of a state line may end in `+` (the classifier saw the same call,
+ *   made again after it, return) or `!` (block: only its first call is measured);
  *
  *   records, one line each, fields separated by one space, strings by tabs:
  *     call INST PHASE INSTRUCTIONS RMW FENCES LIGHT_FENCES

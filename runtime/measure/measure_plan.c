@@ -3,7 +3,11 @@
  *
  * Cost jobs: every state the classifier explored, with every instance whose solo
  * execution from that state returned (one that crashed or blocked would only cost the time
- * limit again). Beyond --measure-states states, an evenly spaced subset in enumeration
+ * limit again), each marked with what the classifier saw the same call do when made again
+ * right after it: return (`+`) or block (`!`, lock;lock: the worker measures the first call
+ * only). The measure build has no scheduling points, so the worker could tell a block
+ * there only by a wall-clock limit; the classifier decided it from behaviour. An instance
+ * whose repeat was not run has no mark and the worker probes it. Beyond --measure-states states, an evenly spaced subset in enumeration
  * order is kept, always starting with the fresh state: shortest states come first, so it
  * is still spread over every depth. Evidence jobs: each snc verdict's mutual witness, as
  * its state and its two calls. States and calls are stored as text (labels like
@@ -58,6 +62,7 @@ struct plan_state {
 	int seq[MEASURE_MAX_SEQ];
 	int len;                   /* -1: the label did not parse */
 	int *insts;
+	signed char *repeat_blocks;   /* per instance of insts: 1, 0, or -1 (not known) */
 	int ninsts;
 };
 
@@ -83,24 +88,31 @@ static int collect_solo(const struct snc_db_solo_return *row, void *vctx)
 		s = &c->states[c->nstates++];
 		*s = (struct plan_state){ .ordinal = row->state_ordinal };
 		s->insts = malloc((size_t)c->m->ninst * sizeof *s->insts);
-		if (!s->insts)
+		s->repeat_blocks = malloc((size_t)c->m->ninst);
+		if (!s->insts || !s->repeat_blocks)
 			return 1;
 		s->len = measure_parse_state(c->m, row->state, s->seq, MEASURE_MAX_SEQ);
 	}
 	char call[256];
 	snprintf(call, sizeof call, "%s(%s)", row->op, row->args ? row->args : "");
 	int inst = measure_instance_of(c->m, call);
-	if (inst >= 0 && s->ninsts < c->m->ninst)
+	if (inst >= 0 && s->ninsts < c->m->ninst) {
+		s->repeat_blocks[s->ninsts] = (signed char)row->repeat_blocks;
 		s->insts[s->ninsts++] = inst;
+	}
 	return 0;
 }
 
+/* "state 3,5 0+,2!,4": instances marked with what their repeat does. */
 static void write_state(const struct plan_state *s, FILE *out)
 {
-	char seq[128], insts[4096];
+	static const char *const mark[] = { "", "+", "!" };   /* by repeat_blocks + 1 */
+	char seq[128];
 	seq_text(s->seq, s->len, seq, sizeof seq);
-	seq_text(s->insts, s->ninsts, insts, sizeof insts);
-	fprintf(out, "state %s %s\n", seq, insts);
+	fprintf(out, "state %s ", seq);
+	for (int i = 0; i < s->ninsts; i++)
+		fprintf(out, "%s%d%s", i ? "," : "", s->insts[i], mark[s->repeat_blocks[i] + 1]);
+	fputc('\n', out);
 }
 
 struct witnesses {
@@ -152,8 +164,10 @@ int measure_plan_write(struct snc_db *db, const struct harness_model *m, int64_t
 	if (!usable)
 		rc = -1;
 	free(usable);
-	for (int i = 0; i < c.nstates; i++)
+	for (int i = 0; i < c.nstates; i++) {
 		free(c.states[i].insts);
+		free(c.states[i].repeat_blocks);
+	}
 	free(c.states);
 	struct witnesses w = { .m = m, .plan = plan, .out = out };
 	if (rc == 0)

@@ -7,9 +7,18 @@
  * `valgrind --tool=snc` with VALGRIND_LIB pointing at the tool's folder, so a user never
  * sets anything up; --read-inline-info=yes (Valgrind reads inlined frames only for its own
  * error-reporting tools by default) lets sites name the inlined function that holds them
- * rather than the function it was inlined into. The folder
- * is --valgrind-lib when given (snc passes its own: the build tree's or <libdir>/snc/
- * valgrind), else the build tree's, else the installed one, whichever holds the tool.
+ * rather than the function it was inlined into. The tool's folder is found from where
+ * things are now, never from where snc was configured or built:
+ *   1. --valgrind-lib DIR when given (snc passes its own: its build tree's or
+ *      <libdir>/snc/valgrind beside the snc program);
+ *   2. beside this program when it is installed with snc: PREFIX/bin/PROGRAM or an
+ *      installed example, PREFIX/libexec/snc/examples/bin/PROGRAM (paths relative to the
+ *      program's real location: SNC_TOOL_FROM_BINDIR, SNC_TOOL_FROM_EXAMPLES);
+ *   3. the snc package the program was built against: snc_add_harness compiles in
+ *      snc_package_valgrind_lib(), the tool folder of the package CMake found (an
+ *      install where it is when the program is built, or the snc build tree).
+ * Programs built otherwise (pkg-config) pass --valgrind-lib
+ * "$(pkg-config --variable=valgrind_lib snc)".
  * The worker's environment also carries
  *   SNC_NO_REEXEC=1  main() must not re-execute itself without ASLR: the exec would leave
  *                    the tool (Valgrind does not follow exec by default);
@@ -33,8 +42,10 @@
  * limits for the children it forks, never a memory limit. */
 #include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "measure.h"
 #include "state_process.h"
@@ -43,6 +54,8 @@
 
 extern void __asan_init(void) __attribute__((weak));
 extern void __msan_init(void) __attribute__((weak));
+/* Defined by snc_add_harness in the harness program (see above); absent otherwise. */
+extern const char *snc_package_valgrind_lib(void) __attribute__((weak));
 
 const char *measure_baseline_tool(void)
 {
@@ -103,15 +116,53 @@ const char *measure_unavailable(const struct runtime_options *opt, char *lib, si
 		snprintf(why, sizeof why, "the snc Valgrind tool is not in '%s'", opt->valgrind_lib);
 		return why;
 	}
-	const char *const defaults[] = { SNC_VALGRIND_LIB_BUILD, SNC_VALGRIND_LIB_INSTALL };
-	for (int i = 0; i < 2; i++) {
-		snprintf(lib, liblen, "%s", defaults[i]);
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	exe[n < 0 ? 0 : n] = '\0';
+	char *slash = strrchr(exe, '/');
+	if (slash)
+		*slash = '\0';
+	const char *const beside[] = { SNC_TOOL_FROM_BINDIR, SNC_TOOL_FROM_EXAMPLES };
+	for (int i = 0; slash && i < 2; i++) {
+		snprintf(lib, liblen, "%s/%s", exe, beside[i]);
 		if (holds_tool(lib))
 			return NULL;
 	}
-	snprintf(why, sizeof why, "the snc Valgrind tool is not built (not in %s nor %s)",
-		 defaults[0], defaults[1]);
+	if (snc_package_valgrind_lib) {
+		snprintf(lib, liblen, "%s", snc_package_valgrind_lib());
+		if (holds_tool(lib))
+			return NULL;
+		snprintf(why, sizeof why, "the snc Valgrind tool is not in '%s', where the snc package "
+			 "this program was built with had it (moved? give --valgrind-lib DIR)",
+			 snc_package_valgrind_lib());
+		return why;
+	}
+	snprintf(why, sizeof why, "the snc Valgrind tool is not beside this program and it was not "
+		 "built with snc_add_harness (give --valgrind-lib DIR)");
 	return why;
+}
+
+/* The records the worker wrote so far (lines of the records file), for the progress line. */
+struct records_seen {
+	int fd;
+	off_t read;
+	long lines;
+	struct timespec start;
+};
+
+static void show_progress(void *ctx)
+{
+	struct records_seen *r = ctx;
+	char buf[4096];
+	ssize_t n;
+	while ((n = pread(r->fd, buf, sizeof buf, r->read)) > 0) {
+		r->read += n;
+		for (ssize_t i = 0; i < n; i++)
+			r->lines += buf[i] == '\n';
+	}
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	progress_detail("%ld records, %lld s", r->lines, (long long)(now.tv_sec - r->start.tv_sec));
 }
 
 int measure_spawn(const char *valgrind, const char *lib, const char *program,
@@ -133,7 +184,9 @@ int measure_spawn(const char *valgrind, const char *lib, const char *program,
 		"--cpu-limit", cpu, "--process-limit", procs, "--file-size-limit", fsize,
 		opt->verbose ? "--verbose" : NULL, NULL,
 	};
-	struct sp_options o = { .silence = false };
+	struct records_seen seen = { .fd = records_fd };
+	clock_gettime(CLOCK_MONOTONIC, &seen.start);
+	struct sp_options o = { .silence = false, .on_tick = show_progress, .ctx = &seen };
 	struct sp_child child;
 	pid_t pid = sp_fork(&child, &o);
 	if (pid < 0)

@@ -56,6 +56,8 @@ struct job {
 	int seq[MEASURE_MAX_SEQ];
 	int len;
 	int *insts;                /* cost job: the instances; evidence job: f then g */
+	signed char *repeat_blocks; /* cost job, per instance: its repeat blocks 1, returns 0,
+				       not known -1 (the plan's marks) */
 	int ninsts;
 };
 
@@ -252,14 +254,18 @@ static void warm_up(const struct worker *w)
 	format_evidence(w, buf, 1, 'f', 0, &r);
 }
 
-/* Child of a state process: the first call and the loop calls of one instance. */
-static _Noreturn void measure_calls(const struct worker *w, volatile uint32_t *beat, int inst)
+/* Child of a state process: the first call and the loop calls of one instance. Whether
+ * the second call blocks (lock;lock: the loop would only wait for the limit) is what the
+ * classifier saw (repeat_blocks); when it is not known, a throw-away child finds out
+ * (blocking.c), which in this build without scheduling points means the limit. */
+static _Noreturn void measure_calls(const struct worker *w, volatile uint32_t *beat, int inst,
+				    int repeat_blocks)
 {
 	const struct instance *in = &w->m->inst[inst];
 	struct snc_vg_region r;
 	for (int k = 0; k <= MEASURE_LOOP_CALLS; k++) {
-		/* lock;lock: the loop would only wait for the limit (blocking.c) */
-		if (k == 1 && call_would_block(w->m, in, w->limit_ms))
+		if (k == 1 && (repeat_blocks > 0 ||
+			       (repeat_blocks < 0 && call_would_block(w->m, in, w->limit_ms))))
 			break;
 		(*beat)++;
 		measure_region_call(w->m, in, 0, &r);
@@ -308,7 +314,7 @@ static _Noreturn void state_process(const struct worker *w, volatile uint32_t *b
 		if (pid == 0 && j->verdict)
 			solo_patterns(w, j->verdict, k == 0 ? 'f' : 'g', j->insts[k]);
 		if (pid == 0)
-			measure_calls(w, beat, j->insts[k]);
+			measure_calls(w, beat, j->insts[k], j->repeat_blocks[k]);
 		if (pid > 0)
 			sp_wait(&child, 1, &end);
 	}
@@ -335,18 +341,39 @@ static int parse_seq(const char *s, int ninst, int *seq, int max)
 	}
 }
 
-/* Parses one plan line into j (insts points into storage of ninst entries). */
-static int parse_job(char *line, int ninst, struct job *j, int *storage)
+/* "0+,2!,4": instances, each marked with what its repeat does (`+` returns, `!` blocks,
+ * no mark: not known). Returns the number of instances or -1. */
+static int parse_marked(char *s, int ninst, int *insts, signed char *repeat_blocks)
+{
+	int n = 0;
+	char *save = NULL;
+	for (char *item = strtok_r(s, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		size_t len = strlen(item);
+		char mark = len > 0 ? item[len - 1] : '\0';
+		repeat_blocks[n] = mark == '!' ? 1 : mark == '+' ? 0 : -1;
+		if (repeat_blocks[n] >= 0)
+			item[len - 1] = '\0';
+		if (n == ninst || parse_seq(item, ninst, &insts[n], 1) != 1)
+			return -1;
+		n++;
+	}
+	return n;
+}
+
+/* Parses one plan line into j (insts and repeat_blocks point into storage of ninst
+ * entries each). */
+static int parse_job(char *line, int ninst, struct job *j, int *storage,
+		     signed char *repeat_storage)
 {
 	char *save = NULL;
 	char *kind = strtok_r(line, " ", &save), *a = strtok_r(NULL, " ", &save);
 	char *b = strtok_r(NULL, " ", &save);
-	*j = (struct job){ .insts = storage };
+	*j = (struct job){ .insts = storage, .repeat_blocks = repeat_storage };
 	if (!kind || !a || !b)
 		return -1;
 	if (strcmp(kind, "state") == 0) {
 		j->len = parse_seq(a, ninst, j->seq, MEASURE_MAX_SEQ);
-		j->ninsts = parse_seq(b, ninst, storage, ninst);
+		j->ninsts = parse_marked(b, ninst, storage, repeat_storage);
 		return j->len < 0 || j->ninsts <= 0 ? -1 : 0;
 	}
 	char *f = strtok_r(NULL, " ", &save), *g = strtok_r(NULL, " ", &save);
@@ -362,16 +389,17 @@ static int parse_job(char *line, int ninst, struct job *j, int *storage)
 static int run_plan(const struct worker *w, char *plan, int jobs)
 {
 	int *storage = malloc((size_t)w->m->ninst * sizeof *storage);
+	signed char *repeat_storage = malloc((size_t)w->m->ninst);
 	struct sp_child running[jobs];
 	struct sp_end end;
 	int rc = 0;
 	for (int k = 0; k < jobs; k++)
 		running[k].pid = 0;
 	char *save = NULL;
-	for (char *line = strtok_r(plan, "\n", &save); storage && line && rc == 0;
+	for (char *line = strtok_r(plan, "\n", &save); storage && repeat_storage && line && rc == 0;
 	     line = strtok_r(NULL, "\n", &save)) {
 		struct job j;
-		if (parse_job(line, w->m->ninst, &j, storage) != 0) {
+		if (parse_job(line, w->m->ninst, &j, storage, repeat_storage) != 0) {
 			rc = -1;
 			break;
 		}
@@ -388,8 +416,10 @@ static int run_plan(const struct worker *w, char *plan, int jobs)
 	}
 	while (sp_wait(running, jobs, &end) >= 0)
 		;
+	bool allocated = storage && repeat_storage;
 	free(storage);
-	return storage ? rc : -1;
+	free(repeat_storage);
+	return allocated ? rc : -1;
 }
 
 int measure_worker_main(const struct snc_harness *def, const struct runtime_options *opt)

@@ -107,8 +107,22 @@ struct snc_trace_entry {
 
 /* Prints the trace as two columns (thread 0 left, thread 1 right), one line per entry, with
  * source lines and global variable names resolved for the running executable; repeated
- * cycles (spin loops) are folded. Runs addr2line once; returns 0, or -1 on an output error. */
+ * cycles (spin loops) are folded (lines through libdw, in this process); returns 0, or -1 on
+ * an output error. */
 int snc_trace_print(FILE *out, const struct snc_trace_entry *trace, size_t n);
+
+/* One trace entry in words, as snc_trace_print writes it (for storing a trace). */
+struct snc_trace_words {
+	const char *kind;          /* read, write, load, store, rmw, cas, fence, lock, lock-busy,
+				    * unlock, cond-wait, cond-signal, yield, call, switch */
+	char access[160];          /* "read counter = 0", "thread 0 preempted" */
+	char place[256];           /* "racy_inc fixtures.c:9"; empty for calls and switches */
+	char variable[96];         /* "counter", "bits+3"; empty without memory */
+	bool writes;               /* it writes its memory (a lock operation writes its lock) */
+};
+/* trace[0..n) in words, into words[0..n), resolving the code addresses once. Returns 0, or
+ * -1 when out of memory. */
+int snc_trace_words(const struct snc_trace_entry *trace, size_t n, struct snc_trace_words *words);
 
 /* ---- running one schedule ---------------------------------------------------------------- */
 

@@ -2,25 +2,27 @@
  *
  * The loaded objects come from dl_iterate_phdr; an address belongs to the object whose
  * PT_LOAD segment contains it, and its file address is the address minus the object's load
- * bias (0 for a non-PIE executable). Code addresses of one object go to one addr2line
- * process ("-f -s": function, then basename:line), started as an argv vector; return addresses point after the call,
- * so address-1 is looked up. System objects (libc, the loader, sanitizer runtimes) are
- * named, not resolved: their frames are not what a reader of a trace is after.
+ * bias (0 for a non-PIE executable). Code addresses are resolved in this process with
+ * elfutils' libdw: the objects holding them are reported to one Dwfl session at their load
+ * addresses; a return address points after the call, so address-1 is looked up: its line
+ * comes from the line table (the innermost source location, inside an inlined function),
+ * its function from the innermost DWARF scope (the inlined function itself), else from
+ * the ELF symbol table; file names are printed without their folders. System objects
+ * (libc, the loader, sanitizer runtimes) are named, not resolved: their frames are not
+ * what a reader of a trace is after.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE       /* dl_iterate_phdr, asprintf */
 #endif
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <dwarf.h>
 #include <link.h>
-#include <spawn.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include "elf_symbols.h"
 #include "symbolize.h"
 
@@ -82,7 +84,7 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 		if (info->dlpi_addr + ph->p_vaddr + ph->p_memsz > o->hi)
 			o->hi = info->dlpi_addr + ph->p_vaddr + ph->p_memsz;
 	}
-	/* addr2line runs in another process: /proc/self/exe would be its own executable */
+	/* the real file: the name the traces print and libdw opens */
 	o->path = main_program ? realpath("/proc/self/exe", NULL) : strdup(info->dlpi_name);
 	if (!o->path)
 		return 1;
@@ -148,97 +150,98 @@ void symbolizer_add_code(struct symbolizer *sym, uintptr_t pc)
 	sym->codes[sym->ncodes++] = (struct code){ .pc = pc };
 }
 
-static void chomp(char *line)
+/* The innermost function holding `addr` (file address `addr - bias` in `cu`): an inlined
+ * function's own name rather than its caller's, from the DWARF scopes; NULL when the CU
+ * has none (the caller then falls back to the ELF symbol). */
+static const char *innermost_function(Dwarf_Die *cu, Dwarf_Addr addr)
 {
-	char *cut = strstr(line, " (discriminator");
-	if (cut)
-		*cut = '\0';
-	line[strcspn(line, "\n")] = '\0';
+	Dwarf_Die *scopes = NULL;
+	const char *name = NULL;
+	int n = dwarf_getscopes(cu, addr, &scopes);
+	for (int i = 0; i < n && !name; i++) {
+		int tag = dwarf_tag(&scopes[i]);
+		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
+			name = dwarf_diename(&scopes[i]);   /* follows abstract_origin */
+	}
+	free(scopes);
+	return name;
 }
 
-/* Starts argv with its stdout on a pipe (stderr to /dev/null): no shell ever sees the
- * object's path. Returns the read end, or NULL. */
-static FILE *spawn_reader(char **argv, pid_t *pid)
+/* The compile unit whose code ranges hold `addr` (a file address), in cu_mem. Every unit
+ * is asked (dwarf_haspc reads DW_AT_low_pc/high_pc/ranges): libdwfl's own lookup trusts
+ * .debug_aranges, which clang does not emit, and then credits a clang unit's code to the
+ * gcc unit before it. */
+static Dwarf_Die *unit_holding(Dwarf *dwarf, Dwarf_Addr addr, Dwarf_Die *cu_mem)
 {
-	int fds[2];
-	if (pipe2(fds, O_CLOEXEC) != 0)
-		return NULL;
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	int rc = posix_spawnp(pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(fds[1]);
-	FILE *f = rc == 0 ? fdopen(fds[0], "r") : NULL;
-	if (!f) {
-		close(fds[0]);
-		if (rc == 0)
-			waitpid(*pid, NULL, 0);
+	Dwarf_Off offset = 0, next;
+	size_t header_size;
+	while (dwarf_nextcu(dwarf, offset, &next, &header_size, NULL, NULL, NULL) == 0) {
+		if (dwarf_offdie(dwarf, offset + header_size, cu_mem) && dwarf_haspc(cu_mem, addr) == 1)
+			return cu_mem;
+		offset = next;
 	}
-	return f;
+	return NULL;
 }
 
-/* One addr2line for all code addresses of `o`; its output is two lines per address. */
-static void resolve_object(struct symbolizer *sym, struct object *o)
+/* "function basename:line" for one return address (the call is at pc - 1). */
+static void resolve_one(Dwfl *dwfl, struct code *c)
 {
-	char function[512], where[512];
-	size_t n = 0;
-	char **argv = calloc(sym->ncodes + 6, sizeof *argv);
-	char (*addrs)[24] = calloc(sym->ncodes + 1, sizeof *addrs);
-	if (!argv || !addrs)
-		goto out;
-	argv[n++] = "addr2line";
-	argv[n++] = "-f";
-	argv[n++] = "-s";
-	argv[n++] = "-e";
-	argv[n++] = o->path;
-	for (size_t i = 0; i < sym->ncodes; i++)
-		if (object_of(sym, sym->codes[i].pc) == o) {
-			snprintf(addrs[i], sizeof addrs[i], "%#lx",
-				 (unsigned long)(sym->codes[i].pc - 1 - o->bias));
-			argv[n++] = addrs[i];
-		}
-	argv[n] = NULL;
-	fflush(NULL);
-	pid_t pid;
-	FILE *pipe = spawn_reader(argv, &pid);
-	if (!pipe)
-		goto out;
-	for (size_t i = 0; i < sym->ncodes; i++) {
-		struct code *c = &sym->codes[i];
-		if (object_of(sym, c->pc) != o)
-			continue;
-		if (!fgets(function, sizeof function, pipe) || !fgets(where, sizeof where, pipe))
-			break;
-		chomp(function);
-		chomp(where);
-		if (strcmp(function, "??") == 0)
-			continue;
-		c->function = strdup(function);
-		if (strncmp(where, "??", 2) == 0)
-			c->where = strdup(function);
-		else if (asprintf(&c->where, "%s %s", function, where) < 0)
-			c->where = NULL;
+	Dwarf_Addr addr = c->pc - 1, bias = 0;
+	Dwfl_Module *m = dwfl_addrmodule(dwfl, addr);
+	if (!m)
+		return;
+	const char *function = NULL, *file = NULL;
+	int line = 0;
+	Dwarf_Die cu_mem, *cu = NULL;
+	Dwarf *dwarf = dwfl_module_getdwarf(m, &bias);
+	if (dwarf)
+		cu = unit_holding(dwarf, addr - bias, &cu_mem);
+	if (cu) {
+		function = innermost_function(cu, addr - bias);
+		Dwarf_Line *l = dwarf_getsrc_die(cu, addr - bias);
+		if (l && dwarf_lineno(l, &line) == 0)
+			file = dwarf_linesrc(l, NULL, NULL);
 	}
-	fclose(pipe);
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
-out:
-	free(argv);
-	free(addrs);
+	if (!function)
+		function = dwfl_module_addrname(m, addr);
+	if (!function)
+		return;
+	c->function = strdup(function);
+	if (!file || line <= 0)
+		c->where = strdup(function);
+	else if (asprintf(&c->where, "%s %s:%d", function,
+			  strrchr(file, '/') ? strrchr(file, '/') + 1 : file, line) < 0)
+		c->where = NULL;
+}
+
+static bool used_object(struct symbolizer *sym, struct object *o)
+{
+	for (size_t j = 0; j < sym->ncodes; j++)
+		if (object_of(sym, sym->codes[j].pc) == o)
+			return true;
+	return false;
 }
 
 void symbolizer_resolve_code(struct symbolizer *sym)
 {
+	static const Dwfl_Callbacks callbacks = {
+		.find_elf = dwfl_build_id_find_elf,
+		.find_debuginfo = dwfl_standard_find_debuginfo,
+	};
+	Dwfl *dwfl = dwfl_begin(&callbacks);
+	if (!dwfl)
+		return;
+	dwfl_report_begin(dwfl);
 	for (size_t i = 0; i < sym->nobjects; i++) {
 		struct object *o = &sym->objects[i];
-		bool used = false;
-		for (size_t j = 0; j < sym->ncodes && !used; j++)
-			used = object_of(sym, sym->codes[j].pc) == o;
-		if (used && !o->system)
-			resolve_object(sym, o);
+		if (!o->system && used_object(sym, o))   /* placed where it is loaded */
+			dwfl_report_elf(dwfl, o->label, o->path, -1, o->bias, false);
 	}
+	dwfl_report_end(dwfl, NULL, NULL);
+	for (size_t i = 0; i < sym->ncodes; i++)
+		if (!sym->codes[i].function)
+			resolve_one(dwfl, &sym->codes[i]);
+	dwfl_end(dwfl);
 }
 
 const char *symbolizer_code(struct symbolizer *sym, uintptr_t pc)

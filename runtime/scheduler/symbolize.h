@@ -1,7 +1,7 @@
 /* symbolize.h: names for the addresses in a trace, for the running executable.
  *
- * Code addresses become "function file:line" through addr2line, run once per object file
- * for all addresses of a trace; global variables become "name+offset" from the object's
+ * Code addresses become "function file:line" in this process through libdw (elfutils), the
+ * innermost inlined function and its source line where code was inlined; global variables become "name+offset" from the object's
  * ELF symbol table (static variables included, no -rdynamic needed, but the object needs
  * its .symtab: do not strip it). Addresses in libc, the dynamic loader and the sanitizer
  * runtimes are only named by their object.

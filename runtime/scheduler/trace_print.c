@@ -193,6 +193,20 @@ static bool block_values_equal(const struct snc_trace_entry *a, const struct snc
 	return true;
 }
 
+static const char *kind_name(const struct snc_trace_entry *e)
+{
+	static const char *const names[] = { "?", "read", "write", "load", "store", "rmw", "cas",
+		"fence", "lock", "lock-busy", "unlock", "cond-wait", "cond-signal", "yield", "call",
+		"switch" };
+	return e->kind < sizeof names / sizeof names[0] ? names[e->kind] : "?";
+}
+
+static const char *switch_words(const struct snc_trace_entry *e)
+{
+	return e->op == SNC_SWITCH_FAIRNESS ? "switched out (fairness rule)" :
+	       e->op == SNC_SWITCH_SPIN ? "spin-waits, switched out" : "preempted";
+}
+
 static int print_entry(FILE *out, struct symbolizer *sym, const struct snc_trace_entry *e)
 {
 	char what[160], cell[320];
@@ -200,9 +214,7 @@ static int print_entry(FILE *out, struct symbolizer *sym, const struct snc_trace
 	char step[16] = "";
 
 	if (e->kind == SNC_TRACE_SWITCH)
-		return fprintf(out, "        ---- thread %u %s ----\n", e->thread,
-			       e->op == SNC_SWITCH_FAIRNESS ? "switched out (fairness rule)" :
-			       e->op == SNC_SWITCH_SPIN ? "spin-waits, switched out" : "preempted");
+		return fprintf(out, "        ---- thread %u %s ----\n", e->thread, switch_words(e));
 	describe(sym, e, what, sizeof what);
 	if (e->kind == SNC_TRACE_FUNC_ENTRY)
 		snprintf(cell, sizeof cell, "%s", what);
@@ -221,6 +233,34 @@ static int print_block(FILE *out, struct symbolizer *sym, const struct snc_trace
 	for (size_t j = 0; j < count; j++)
 		if (print_entry(out, sym, &e[j]) < 0)
 			return -1;
+	return 0;
+}
+
+int snc_trace_words(const struct snc_trace_entry *trace, size_t n, struct snc_trace_words *words)
+{
+	struct symbolizer *sym = symbolizer_new();
+	if (!sym)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		symbolizer_add_code(sym, trace[i].pc);
+	symbolizer_resolve_code(sym);
+	for (size_t i = 0; i < n; i++) {
+		const struct snc_trace_entry *e = &trace[i];
+		struct snc_trace_words *w = &words[i];
+		*w = (struct snc_trace_words){ .kind = kind_name(e) };
+		if (e->kind == SNC_TRACE_SWITCH) {
+			snprintf(w->access, sizeof w->access, "thread %u %s", e->thread, switch_words(e));
+			continue;
+		}
+		describe(sym, e, w->access, sizeof w->access);
+		if (e->kind != SNC_TRACE_FUNC_ENTRY)
+			snprintf(w->place, sizeof w->place, "%s", symbolizer_code(sym, e->pc));
+		if (e->addr && e->kind != SNC_TRACE_FUNC_ENTRY)
+			symbolizer_data(sym, e->addr, w->variable, sizeof w->variable);
+		w->writes = e->addr && e->kind != SNC_TRACE_FUNC_ENTRY && e->kind != SNC_TRACE_READ &&
+			    e->kind != SNC_TRACE_ATOMIC_LOAD;
+	}
+	symbolizer_free(sym);
 	return 0;
 }
 

@@ -97,14 +97,18 @@ int prove_harness(const struct snc_harness *def, const struct runtime_options *o
 		goto out;
 	}
 	schedules_only_pairs(sx, wanted);
+	struct progress *pr = progress_new(progress_wanted(opt));
 	for (int i = 0; i < ts.n && rc == 0;) {
 		int state = ts.t[i].state;
+		progress_update(pr, "%s: looking for the interleavings that break %d SNC pair%s: %d done",
+				def->name, ts.n, ts.n == 1 ? "" : "s", i);
 		memset(wanted, 0, (size_t)(m.nops * m.nops));
 		for (; i < ts.n && ts.t[i].state == state; i++)
 			wanted[ts.t[i].F * m.nops + ts.t[i].G] = 1;
 		if (state >= 0 && state < sp.count)
 			rc = prove_state(db, ex, sx, &sp, harness_id, op_ids, state);
 	}
+	progress_done(pr);
 out:
 	schedules_free(sx);
 	executor_free(ex);

@@ -6,7 +6,8 @@
  * finds comes back as fixed-size records through a pipe, read here until the state process
  * closes it, and is stored once the runner has stored the state itself: one exploration
  * row per pair of instances, one row per distinct outcome, the hook counts of every
- * instance run alone, and, once per harness, which program this is (for `snc replay`).
+ * instance run alone, the trace of each non-linearizable outcome's re-run (in words,
+ * symbolized here: the state process is a fork of this one), and, once per harness, which program this is (for `snc replay`).
  * The state process is watched as the executor's is (state_process.h): it must build the
  * state within the confirmed limit, then keep finishing runs (a heartbeat in shared memory);
  * its records are read as they come, while it is watched. */
@@ -36,6 +37,7 @@ struct schedules {
 	size_t nrecs, cap;
 	struct record partial;     /* a record read in part */
 	size_t have;
+	int pairs_done;            /* of the state being explored, for the progress line */
 	const struct state_outcome *so;
 	bool explored, program_stored;
 	int64_t states, schedules, solo_runs, solo_points, failed_outcomes;
@@ -142,9 +144,18 @@ static bool read_records(void *ctx, int fd)
 		sx->have += (size_t)n;
 		if (sx->have == sizeof sx->partial) {
 			keep(sx, &sx->partial);
+			sx->pairs_done += sx->partial.kind == REC_PAIR;
 			sx->have = 0;
 		}
 	}
+}
+
+/* While the state process explores: how far it got, on the progress line. */
+static void show_progress(void *ctx)
+{
+	const struct schedules *sx = ctx;
+	progress_detail("schedules: %u runs, pairs done: %d", (unsigned)*sx->heartbeat,
+			sx->pairs_done);
 }
 
 void schedules_explore_state(struct schedules *sx, const int *seq, int len,
@@ -159,11 +170,13 @@ void schedules_explore_state(struct schedules *sx, const int *seq, int len,
 		return;
 	*sx->heartbeat = 0;
 	sx->have = 0;
+	sx->pairs_done = 0;
 	struct sp_options o = {
 		.silence = !sx->opt->verbose, .limits = &sx->limits, .forks_children = true,
 		.deadline_ms = sx->timeout_ms * BUILD_TIMEOUT_FACTOR * (len + 1),
 		.heartbeat = sx->heartbeat, .grace_ms = (int)backstop_ms(sx) + 1000,
 		.capture_fd = fds[0], .on_output = read_records, .ctx = sx,
+		.on_tick = show_progress,
 	};
 	struct sp_child child;
 	pid_t pid = sp_fork(&child, &o);
@@ -189,8 +202,37 @@ static void counts_of(const struct snc_sched_thread_stats *t, struct snc_db_hook
 	};
 }
 
+/* The trace of outcome_id, in words: the records [from, to) of REC_STEP. */
+static int store_steps(struct schedules *sx, struct snc_db *db, int64_t outcome_id, size_t from,
+		       size_t to)
+{
+	size_t n = to - from;
+	struct snc_trace_entry *trace = malloc(n * sizeof *trace);
+	struct snc_trace_words *words = malloc(n * sizeof *words);
+	int rc = trace && words ? 0 : -1;
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		trace[i] = sx->recs[from + i].u.step;
+	if (rc == 0)
+		rc = snc_trace_words(trace, n, words);
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		const struct snc_trace_entry *e = &trace[i];
+		struct snc_db_schedule_step row = {
+			.outcome_id = outcome_id, .ordinal = (int)i, .thread = e->thread,
+			.step = e->kind == SNC_TRACE_FUNC_ENTRY || e->kind == SNC_TRACE_FENCE ||
+				e->kind == SNC_TRACE_SWITCH ? 0 : e->step,
+			.kind = words[i].kind, .access = words[i].access, .place = words[i].place,
+			.variable = words[i].variable, .address = (int64_t)e->addr, .size = e->size,
+			.writes = words[i].writes,
+		};
+		rc = snc_db_schedule_step_add(db, &row);
+	}
+	free(trace);
+	free(words);
+	return rc;
+}
+
 static int store_outcome(struct schedules *sx, struct snc_db *db, int64_t exploration_id,
-			 const struct record *r)
+			 const struct record *r, size_t steps_from, size_t steps_to)
 {
 	const struct outcome_record *o = &r->u.outcome;
 	char schedule[SNC_SCHEDULE_STRING_MAX], text[1024];
@@ -205,7 +247,10 @@ static int store_outcome(struct schedules *sx, struct snc_db *db, int64_t explor
 	counts_of(&o->thread[0], &row.f);
 	counts_of(&o->thread[1], &row.g);
 	sx->failed_outcomes += !o->linearizable || !o->deterministic;
-	return snc_db_schedule_outcome_add(db, &row) < 0 ? -1 : 0;
+	int64_t id = snc_db_schedule_outcome_add(db, &row);
+	if (id < 0)
+		return -1;
+	return steps_to > steps_from ? store_steps(sx, db, id, steps_from, steps_to) : 0;
 }
 
 /* The pair's exploration row, then the outcomes that came before it, from `from` on. */
@@ -230,9 +275,15 @@ static int store_pair(struct schedules *sx, struct snc_db *db, int64_t state_id,
 	int64_t id = snc_db_schedule_exploration_add(db, &e);
 	if (id < 0)
 		return -1;
-	for (size_t i = from; i < to; i++)
-		if (sx->recs[i].kind == REC_OUTCOME && store_outcome(sx, db, id, &sx->recs[i]) != 0)
+	for (size_t i = from; i < to; i++) {
+		if (sx->recs[i].kind != REC_OUTCOME)
+			continue;
+		size_t steps_to = i + 1;
+		while (steps_to < to && sx->recs[steps_to].kind == REC_STEP)
+			steps_to++;
+		if (store_outcome(sx, db, id, &sx->recs[i], i + 1, steps_to) != 0)
 			return -1;
+	}
 	return 0;
 }
 

@@ -31,7 +31,7 @@
 #include <unistd.h>
 #include "schedules_internal.h"
 
-#define LEVEL0_TRACE_CAPACITY 4096
+#define LEVEL0_TRACE_CAPACITY 4096   /* level 0, and the re-runs of non-linearizable outcomes */
 
 struct flight {
 	struct pair_explore *pair;
@@ -222,8 +222,8 @@ static bool step(struct driver *d, struct pair_explore *pe)
 		int i = pe->next_rerun++;
 		if (pe->outs[i].schedule.nswitches == 0)
 			continue;   /* a sequential order: the executor's repeats checked it */
-		if (spawn(d, pe, &pe->outs[i].schedule, 0, i, false) != 0)
-			pair_note_rerun(pe, i, NULL);
+		if (spawn(d, pe, &pe->outs[i].schedule, 0, i, !pair_outcome_linearizable(pe, i)) != 0)
+			pair_note_rerun(pe, i, NULL, NULL, 0);
 		return true;
 	}
 	return pe->next_rerun != skipped;
@@ -247,7 +247,9 @@ static void reap_one(struct driver *d)
 	d->busy[fli.slot] = false;
 	fli.pair->inflight--;
 	if (fli.rerun >= 0) {
-		pair_note_rerun(fli.pair, fli.rerun, &o);
+		pair_note_rerun(fli.pair, fli.rerun, &o,
+				fli.traced ? d->traces + (size_t)fli.slot * LEVEL0_TRACE_CAPACITY : NULL,
+				fli.traced ? slot->res.trace_len : 0);
 		return;
 	}
 	snc_explorer_feedback(fli.pair->ex, fli.ticket, &slot->res);

@@ -69,7 +69,7 @@ void sequential_text(const struct harness_model *m, int first, int second,
 
 /* ---- records: from the state process to the runner, through a pipe ------------------ */
 
-enum record_kind { REC_OUTCOME = 1, REC_PAIR, REC_SOLO };
+enum record_kind { REC_OUTCOME = 1, REC_PAIR, REC_SOLO, REC_STEP };
 
 /* A distinct outcome of one pair of instances, with its smallest schedule. */
 struct outcome_record {
@@ -95,6 +95,10 @@ struct solo_record {
 	struct snc_sched_thread_stats stats;
 };
 
+/* The trace of a non-linearizable outcome's schedule, as its re-run recorded it (when that
+ * re-run gave the same outcome): one record per entry, following its outcome's record. */
+#define OUTCOME_TRACE_MAX 400   /* entries kept: a picture, not an archive (replay has it all) */
+
 struct record {
 	uint8_t kind;              /* enum record_kind */
 	int f, g;                  /* instances; REC_SOLO: f only */
@@ -102,6 +106,7 @@ struct record {
 		struct outcome_record outcome;
 		struct pair_record pair;
 		struct solo_record solo;
+		struct snc_trace_entry step;
 	} u;
 };
 
@@ -138,6 +143,7 @@ struct pair_explore {
 	int next_rerun;            /* determinism: the next outcome to run again */
 	struct outcome_record *outs;   /* distinct outcomes */
 	bool *rerun_differs;
+	struct outcome_trace { struct snc_trace_entry *e; uint32_t n; } *traces;  /* per outcome */
 	int nouts, cap;
 	struct conc_outcome ref[2];    /* clean level-0 runs: [0] f then g, [1] g then f */
 	bool have_ref[2];
@@ -154,12 +160,16 @@ struct pair_explore *pair_new(const struct explore_job *job, int f, int g, uint8
 void pair_note_run(struct pair_explore *pe, const struct snc_schedule *s,
 		   const struct snc_sched_result *r, const struct conc_outcome *o,
 		   const struct snc_trace_entry *trace);
-/* A determinism re-run of outcome `outcome` came back (o NULL: it could not run). */
-void pair_note_rerun(struct pair_explore *pe, int outcome, const struct conc_outcome *o);
+/* A determinism re-run of outcome `outcome` came back (o NULL: it could not run), with its
+ * trace (its first n entries) when it was traced. */
+void pair_note_rerun(struct pair_explore *pe, int outcome, const struct conc_outcome *o,
+		     const struct snc_trace_entry *trace, uint32_t n);
+/* Is outcome i one a sequential order gives? (Its re-run is traced when it is not.) */
+bool pair_outcome_linearizable(const struct pair_explore *pe, int i);
 /* Judges every outcome so far; returns whether one fails. */
 bool pair_judge(struct pair_explore *pe);
-/* Judges, then makes the pair's records (solo counts, outcomes smallest first, summary)
- * into *block; returns how many. */
+/* Judges, then makes the pair's records (solo counts, outcomes smallest first, each with
+ * its trace when kept, summary) into *block; returns how many. */
 int pair_finish(struct pair_explore *pe, struct record **block);
 void pair_free(struct pair_explore *pe);
 

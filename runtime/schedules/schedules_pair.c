@@ -24,6 +24,10 @@
  * in uninstrumented code (libc's memcpy) are not seen, as they are not scheduling points
  * either.
  *
+ * Pictures. The re-run of a non-linearizable outcome's schedule (the determinism check) is
+ * traced; when it gives the same outcome, its trace (up to OUTCOME_TRACE_MAX entries) goes
+ * out with the outcome, for the report to draw the two threads' accesses.
+ *
  * When the pair is done, its records (the hook counts of f alone from the state, from a
  * clean "0"; its outcomes, smallest first; its summary) are written out as one block. */
 #include <stdlib.h>
@@ -151,10 +155,12 @@ void pair_note_run(struct pair_explore *pe, const struct snc_schedule *s,
 		pe->cap = pe->cap ? pe->cap * 2 : 8;
 		pe->outs = realloc(pe->outs, (size_t)pe->cap * sizeof *pe->outs);
 		pe->rerun_differs = realloc(pe->rerun_differs, (size_t)pe->cap);
-		if (!pe->outs || !pe->rerun_differs)
+		pe->traces = realloc(pe->traces, (size_t)pe->cap * sizeof *pe->traces);
+		if (!pe->outs || !pe->rerun_differs || !pe->traces)
 			_exit(3);
 	}
 	struct outcome_record *d = &pe->outs[pe->nouts];
+	pe->traces[pe->nouts] = (struct outcome_trace){ NULL, 0 };
 	pe->rerun_differs[pe->nouts++] = false;
 	*d = (struct outcome_record){
 		.schedule = *s, .outcome = *o, .preemptions = r->preemptions, .steps = r->steps,
@@ -163,10 +169,27 @@ void pair_note_run(struct pair_explore *pe, const struct snc_schedule *s,
 	memcpy(d->thread, r->thread, sizeof d->thread);
 }
 
-void pair_note_rerun(struct pair_explore *pe, int outcome, const struct conc_outcome *o)
+void pair_note_rerun(struct pair_explore *pe, int outcome, const struct conc_outcome *o,
+		     const struct snc_trace_entry *trace, uint32_t n)
 {
-	if (!o || !conc_outcome_equal(o, &pe->outs[outcome].outcome))
+	if (!o || !conc_outcome_equal(o, &pe->outs[outcome].outcome)) {
 		pe->rerun_differs[outcome] = true;   /* one that could not run fails too */
+		return;
+	}
+	if (!trace || n == 0)
+		return;
+	n = n < OUTCOME_TRACE_MAX ? n : OUTCOME_TRACE_MAX;
+	struct outcome_trace *t = &pe->traces[outcome];
+	t->e = malloc(n * sizeof *t->e);
+	if (!t->e)
+		_exit(3);
+	memcpy(t->e, trace, n * sizeof *t->e);
+	t->n = n;
+}
+
+bool pair_outcome_linearizable(const struct pair_explore *pe, int i)
+{
+	return linearizable(pe, &pe->outs[i].outcome);
 }
 
 bool pair_judge(struct pair_explore *pe)
@@ -184,23 +207,34 @@ bool pair_judge(struct pair_explore *pe)
 int pair_finish(struct pair_explore *pe, struct record **block)
 {
 	pair_judge(pe);
+	size_t steps = 0;
+	for (int i = 0; i < pe->nouts; i++)
+		steps += pe->traces[i].n;
 	for (int i = 1; i < pe->nouts; i++) {   /* smallest first: stable ids */
 		struct outcome_record d = pe->outs[i];
+		struct outcome_trace t = pe->traces[i];
 		int j = i;
-		for (; j > 0 && before(d.preemptions, d.steps, &d.schedule, &pe->outs[j - 1]); j--)
+		for (; j > 0 && before(d.preemptions, d.steps, &d.schedule, &pe->outs[j - 1]); j--) {
 			pe->outs[j] = pe->outs[j - 1];
+			pe->traces[j] = pe->traces[j - 1];
+		}
 		pe->outs[j] = d;
+		pe->traces[j] = t;
 	}
-	struct record *b = calloc((size_t)pe->nouts + 2, sizeof *b);
+	struct record *b = calloc((size_t)pe->nouts + 2 + steps, sizeof *b);
 	if (!b)
 		_exit(3);
 	int n = 0;
 	if (pe->have_solo)
 		b[n++] = (struct record){ .kind = REC_SOLO, .f = pe->call.f, .g = -1,
 					  .u.solo.stats = pe->solo };
-	for (int i = 0; i < pe->nouts; i++)
+	for (int i = 0; i < pe->nouts; i++) {
 		b[n++] = (struct record){ .kind = REC_OUTCOME, .f = pe->call.f, .g = pe->call.g,
 					  .u.outcome = pe->outs[i] };
+		for (uint32_t k = 0; k < pe->traces[i].n; k++)
+			b[n++] = (struct record){ .kind = REC_STEP, .f = pe->call.f, .g = pe->call.g,
+						  .u.step = pe->traces[i].e[k] };
+	}
 	b[n++] = (struct record){
 		.kind = REC_PAIR, .f = pe->call.f, .g = pe->call.g,
 		.u.pair = {
@@ -218,6 +252,9 @@ int pair_finish(struct pair_explore *pe, struct record **block)
 void pair_free(struct pair_explore *pe)
 {
 	snc_explorer_free(pe->ex);
+	for (int i = 0; i < pe->nouts; i++)
+		free(pe->traces[i].e);
+	free(pe->traces);
 	free(pe->outs);
 	free(pe->rerun_differs);
 	free(pe);

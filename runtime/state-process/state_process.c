@@ -143,6 +143,7 @@ pid_t sp_fork(struct sp_child *c, const struct sp_options *o)
 		.capture_fd = o->on_output ? o->capture_fd : -1,
 		.on_output = o->on_output,
 		.ctx = o->ctx,
+		.on_tick = o->on_tick,
 	};
 	if (c->capture_fd >= 0)
 		fcntl(c->capture_fd, F_SETFL, fcntl(c->capture_fd, F_GETFL) | O_NONBLOCK);
@@ -273,6 +274,8 @@ int sp_wait(struct sp_child *kids, int n, struct sp_end *end)
 				return i;
 			}
 			live++;
+			if (c->on_tick)
+				c->on_tick(c->ctx);
 			if (c->deadline_ns && !c->timed_out && now >= c->deadline_ns)
 				deadline_passed(c, now);
 			if (c->deadline_ns && !c->timed_out && c->deadline_ns < wake)

@@ -66,6 +66,9 @@ struct sp_options {
 	int capture_fd;                    /* read when on_output is set */
 	bool (*on_output)(void *ctx, int fd);
 	void *ctx;
+	/* Called with ctx at least every 0.1 s while sp_wait waits for the child (e.g. to
+	 * redraw a progress line); NULL: none. */
+	void (*on_tick)(void *ctx);
 };
 
 /* A child in flight; filled by sp_fork, read and updated by sp_wait. */
@@ -81,6 +84,7 @@ struct sp_child {
 	int capture_fd;                    /* -1: none or at its end */
 	bool (*on_output)(void *ctx, int fd);
 	void *ctx;
+	void (*on_tick)(void *ctx);
 	uint8_t timed_out, stopped_by;     /* what the parent did to it */
 };
 

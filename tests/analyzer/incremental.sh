@@ -33,5 +33,15 @@ state() { q "SELECT function, state, mode, coalesce(via, '-') FROM scan_state WH
 expect "the same accesses" "$(state 4)" "$(state 5)"
 expect "every unit reused from run 4" "$total" "$(q "SELECT count(*) FROM scanned_units WHERE run_id = 5 AND reused_from IN (SELECT id FROM scanned_units WHERE run_id = 4)")"
 expect "the same units and files" "$(q "SELECT file, status, flags FROM scan_units WHERE run_id = 4 ORDER BY file")|$(q "SELECT count(*) FROM scanned_files WHERE run_id = 4")" "$(q "SELECT file, status, flags FROM scan_units WHERE run_id = 5 ORDER BY file")|$(q "SELECT count(*) FROM scanned_files WHERE run_id = 5")"
+findings() { q "SELECT rule, severity, fingerprint, subject, message, evidence, file, line, f, g, intentional FROM findings WHERE run_id = $1 ORDER BY fingerprint"; }
+expect "the copied run has findings, the same as run 4's" "1|$(findings 4)" "$(q "SELECT count(*) > 0 FROM findings WHERE run_id = 5")|$(findings 5)"
+# with no harness in the database they are copied, not computed again: a mark put on run 5's
+# findings shows in the next copy; once a harness has run, they are computed afresh
+q "UPDATE finding_records SET message = 'marked' WHERE run_id = 5"
+"$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" -DEXTRA src || exit 1
+expect "findings copied from run 5" "$(q "SELECT count(*) FROM findings WHERE run_id = 5")" "$(q "SELECT count(*) FROM findings WHERE run_id = 6 AND message = 'marked'")"
+q "INSERT INTO harnesses (run_id, name, depth, max_states, seed, repeats, timeout_ms, blocking_observable, state_space, finished) VALUES (6, 'h', 1, 1, 0, 1, 1, 0, 1, 1)"
+"$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" -DEXTRA src || exit 1
+expect "with a harness in the database, computed again" "0|$(findings 4)" "$(q "SELECT count(*) FROM findings WHERE run_id = 7 AND message = 'marked'")|$(findings 7)"
 expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 finish

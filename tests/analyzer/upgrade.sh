@@ -13,4 +13,19 @@ expect "the file looks like version 1" "0|1" "$(q "SELECT count(*) FROM sqlite_s
 expect "scan works on it" "0" "$?"
 expect "upgraded" "1" "$(q "SELECT user_version >= 2 FROM pragma_user_version")"
 expect "the old run is kept, the new one has results" "2|f" "$(q "SELECT count(*) FROM runs")|$(q "SELECT name FROM scan_functions WHERE run_id = 2")"
+# a version 11 file kept each pair's shared state as text in scanned_pairs.shared_state:
+# opening it moves the lists to scanned_state_lists, pairs unchanged
+DB=$PWD/v11.db
+"$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" "$SNC_SOURCE_DIR/examples" || exit 1
+before=$(q "SELECT * FROM scan_pairs ORDER BY pair_id")
+sqlite3 "$DB" "PRAGMA foreign_keys = OFF; DROP VIEW scan_pairs;
+  CREATE TABLE p11 AS SELECT p.id, p.run_id, p.f_id, p.g_id, p.static_class, l.names AS shared_state, p.heavyweight_f, p.heavyweight_g FROM scanned_pairs p JOIN scanned_state_lists l ON l.id = p.shared_state_id;
+  DROP TABLE scanned_pairs; DROP TABLE scanned_state_lists; ALTER TABLE p11 RENAME TO scanned_pairs;
+  CREATE VIEW scan_pairs AS SELECT 1 AS old; PRAGMA user_version = 11;"
+expect "the file looks like version 11" "1|11" "$(q "SELECT count(*) FROM pragma_table_info('scanned_pairs') WHERE name = 'shared_state'")|$(q "PRAGMA user_version")"
+"$SNC" scan --db "$DB" --quiet a.c
+expect "scan works on it" "0" "$?"
+expect "upgraded: the lists moved, the pairs read the same" "14|$(echo "$before" | wc -l)|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM scan_pairs WHERE run_id = 1")|$(q "SELECT * FROM scan_pairs WHERE run_id = 1 ORDER BY pair_id")"
+expect "each list stored once" "$(q "SELECT count(DISTINCT shared_state) FROM scan_pairs")" "$(q "SELECT count(*) FROM scanned_state_lists")"
+expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 finish

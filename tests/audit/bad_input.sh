@@ -1,9 +1,10 @@
 # audit.bad_input: what cannot be audited is reported (what and why, printed and stored in
 # audit_items) and the audit goes on with the rest: a header that does not parse, a header
 # with no object family, a family whose constructor crashes, functions whose parameters
-# cannot be generated (a struct by value, variadic).
+# cannot be generated (a struct by value, variadic). Pure helpers without an object or global
+# state are the stateless family: they commute.
 . "$(dirname "$0")/lib.sh"
-audit "$AFIX/crashy.h" "$AFIX/broken.h" "$AFIX/nofamily.h"
+audit "$AFIX/crashy.h" "$AFIX/broken.h" "$AFIX/pure.h"
 expect_match "$out" "failed family struct crashy: its initial state could not be built \(crash: SIGSEGV in crashy_new\)" \
 	"the crashing constructor is printed"
 expect_match "$(item family 'struct crashy')" "^failed: its initial state could not be built \(crash: SIGSEGV" \
@@ -13,9 +14,9 @@ expect_match "$(item function crashy_each)" "^failed: its family struct crashy w
 expect_match "$(item function crashy_add)" "^skipped: parameter p has type struct pair" "a struct by value"
 expect_match "$(item function crashy_log)" "^skipped: variadic" "a variadic function"
 expect_match "$(item header "$AFIX/broken.h")" "^(failed|skipped): .*error" "the header that does not parse"
-expect_match "$(item function twice)" "^skipped: takes no object \(only scalar parameters\) and touches no global state" \
-	"no object, no global state"
-expect_match "$out" "[0-9]+ families: 1 audited, 1 failed to build their initial state; [0-9]+ functions skipped" \
+expect_eq "$(v stateless_pure twice add)" "commutative" "no object, no global state: the stateless family"
+expect_match "$(item family 'stateless of pure.h')" "^audited: none: no operation keeps state" "its initial state"
+expect_match "$out" "[0-9]+ families: 2 audited, 1 failed to build their initial state; [0-9]+ functions skipped" \
 	"the summary counts the families by what became of them"
 expect_eq "$(v counter counter_add counter_add)" "snc" "the counter beside them is audited all the same"
 expect_eq "$(q "$DB" "SELECT status FROM run_summary WHERE run_id = $run")" "ok" "the run is ok"

@@ -3,14 +3,21 @@
 # until its result changes: two enqueues fill the ring. With --depth 0 (only the fresh
 # state enumerated) the states the saturation adds are what shows enqueue with itself to
 # be snc: from the ring one enqueue short of full, the first enqueue wins and the second
-# fails; from the full ring, every enqueue fails. Without boundary states the same pair is
+# fails; from the full ring, every enqueue fails. Then the way back: from the full ring,
+# dequeue is repeated until it fails (two entries, then empty), and the drained ring and the
+# ring with one entry left are states too. Without boundary states enqueue with itself is
 # only state-only.
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/ring.h" --depth 0
 expect_match "$(item family 'struct ring')" "^audited: a zeroed struct ring, then ring_init" "ring_init builds it"
 expect_eq "$(q "$DB" "SELECT group_concat(label, ' | ') FROM (SELECT s.label FROM states s JOIN harnesses h ON h.id = s.harness_id
                       WHERE h.run_id = $run ORDER BY s.ordinal)")" \
-	"fresh | ring_enqueue(0) | ring_enqueue(0); ring_enqueue(0)" "the boundary states: one short of full, and full"
+	"fresh | ring_enqueue(0) | ring_enqueue(0); ring_enqueue(0) | ring_enqueue(0); ring_enqueue(0); ring_dequeue(); ring_dequeue() | ring_enqueue(0); ring_enqueue(0); ring_dequeue()" \
+	"the boundary states: one short of full, full, drained from full, and one entry left"
+expect_eq "$(q "$DB" "SELECT DISTINCT first_result FROM op_outcomes WHERE run_id = $run
+                      AND state = 'ring_enqueue(0); ring_enqueue(0); ring_dequeue(); ring_dequeue()'
+                      AND first_op = 'ring_dequeue' AND second_op IS NULL")" \
+	"false" "the drained ring has nothing left to dequeue"
 expect_eq "$(v ring ring_enqueue ring_enqueue)" "snc" "enqueue with itself at the boundary"
 expect_eq "$(q "$DB" "SELECT witness_state || ': ' || f_alone || ', ' || f_after_g FROM pair_verdicts WHERE run_id = $run
                       AND f = 'ring_enqueue' AND g = 'ring_enqueue'")" "ring_enqueue(0): true, false" \

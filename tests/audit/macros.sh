@@ -2,8 +2,10 @@
 # public names (api_aliases, with the arguments they pass): the operation of
 # _counter_add is named counter_add in the verdicts, counter_inc(c) is _counter_add with
 # (c, 1) through a macro that pastes the name, counter_get renames _counter_get. Macros
-# that expand to an expression or a statement are listed as skipped with the reason, unless
-# the config file types them (`macro RESULT NAME(PARAMS)`): then a wrapper audits them.
+# that expand to an expression or a statement are audited through a generated wrapper when
+# the functions their expansion calls type their parameters (counter_reset, a statement;
+# counter_double, a value) or they have none (counter_fence); else they are listed as
+# skipped with the reason, unless the config file types them (`macro RESULT NAME(PARAMS)`).
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/macros.h"
 expect_eq "$(v counter counter_add counter_add)" "snc" "the op is named as users call it"
@@ -16,13 +18,19 @@ expect_eq "$(alias counter_add)" "function-like _counter_add(c, d) audited" "cou
 expect_eq "$(alias counter_inc)" "function-like _counter_add(c, 1) audited" "counter_inc, through a pasted name, with its argument mapping"
 expect_eq "$(alias counter_get)" "object-like _counter_get() audited" "counter_get renames _counter_get"
 expect_match "$(alias counter_peek)" "^function-like -\(\) skipped: expands to an expression or statement" "an expression macro is skipped, with why"
-expect_match "$(item macro counter_for_each)" "^skipped: expands to an expression or statement \(\`for \.\.\.\`\)" \
+expect_match "$(item macro counter_for_each)" "^skipped: expands to an expression or statement, .* its parameter c" \
 	"a statement macro is in audit_items too"
+expect_eq "$(alias counter_reset)" "function-like snc_macro_counter_reset(struct counter *c) audited" \
+	"counter_reset is typed from the function its expansion calls with c"
+expect_eq "$(oneway counter counter_add counter_double)" "counter_add->counter_double" \
+	"counter_double's wrapper keeps its value: counter_add influences it"
+expect_eq "$(oneway counter counter_reset counter_get)" "counter_reset->counter_get" "counter_reset, a statement, is an operation"
+expect_eq "$(v stateless_macros counter_fence counter_fence)" "commutative" "counter_fence() takes nothing, keeps nothing"
 expect_match "$(item macro counter_inc)" "^audited: \(function-like alias of _counter_add\(c, 1\)\)" "audit_items shows the alias"
 expect_eq "$(q "$DB" "SELECT count(*) FROM api_aliases WHERE run_id = $run AND name = 'COUNTER_OP'")" "0" \
 	"a macro in capitals is the library's machinery, not API"
 expect_status 0 "the report" -- "$SNC" report --db "$DB" --run "$run"
-expect_match "$out" "macros.h:12: error: snc-unsynchronized: counter_add x counter_add" \
+expect_match "$out" "macros.h:13: error: snc-unsynchronized: counter_add x counter_add" \
 	"the finding names the macro and points at the function that implements it"
 expect_match "$out" "none in _counter_add" "with the implementing function beside it"
 # The config types counter_peek: it is audited through a generated wrapper.

@@ -1,7 +1,9 @@
 # audit.urcu_uatomic: liburcu's atomics on an opaque `void *addr`: the generator gives them
 # a 64-bit cell and, for the parameter named len, its size (8), so only the values vary.
 # add_return with itself is snc; inc (void) never is. The verdicts name them by the macros
-# users call (uatomic_add_return for __uatomic_add_return).
+# users call (uatomic_add_return for __uatomic_add_return). The fences around them
+# (cmm_smp_mb__before_uatomic_add(), macros without parameters) are wrapped and form the
+# stateless family: they commute with each other.
 . "$(dirname "$0")/lib.sh"
 need_urcu
 audit "$URCU/uatomic.h"
@@ -14,4 +16,12 @@ expect_eq "$(q "$DB" "SELECT witness_args FROM pair_verdicts WHERE run_id = $run
 expect_eq "$(q "$DB" "SELECT target || ': ' || args FROM api_aliases WHERE run_id = $run AND name = 'uatomic_add_return'")" \
 	"__uatomic_add_return: addr, caa_cast_long_keep_sign(v), sizeof(*(addr))" \
 	"the macro users call is named in the verdicts; its function and arguments are in the alias table"
+expect_eq "$(v stateless_uatomic cmm_smp_mb__before_uatomic_add cmm_smp_mb__after_uatomic_add)" "commutative" \
+	"the fence macros are in the verdicts, through their wrappers"
+expect_eq "$(q "$DB" "SELECT target FROM api_aliases WHERE run_id = $run AND name = 'cmm_smp_mb__after_uatomic_add'")" \
+	"snc_macro_cmm_smp_mb__after_uatomic_add" "the alias names its wrapper"
+expect_match "$(q "$DB" "SELECT detail FROM api_aliases WHERE run_id = $run AND name = 'uatomic_read'")" \
+	"no function its expansion calls takes its parameter addr" "uatomic_read stays skipped, with why"
+expect_match "$out" "API: 32 public names \(0 functions, 32 macros\), 30 in a verdict \(94%\)" \
+	"30 of uatomic.h's 32 public names are in a verdict"
 finish

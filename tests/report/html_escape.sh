@@ -11,7 +11,7 @@ expect_status 0 "run" -- "$SNC" run --db evil.db --quiet --depth 1 "$evil/$evil.
 op='<script>alert(1)</script>&"q"'
 harness="<b>evil</b>&'h'"
 expect_eq "$(q evil.db "SELECT name FROM ops WHERE name LIKE '<script>%'")" "$op" "the op name as stored"
-expect_status 0 "report" -- "$SNC" report --db evil.db --html html --sarif evil.sarif --json evil.json
+expect_status 0 "report" -- "$SNC" report --db evil.db --html html --sarif evil.sarif --json evil.json --root .
 expect_eq "$(q evil.db "SELECT subject FROM findings WHERE run_id = (SELECT max(run_id) FROM findings) AND rule = 'non-deterministic'")" "$op in $harness" "a finding names them"
 
 # No page carries markup from the data: the only script is the index's own, no <i> or

@@ -17,17 +17,23 @@
 struct snc_report {
 	const struct snc_facts *facts;
 	const struct snc_findings *findings;
-	const char *root;          /* paths are shown relative to it; NULL: the current directory */
+	const char *root;          /* paths are shown relative to it; NULL: the current directory
+				    * (SARIF: the repository holding the scanned sources) */
+	const char *docs_dir;      /* the folder of snc's docs pages, where SARIF's helpUri
+				    * points (findings.md#RULE); NULL: no helpUri */
+	const struct snc_history *history;  /* results across runs (HTML report); NULL: none */
 };
 
 /* A summary for the terminal: verdicts by kind, findings by severity, then each finding. */
 int report_terminal(const struct snc_report *r, FILE *out, char *err, size_t errlen);
-/* A static, self-contained site in dir (created if needed): index.html, a page per pair and
- * per operation. Works from file://, loads nothing from the network. */
+/* A static, self-contained site in dir (created if needed): index.html, a page per harness,
+ * pair, operation and scanned function. Works from file://, loads nothing from the network.
+ * The pages an earlier report wrote into dir and this one does not are deleted (a manifest
+ * in dir lists them), no other file. */
 int report_html(const struct snc_report *r, const char *dir, char *err, size_t errlen);
-/* A SARIF 2.1.0 log with one result per finding. */
+/* A SARIF 2.1.0 log with one result per finding (path "-": stdout). */
 int report_sarif(const struct snc_report *r, const char *path, char *err, size_t errlen);
-/* Everything in the report as JSON (docs/report.md describes it). */
+/* Everything in the report as JSON (docs/report.md describes it; path "-": stdout). */
 int report_json(const struct snc_report *r, const char *path, char *err, size_t errlen);
 
 /* A baseline written by report_json: its facts into a zeroed facts, and the fingerprints of
@@ -57,7 +63,8 @@ struct json_object;
 /* o serialized with json-c's flags, every byte that is not UTF-8 replaced by U+FFFD.
  * malloc'd, or NULL when out of memory. */
 char *report_json_text(struct json_object *o, int flags);
-/* Writes report_json_text(o, flags) and a newline to path; 0, or -1 with errno. */
+/* Writes report_json_text(o, flags) and a newline to path ("-": stdout); 0, or -1 with
+ * errno. */
 int report_json_to_file(const char *path, struct json_object *o, int flags);
 
 #endif

@@ -32,6 +32,9 @@ const char *snc_db_errmsg(const struct snc_db *db);
 int snc_db_begin(struct snc_db *db);
 int snc_db_commit(struct snc_db *db);
 int snc_db_rollback(struct snc_db *db);
+/* Foreign keys are enforced on every write unless turned off here, outside a transaction,
+ * for writes that copy rows already checked (an unchanged rescan, scan_copy.c). */
+int snc_db_enforce_references(struct snc_db *db, int on);
 
 /* ---- runs: every command appends one ---------------------------------------------- */
 
@@ -257,7 +260,9 @@ int snc_db_measured_site_add(struct snc_db *db, int64_t measured_op_id,
 int snc_db_pattern_evidence_add(struct snc_db *db, const struct snc_db_pattern_evidence *e);
 
 /* What the measure pass plans from: each solo execution of the harness that returned (not
- * crashed, exited or blocked), in state order; and each snc verdict's mutual witness.
+ * crashed, exited or blocked), in state order, with what the same call made again right
+ * after it gave (the classifier's pair execution of the instance with itself); and each snc
+ * verdict's mutual witness.
  * Strings are valid during the callback only; a non-zero return of fn stops and is
  * returned, -1 is a database error. */
 struct snc_db_solo_return {
@@ -265,6 +270,7 @@ struct snc_db_solo_return {
 	const char *state;         /* label: fresh, add(1); remove(0) */
 	const char *op;
 	const char *args;          /* 1 or 1, 2 or empty */
+	int repeat_blocks;         /* the same call again blocks: 1, it does not: 0, not run: -1 */
 };
 int snc_db_each_solo_return(struct snc_db *db, int64_t harness_id,
 			    int (*fn)(const struct snc_db_solo_return *row, void *ctx), void *ctx);
@@ -386,6 +392,21 @@ int64_t snc_db_state_id(struct snc_db *db, int64_t harness_id, int ordinal);
 int64_t snc_db_schedule_exploration_add(struct snc_db *db,
 					const struct snc_db_schedule_exploration *e);
 int64_t snc_db_schedule_outcome_add(struct snc_db *db, const struct snc_db_schedule_outcome *o);
+/* One entry of the trace of an outcome's schedule (a non-linearizable one, as its re-run
+ * recorded it): what `snc replay` prints, one row per entry (view schedule_steps). */
+struct snc_db_schedule_step {
+	int64_t outcome_id;
+	int ordinal;               /* its place in the trace, from 0 */
+	int thread;                /* 0 or 1 */
+	int64_t step;              /* scheduling points passed so far; 0 for calls, fences, switches */
+	const char *kind;          /* read, write, load, store, rmw, cas, fence, lock, ..., call, switch */
+	const char *access;        /* "read counter = 0" */
+	const char *place;         /* "racy_inc fixtures.c:9", or NULL */
+	const char *variable;      /* "counter", or NULL */
+	int64_t address, size;     /* the memory touched (0: none) */
+	int writes;                /* it writes that memory */
+};
+int snc_db_schedule_step_add(struct snc_db *db, const struct snc_db_schedule_step *s);
 /* The counts of one instance run alone from a state, under the hooks. */
 int snc_db_hook_counts_add(struct snc_db *db, int64_t state_id, int64_t op_id, const char *call,
 			   const struct snc_db_hook_counts *c);
@@ -448,6 +469,15 @@ struct snc_fact_cost {
 	double heavyweight_share;           /* share of calls with an RMW or a full fence */
 };
 
+/* One entry of a schedule's trace (snc_db_schedule_step). */
+struct snc_fact_step {
+	int thread;
+	int64_t step;
+	const char *kind, *access, *place, *variable;   /* place, variable may be NULL */
+	int64_t address, size;
+	int writes;
+};
+
 /* A concurrent run of two calls under a controlled schedule, whose outcome no sequential
  * order gives (non-linearizable) or that did not repeat (non-deterministic). */
 struct snc_fact_schedule {
@@ -457,6 +487,12 @@ struct snc_fact_schedule {
 	const char *outcome;       /* both returns and the digest, as the run ended */
 	const char *f_then_g, *g_then_f;  /* the sequential outcomes it was compared with */
 	int preemptions;
+	/* What each thread (0: f_call, 1: g_call) passed under it, as the hooks counted:
+	 * scheduling points, atomic RMWs, seq_cst fences and stores, lock acquisitions (all 0
+	 * when unknown: a JSON baseline). */
+	struct snc_db_hook_counts thread[2];
+	const struct snc_fact_step *steps; /* its trace, when one was kept (schedule_steps) */
+	int nsteps;
 };
 
 /* The Laws of Order patterns in the solo execution of one call of an snc witness. */
@@ -591,6 +627,26 @@ const struct snc_fact_pair *snc_facts_pair(const struct snc_fact_harness *h, con
 					   const char *g);
 void snc_facts_free(struct snc_facts *facts);
 
+/* A harness's results across runs (history.c), for the report's history: one row per
+ * pair verdict (g set) and one per measured op cost (g NULL), of every run up to run_id
+ * whose harness finished, by harness name, then oldest run first. */
+struct snc_history_row {
+	int64_t run_id;
+	const char *started_at, *harness;
+	const char *f, *g;         /* a pair's ops; an op cost row: the op, g NULL */
+	const char *verdict;       /* pair rows */
+	int64_t calls;             /* cost rows: calls measured, and per call: */
+	double instructions, rmw, fences;
+};
+struct snc_history {
+	struct snc_history_row *items;
+	int count;
+	struct db_arena *arena;
+};
+/* Loads the history as of run_id into a zeroed history. Returns 0, or -1 (snc_db_errmsg). */
+int snc_db_history_load(struct snc_db *db, int64_t run_id, struct snc_history *out);
+void snc_history_free(struct snc_history *h);
+
 enum snc_severity { SNC_NOTE = 1, SNC_WARNING = 2, SNC_ERROR = 3 };
 const char *snc_severity_name(enum snc_severity s);   /* note, warning, error */
 /* Parses a severity name; returns 0 for anything else. */
@@ -618,6 +674,9 @@ struct snc_finding {
 	const char *f, *g;         /* its functions (g NULL for a finding about one) */
 	int intentional;           /* marked `snc: intentional RULE -- reason` in the source */
 	const char *reason;
+	/* The concurrent schedule it rests on (a facts' pair's broken, broken_precondition or
+	 * unrepeated schedule, valid while the facts are), or NULL. */
+	const struct snc_fact_schedule *schedule;
 };
 
 struct snc_findings {

@@ -1,0 +1,208 @@
+/* audit_infer.c: wrappers for the function-like macros that call no single function,
+ * typed without a config.
+ *
+ * audit_macros.c types a macro's parameters from its expansion: the functions it calls
+ * with a parameter as an argument give that parameter their own parameter's type
+ * (`cds_wfs_for_each_blocking(head, node)` calls cds_wfs_first(head) and
+ * cds_wfs_next_blocking(node)), a cast gives it the cast's type, and a macro without
+ * parameters (`cmm_smp_mb()`, a fence) needs none. Here each such macro gets a wrapper in
+ * DIR/snc_inferred.h, after the named headers:
+ *
+ *   an expression keeps its value, as the bits of an unsigned 64-bit result:
+ *     static inline unsigned long long snc_macro_uatomic_read(unsigned long *addr)
+ *     { __auto_type snc_value = (uatomic_read(addr)); ... return snc_bits; }
+ *   a statement (a loop, a do-while, an asm statement), or an expression of type void:
+ *     static inline void snc_macro_cmm_smp_mb(void) { cmm_smp_mb(); }
+ *
+ * The header is parsed with the audit's flags: a wrapper whose value form does not compile
+ * (its expansion has type void, or is no expression) is tried as a statement, and one that
+ * does not compile either way is dropped, its macro listed as skipped with the compiler's
+ * message. The wrappers that compile are typed by clang and join the API like the config's
+ * wrappers (audit_wrappers.c): their families by their first parameter, their operations
+ * named after the macro. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "snc_audit.h"
+
+#define ROUNDS 6
+
+enum form { VALUE, STATEMENT, DROPPED };
+
+struct candidate {
+	struct audit_alias *alias;
+	enum form form;
+	int first_line, last_line;   /* of its wrapper in the header */
+};
+
+/* Writes the header with every candidate that is not dropped. Returns 0, or -1. */
+static int write_header(const char *path, char *const *headers, int nheaders,
+			struct candidate *c, int n)
+{
+	FILE *out = fopen(path, "w");
+	if (!out)
+		return -1;
+	int line = 1;
+	fprintf(out, "/* snc_inferred.h: wrappers `snc audit` generated for the function-like macros "
+		     "that call no\n * single function, typed from their expansions. */\n");
+	line += 2;
+	for (int i = 0; i < nheaders; i++, line++) {
+		char *include = audit_include_of(headers[i]);
+		fprintf(out, "#include %s\n", include);
+		free(include);
+	}
+	for (int i = 0; i < n; i++) {
+		const struct audit_alias *a = c[i].alias;
+		if (c[i].form == DROPPED)
+			continue;
+		char args[1024] = "";
+		audit_param_names(a->typed_params, args, sizeof args);
+		const char *params = a->typed_params[0] ? a->typed_params : "void";
+		c[i].first_line = ++line;
+		fprintf(out, "\n/* %s:%d */\n", a->file, a->line);
+		line++;
+		if (c[i].form == VALUE) {
+			fprintf(out, "static inline unsigned long long snc_macro_%s(%s)\n{\n"
+				     "\t__auto_type snc_value = (%s(%s));\n"
+				     "\tunsigned long long snc_bits = 0;\n"
+				     "\t__builtin_memcpy(&snc_bits, &snc_value, sizeof snc_value < sizeof "
+				     "snc_bits ? sizeof snc_value : sizeof snc_bits);\n"
+				     "\treturn snc_bits;\n}\n", a->name, params, a->name, args);
+			line += 7;
+		} else {
+			fprintf(out, "static inline void snc_macro_%s(%s)\n{\n\t%s(%s);\n}\n", a->name,
+				params, a->name, args);
+			line += 4;
+		}
+		c[i].last_line = line;
+	}
+	return fclose(out) == 0 ? 0 : -1;
+}
+
+/* Parses the header into units (one unit); returns 0, or -1 when it could not be read. */
+static int parse_header(const char *path, char *const *cflags, int ncflags, struct sa_units *units)
+{
+	struct sa_units headers = { 0 };
+	char err[512];
+	char *paths[1] = { (char *)path };
+	memset(units, 0, sizeof *units);
+	if (sa_units_from_paths(paths, 1, cflags, ncflags, units, &headers, err, sizeof err) != 0) {
+		sa_units_free(&headers);
+		return -1;
+	}
+	sa_units_add_orphan_headers(units, &headers);
+	sa_units_free(&headers);
+	sa_scan_units(units, 1, NULL, NULL);
+	return units->count == 1 && units->units[0].status != SA_UNIT_FAILED ? 0 : -1;
+}
+
+/* Marks the candidates whose wrapper has a compiler error: a value becomes a statement, a
+ * statement is dropped with the message. Returns how many errors fell in a wrapper. */
+static int demote_failed(const struct sa_unit *u, const char *path, struct candidate *c, int n)
+{
+	int found = 0;
+	for (int i = 0; i < n; i++) {
+		if (c[i].form == DROPPED)
+			continue;
+		const struct sa_diagnostic *error = NULL;
+		for (int d = 0; d < u->ndiagnostics && !error; d++) {
+			const struct sa_diagnostic *g = &u->diagnostics[d];
+			if (g->file && strcmp(g->file, path) == 0 && g->line >= c[i].first_line &&
+			    g->line <= c[i].last_line)
+				error = g;
+		}
+		if (!error)
+			continue;
+		found++;
+		if (c[i].form == VALUE) {
+			c[i].form = STATEMENT;
+			continue;
+		}
+		c[i].form = DROPPED;
+		free(c[i].alias->why);
+		if (asprintf(&c[i].alias->why, "its wrapper, typed (%s) from its expansion, does not "
+			     "compile: %s", c[i].alias->typed_params, error->message) < 0)
+			c[i].alias->why = NULL;
+	}
+	return found;
+}
+
+static void add_wrapper(struct audit_plan *plan, const struct sa_function *def, const char *header)
+{
+	if (plan->nfns == plan->cap_fns) {
+		plan->cap_fns = plan->cap_fns ? 2 * plan->cap_fns : 64;
+		plan->fns = realloc(plan->fns, (size_t)plan->cap_fns * sizeof *plan->fns);
+		if (!plan->fns) {
+			fprintf(stderr, "snc audit: out of memory\n");
+			exit(2);
+		}
+	}
+	/* its body is its own: the scan of the wrappers says what state it touches */
+	plan->fns[plan->nfns++] = (struct audit_fn){ .def = def, .body = def, .header = header };
+}
+
+int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nheaders,
+			 char *const *cflags, int ncflags, const char *dir, char *path, size_t len)
+{
+	struct candidate *c = calloc((size_t)plan->naliases + 1, sizeof *c);
+	int n = 0;
+	for (int i = 0; c && i < plan->naliases; i++)
+		if (!plan->aliases[i].fn && plan->aliases[i].typed_params)
+			c[n++] = (struct candidate){ &plan->aliases[i],
+						     plan->aliases[i].statement ? STATEMENT : VALUE, 0, 0 };
+	if (n == 0) {
+		free(c);
+		return 0;
+	}
+	snprintf(path, len, "%s/snc_inferred.h", dir);
+	char real[PATH_MAX];
+	struct sa_units units = { 0 };
+	int rc = -1;
+	for (int round = 0; round < ROUNDS; round++) {
+		sa_units_free(&units);
+		if (write_header(path, headers, nheaders, c, n) != 0 || !realpath(path, real) ||
+		    parse_header(real, cflags, ncflags, &units) != 0)
+			goto out;
+		if (demote_failed(&units.units[0], real, c, n) == 0)
+			break;
+	}
+	const struct sa_unit *u = &units.units[0];
+	int added = 0;
+	for (int i = 0; i < n; i++) {
+		struct audit_alias *a = c[i].alias;
+		if (c[i].form == DROPPED)
+			continue;
+		char name[300];
+		snprintf(name, sizeof name, "snc_macro_%s", a->name);
+		for (int k = 0; k < u->nfunctions; k++)
+			if (u->functions[k].typed && strcmp(u->functions[k].name, name) == 0 &&
+			    strcmp(u->functions[k].file, real) == 0) {
+				add_wrapper(plan, &u->functions[k], a->header);
+				a->target = plan->fns[plan->nfns - 1].def->name;
+				free(a->args);
+				a->args = strdup(a->typed_params);
+				added++;
+				break;
+			}
+	}
+	for (int i = 0; i < plan->naliases; i++)   /* plan->fns moved */
+		if (plan->aliases[i].target)
+			plan->aliases[i].fn = audit_api_named(plan, plan->aliases[i].target);
+	for (int i = 0; i < n; i++)
+		if (c[i].alias->fn) {
+			free(c[i].alias->why);
+			c[i].alias->why = NULL;
+		}
+	plan->wrapper_units = units;
+	units = (struct sa_units){ 0 };
+	rc = added > 0 ? 1 : 0;
+	if (added == 0)
+		unlink(path);
+	else
+		snprintf(path, len, "%s", real);   /* harnesses include it from their folder */
+out:
+	sa_units_free(&units);
+	free(c);
+	return rc;
+}

@@ -1,0 +1,43 @@
+/* upgrade.c: schema changes that re-running schema.sql cannot make by itself.
+ *
+ * Opening an older file re-runs schema.sql, whose CREATE ... IF NOT EXISTS statements add
+ * what is new; a table whose columns changed needs its rows moved first. Version 13 moved
+ * the pairs' shared-state lists (scanned_pairs.shared_state, text) into
+ * scanned_state_lists, each distinct list once, pairs keeping their ids. */
+#include <stdio.h>
+#include "db_internal.h"
+
+static const char pairs_to_state_lists[] =
+	"DROP VIEW IF EXISTS scan_pairs;"
+	"CREATE TABLE IF NOT EXISTS scanned_state_lists ("
+	"  id INTEGER PRIMARY KEY, names TEXT NOT NULL UNIQUE);"
+	"INSERT OR IGNORE INTO scanned_state_lists (names) "
+	"  SELECT shared_state FROM scanned_pairs ORDER BY id;"
+	"CREATE TABLE scanned_pairs_12 ("
+	"  id INTEGER PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id),"
+	"  f_id INTEGER NOT NULL REFERENCES scanned_functions(id),"
+	"  g_id INTEGER NOT NULL REFERENCES scanned_functions(id),"
+	"  static_class TEXT NOT NULL CHECK (static_class IN"
+	"    ('never-snc', 'read-read', 'one-way', 'snc-candidate')),"
+	"  shared_state_id INTEGER NOT NULL REFERENCES scanned_state_lists(id),"
+	"  heavyweight_f INTEGER NOT NULL,"
+	"  heavyweight_g INTEGER NOT NULL);"
+	"INSERT INTO scanned_pairs_12 SELECT p.id, p.run_id, p.f_id, p.g_id, p.static_class, l.id, "
+	"  p.heavyweight_f, p.heavyweight_g FROM scanned_pairs p "
+	"  JOIN scanned_state_lists l ON l.names = p.shared_state ORDER BY p.id;"
+	"DROP TABLE scanned_pairs;"
+	"ALTER TABLE scanned_pairs_12 RENAME TO scanned_pairs;";
+
+int db_upgrade_tables(sqlite3 *conn, char **msg)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(conn, "SELECT 1 FROM pragma_table_info('scanned_pairs') "
+				     "WHERE name = 'shared_state'", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	int old_pairs = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	if (old_pairs && sqlite3_exec(conn, pairs_to_state_lists, NULL, NULL, msg) != SQLITE_OK)
+		return -1;
+	return 0;
+}

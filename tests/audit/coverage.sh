@@ -1,0 +1,33 @@
+# audit.coverage: at least 90% of the public names (functions and function-like macros) of
+# the headers audited here are in a verdict, and the rest are listed with a reason. Which
+# names are in a verdict does not depend on the states explored, so the audits run from the
+# fresh state only (--depth 0, no boundary states): quick. What brings them in: the
+# initializers and destructors are operations with the owner-only contract (ck_fifo);
+# functions without an object or state form the stateless family (ck_bitmap_size); macros
+# that call no single function get wrappers typed from their expansions
+# (cds_wfs_for_each_blocking(head, node) calls cds_wfs_first(head) and
+# cds_wfs_next_blocking(node)).
+. "$(dirname "$0")/lib.sh"
+need_ck
+cover() { audit --depth 0 --boundary 0 "$@"; }
+cover /usr/include/ck_fifo.h
+expect_match "$out" "API: 18 public names \(18 functions, 0 macros\), 18 in a verdict \(100%\)" \
+	"every public name of ck_fifo.h is in a verdict"
+expect_eq "$(contract ck_fifo_spsc ck_fifo_spsc_deinit ck_fifo_spsc_deinit)" "owner-only" "deinit is an operation, owner-only"
+expect_eq "$(contract ck_fifo_spsc ck_fifo_spsc_init ck_fifo_spsc_init)" "owner-only" "so is init"
+cover /usr/include/ck_bitmap.h
+expect_match "$out" "API: 19 public names \(19 functions, 0 macros\), 1[89] in a verdict \((9[0-9]|100)%\)" \
+	"at least 90% of ck_bitmap.h's public names are in a verdict"
+expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND kind IN ('function', 'macro')
+                      AND status <> 'audited' AND coalesce(detail, '') = ''")" "0" "every name not in a verdict says why"
+need_urcu
+cover "$URCU/wfstack.h" -- -D_LGPL_SOURCE
+expect_match "$out" "API: 25 public names \(4 functions, 21 macros\), 2[3-5] in a verdict \((9[0-9]|100)%\)" \
+	"at least 90% of wfstack.h's public names are in a verdict"
+expect_eq "$(q "$DB" "SELECT target || '(' || args || ')' FROM api_aliases WHERE run_id = $run AND name = 'cds_wfs_for_each_blocking'")" \
+	"snc_macro_cds_wfs_for_each_blocking(struct cds_wfs_head *head, struct cds_wfs_node *node)" \
+	"the iterator macro is typed from the functions its expansion calls"
+expect_eq "$(q "$DB" "SELECT verdict || ' ' || (blocked_states > 0) FROM pair_verdicts WHERE run_id = $run
+                      AND f = 'cds_wfs_for_each_blocking' AND g = 'cds_wfs_for_each_blocking'")" "unknown 1" \
+	"and is an operation of the family of what it iterates over (from a zeroed head it waits for a successor: blocks)"
+finish
