@@ -140,8 +140,9 @@ expect_eq "$(($(explored sched-1.db) + $(explored sched-2.db) + $(explored sched
 expect_eq "$(for k in 1 2 3; do [ "$(explored sched-$k.db)" -gt 0 ] && echo $k; done | wc -l)" 2 \
 	"the pairs were split: two shards explored some (the hash puts none in the third)"
 expect_eq "$(for k in 1 2 3; do q sched-$k.db "SELECT o.schedules_only FROM run_origins o
-	WHERE (SELECT count(*) FROM explorations) > 0"; done | sort -u)" 1 \
-	"shards the harness does not fall to explored its pairs (the merge adds their schedules)"
+	WHERE (SELECT count(*) FROM explorations) > 0"; done | grep -q '^1$' && echo yes)" yes \
+	"a shard the harness does not fall to explored some of its pairs (the merge adds their
+	schedules; which shard owns the harness depends on its path, so the owner may explore too)"
 expect_match "$whole_explorations" '^[1-9]' "the whole run explored schedules"
 expect_eq "$(schedule_rows sched.db)" "$(schedule_rows sched-whole.db)" "the same schedules, explorations and hook counts"
 expect_eq "$(q sched.db "SELECT group_concat(fingerprint) FROM (SELECT fingerprint FROM findings ORDER BY 1)")" \
