@@ -50,6 +50,9 @@ int scan_prepare(const struct scan_request *req, struct scan_outcome *out);
 int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *req,
 		 struct scan_outcome *out);
 void scan_outcome_free(struct scan_outcome *out);
+/* Keeps the units whose file keep() accepts, clearing the others (scan_exclude.c);
+ * returns how many it left out. */
+int scan_keep_units(struct sa_units *units, bool (*keep)(const char *file, void *ctx), void *ctx);
 /* Leaves out the units whose file matches one of the globs (scan_exclude.c); returns how
  * many. */
 int scan_exclude(struct sa_units *units, char *const *globs, int nglobs);

@@ -39,16 +39,23 @@ static bool excluded(const char *file, const char *cwd, char *const *globs, int 
 	return false;
 }
 
-int scan_exclude(struct sa_units *units, char *const *globs, int nglobs)
+struct exclusion {
+	const char *cwd;
+	char *const *globs;
+	int nglobs;
+};
+
+static bool not_excluded(const char *file, void *ctx)
 {
-	if (nglobs == 0)
-		return 0;
-	char cwd[4096];
-	if (!getcwd(cwd, sizeof cwd))
-		cwd[0] = '\0';
+	const struct exclusion *x = ctx;
+	return !excluded(file, x->cwd, x->globs, x->nglobs);
+}
+
+int scan_keep_units(struct sa_units *units, bool (*keep)(const char *file, void *ctx), void *ctx)
+{
 	int kept = 0, dropped = 0;
 	for (int i = 0; i < units->count; i++) {
-		if (excluded(units->units[i].file, cwd, globs, nglobs)) {
+		if (!keep(units->units[i].file, ctx)) {
 			sa_unit_clear(&units->units[i]);
 			dropped++;
 			continue;
@@ -57,4 +64,15 @@ int scan_exclude(struct sa_units *units, char *const *globs, int nglobs)
 	}
 	units->count = kept;
 	return dropped;
+}
+
+int scan_exclude(struct sa_units *units, char *const *globs, int nglobs)
+{
+	if (nglobs == 0)
+		return 0;
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof cwd))
+		cwd[0] = '\0';
+	struct exclusion x = { cwd, globs, nglobs };
+	return scan_keep_units(units, not_excluded, &x);
 }

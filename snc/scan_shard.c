@@ -7,19 +7,14 @@
 #include <string.h>
 #include "scan.h"
 
+static bool falls_to_shard(const char *file, void *shard)
+{
+	return snc_shard_owns(shard, file);
+}
+
 int scan_shard(struct sa_units *units, const struct snc_shard *shard)
 {
-	int kept = 0, dropped = 0;
-	for (int i = 0; i < units->count; i++) {
-		if (!snc_shard_owns(shard, units->units[i].file)) {
-			sa_unit_clear(&units->units[i]);
-			dropped++;
-			continue;
-		}
-		units->units[kept++] = units->units[i];
-	}
-	units->count = kept;
-	return dropped;
+	return scan_keep_units(units, falls_to_shard, (void *)shard);
 }
 
 static bool is_header(const char *path)
