@@ -7,7 +7,10 @@
  *
  * Address-space randomization is switched off by re-executing once with
  * ADDR_NO_RANDOMIZE: pointers returned by operations then print the same in every run,
- * which keeps witnesses and stored outcomes comparable across runs.
+ * which keeps witnesses and stored outcomes comparable across runs. The re-execution also
+ * sets LD_BIND_NOW: the program is linked with -z now, but the shared libraries it loads
+ * (libc's own calls of malloc, pthread_create, ...) bind lazily, and every forked execution
+ * would otherwise resolve again what its parent never called (about 8% of a run's CPU).
  *
  * SIGTERM, SIGINT and SIGHUP do not end the program on the spot: its children are killed
  * (and everything an operation left behind, which this process adopts as a child subreaper),
@@ -45,6 +48,7 @@ static void reexec_without_aslr(char **argv)
 	if (personality((unsigned long)persona | ADDR_NO_RANDOMIZE) == -1)
 		return;
 	setenv("SNC_NO_REEXEC", "1", 1);
+	setenv("LD_BIND_NOW", "1", 1);
 	execv("/proc/self/exe", argv);
 	/* Not fatal: pointers then just differ between runs. */
 }
