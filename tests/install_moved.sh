@@ -1,9 +1,11 @@
-# snc installed to a prefix other than the configured one, then moved: everything is found
-# relative to the program (never a compiled-in path). The moved install runs a harness with
-# --measure, the demo and an audit; a user's CMake project (find_package(snc 0.2)) and a
-# plain Makefile project (pkg-config snc) build harness programs against it, and the CMake
-# project's harness and an installed example, run directly with --measure, use the moved
-# Valgrind tool; make install stages into DESTDIR.
+# snc as a user installs it (`cmake --install`), to a prefix other than the configured one,
+# then moved: everything is found relative to the program (never a compiled-in path). The
+# moved install runs a harness with --measure, the demo and an audit; the installed
+# examples come with their manifest and measure builds; a user's CMake project
+# (find_package(snc 0.2), snc_add_harness) and a plain Makefile project (pkg-config snc)
+# build harness programs against it, and the CMake project's harness and an installed
+# example, run directly with --measure, use the moved Valgrind tool; make install stages
+# into DESTDIR.
 . "$(dirname "$0")/lib.sh"
 expect_status 0 "install" -- cmake --install "$SNC_BUILD_DIR" --prefix "$SNC_SCRATCH/first"
 mv "$SNC_SCRATCH/first" "$SNC_SCRATCH/moved"
@@ -31,6 +33,12 @@ expect_eq "$(verdict d.db atomic-counter atomic_inc atomic_inc)" commutative "de
 expect_eq "$(q d.db "SELECT count(*) FROM scan_functions WHERE name = 'atomic_inc'")" 1 "demo scanned the moved sources"
 expect_eq "$(q d.db "SELECT count(*) FROM scan_functions WHERE name = 'spsc_enqueue'")" 1 "demo scanned every example"
 expect_eq "$(q d.db "SELECT group_concat(name) FROM harnesses")" atomic-counter "only the example asked for"
+# The demo's examples are installed with their manifest, each with its measure build (no
+# scheduler instrumentation) beside it.
+manifest="$prefix/libexec/snc/examples/harnesses.txt"
+expect_eq "$(wc -l < "$manifest")" 10 "installed manifest lists the examples"
+expect_eq "$(cd "$(dirname "$manifest")/bin" && ls | grep -c '\.measure$')" 10 \
+	"every installed example has its measure build beside it"
 expect_status 2 "demo of an unknown example" -- "$snc" demo --db e.db --quiet --example no-such
 expect_match "$out" "no example named 'no-such' .*treiber-stack" "names the examples"
 
@@ -56,6 +64,12 @@ expect_status 0 "configure a user project" -- cmake -S "$FIXTURES/cmake_project"
 expect_status 0 "build it" -- cmake --build user-build
 expect_status 0 "run its harness program" -- ./user-build/counter_harness --db user.db --quiet
 expect_eq "$(verdict user.db user-counter counter_fetch_add counter_get)" "non-commutative f->g" "CMake project verdict"
+hook_calls() { objdump -d "$1" | grep -c 'call.*<__tsan_func_entry'; }
+expect_match "$(hook_calls ./user-build/counter_harness)" '^[1-9]' "the harness program's library calls the scheduler's hooks"
+expect_eq "$(hook_calls ./user-build/counter_harness.measure)" 0 "snc_add_harness builds NAME.measure beside it, without them"
+expect_status 0 "through snc run" -- "$snc" run --db user.db --quiet --depth 1 ./user-build/counter_harness
+expect_eq "$(q user.db "SELECT count(*) FROM runs")" 2 "two runs recorded"
+expect_eq "$(verdict user.db user-counter counter_fetch_add counter_fetch_add)" snc "through snc run: verdict"
 # Run directly with --measure, its program finds the moved package's Valgrind tool (never a
 # path compiled into the runtime: the build tree's tool is there too, and must not be used).
 if command -v valgrind >/dev/null; then
@@ -75,6 +89,7 @@ if command -v valgrind >/dev/null; then
 		"the example uses the moved tool"
 	expect_eq "$(q ex.db "SELECT count(*) > 0 FROM cost_measurements WHERE status = 'measured'")" 1 \
 		"example costs measured"
+	expect_eq "$(verdict ex.db atomic-counter atomic_add_return atomic_add_return)" snc "installed example verdict"
 fi
 mkdir -p v9 && sed 's/find_package(snc 0.2 REQUIRED)/find_package(snc 9.0 REQUIRED)/' \
 	"$FIXTURES/cmake_project/CMakeLists.txt" > v9/CMakeLists.txt
