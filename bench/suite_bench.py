@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""suite_bench.py BUILD [-j N] [--labels a,b,...] [--lock-depth N] [--no-suite] [--no-lock]:
+"""suite_bench.py BUILD [-j N] [--labels a,b,...] [--tests N] [--lock-depth N] [--no-suite] [--no-lock]:
 where the test suite's time goes, and what blocking decided from behaviour saves.
 
 Runs the whole suite once (the baseline: `ctest -j N`, wall-clock seconds and the CPU
@@ -7,7 +7,9 @@ seconds of everything it ran), then the tests of each label alone (`ctest -L '^l
 which also runs the fixtures they need, e.g. fixture.demo for the tests that read the demo
 database), and prints each label's wall-clock and CPU time as ratios to the whole suite's,
 next to its tests' summed time in the baseline run (seconds of test processes, from
-ctest's JUnit output). CPU time (user + system of every process ctest waited for) is the
+ctest's JUnit output). Before the labels, the tests with the most CPU time in the whole
+run, each with its wall-clock time (the `cpu` lines tests/lib.sh prints at the end of a
+shell test, from ctest's JUnit output). CPU time (user + system of every process ctest waited for) is the
 figure to trust on a shared machine: wall-clock time grows with the load, CPU time much less.
 
 Then the spin-lock harness of tests/fixtures (lock, trylock, unlock, a reader and a bounded
@@ -19,6 +21,7 @@ only when ctest or snc cannot run at all."""
 import argparse
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -62,6 +65,25 @@ def junit_times(path):
     return {c.get("name"): float(c.get("time", 0)) for c in ET.parse(path).getroot().iter("testcase")}
 
 
+def seconds(field):
+    """bash's `times` format, e.g. 1m2.500s."""
+    m = re.fullmatch(r"(\d+)m([\d.]+)s", field)
+    return int(m.group(1)) * 60 + float(m.group(2)) if m else 0.0
+
+
+def junit_cpu(path):
+    """Per test, the CPU seconds it used: the `cpu (...):` lines that tests/lib.sh's finish
+    prints with bash's `times`, the shell's user and system time, then its processes'
+    (shell tests only; C tests have none)."""
+    cpu = {}
+    for c in ET.parse(path).getroot().iter("testcase"):
+        out = c.findtext("system-out") or ""
+        m = re.search(r"^cpu \(.*\):\n(\S+) (\S+)\n(\S+) (\S+)$", out, re.M)
+        if m:
+            cpu[c.get("name")] = sum(seconds(g) for g in m.groups())
+    return cpu
+
+
 def suite(args, tmp):
     labels = test_labels(args.build)
     names = sorted({l for ls in labels.values() for l in ls})
@@ -75,6 +97,13 @@ def suite(args, tmp):
           f" (ctest exit {rc}), {total_cpu:.1f} s CPU, {sum(times.values()):.1f} s of test processes")
     print(f"{'LABEL':12} {'TESTS':>5} {'ALONE (s)':>10} {'RATIO':>7} {'CPU (s)':>8} {'RATIO':>7}"
           f" {'IN SUITE (s)':>13} {'SHARE':>7}")
+    cpu = junit_cpu(junit)
+    if cpu:
+        print(f"the {min(args.tests, len(cpu))} tests with the most CPU (shell tests: their processes' user +"
+              f" system, {sum(cpu.values()):.1f} s in all):")
+        print(f"{'TEST':32} {'CPU (s)':>8} {'SHARE':>7} {'WALL (s)':>9}")
+        for t in sorted(cpu, key=cpu.get, reverse=True)[:args.tests]:
+            print(f"{t:32} {cpu[t]:8.1f} {100 * cpu[t] / max(total_cpu, 1e-9):6.1f}% {times.get(t, 0.0):9.1f}")
     for name in names:
         members = [t for t, ls in labels.items() if name in ls]
         alone, cpu, _ = ctest(args.build, args.j, ["-L", f"^{name}$"], os.path.join(tmp, name + ".xml"))
@@ -118,6 +147,7 @@ def main():
     ap.add_argument("--labels", help="comma-separated labels (default: every label)")
     ap.add_argument("--lock-depth", type=int, default=1,
                     help="--depth of the lock-harness runs (default 1: the timer rule needs minutes)")
+    ap.add_argument("--tests", type=int, default=25, help="how many tests to list by CPU time (default 25)")
     ap.add_argument("--no-suite", action="store_true", help="only the lock harness")
     ap.add_argument("--no-lock", action="store_true", help="only the suite")
     args = ap.parse_args()

@@ -61,8 +61,12 @@ need_demo_db() {
 	[ -s "${SNC_DEMO_DB:?}" ] || { echo "FAIL: no demo database at $SNC_DEMO_DB (fixture.demo)"; exit 1; }
 }
 
+# finish: the count of checks and failures, and the CPU time of the test's processes (the
+# children it waited for: bench/suite_bench.py reads it per test from ctest's output).
 finish() {
 	echo "$checks checks, $failures failed"
+	echo "cpu (user and system time of the test's shell, then of its processes):"
+	times
 	[ "$failures" = 0 ]
 	exit $?
 }
