@@ -10,6 +10,9 @@
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+# Tests in flight: twice the CPUs, as many tests wait on a timer, a compiler or a browser
+# part of their time (docs/testing.md).
+TEST_JOBS  ?= $(shell echo $$((2 * $(JOBS))))
 PREFIX     ?= /usr/local
 DB         ?= snc.db
 PACKAGES   := cmake make gcc clang pkg-config sqlite3 libsqlite3-dev libjson-c-dev \
@@ -55,7 +58,7 @@ demo: build
 # The suite; then the tests that skipped (only an absent optional tool may skip one), with
 # the reason each gave. ctest's exit status is kept.
 test: build sarif-validator
-	@rc=0; ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS) \
+	@rc=0; ctest --test-dir $(BUILD) --output-on-failure -j$(TEST_JOBS) \
 	    --output-junit $(abspath $(BUILD))/tests/junit.xml || rc=$$?; \
 	python3 tests/skipped.py $(BUILD)/tests/junit.xml; exit $$rc
 
