@@ -5,8 +5,6 @@
 # workflows of docs/ci.md call it, and docs/snc-ci-local.sh runs it as they do. Run it from
 # the repository's top folder with snc on the PATH. SNC_CI_HARNESSES, when set, keeps only
 # the harnesses whose file name it lists (space-separated; the tests use a few).
-# SNC_CI_AUDIT, when set, names headers (and sources) of a library to audit as well, after
-# the harnesses: `snc audit`, whose families the shards split between them.
 set -eu
 db=$1
 shard=${2:+--shard=$2}
@@ -31,7 +29,3 @@ run examples/allocator/cache_harness.c examples/allocator/allocator.c
 run --blocking-observable examples/rcu/rcu_harness.c examples/rcu/rcu.c
 run examples/stack/stack_harness.c examples/stack/stack.c
 run examples/ring/ring_harness.c examples/ring/ring.c
-if [ -n "${SNC_CI_AUDIT:-}" ]; then
-	# shellcheck disable=SC2086
-	snc audit --db "$db" --quiet $shard $SNC_CI_AUDIT
-fi

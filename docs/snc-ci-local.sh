@@ -3,8 +3,7 @@
 # shard jobs run docs/snc-ci-job.sh as N separate processes at once, each into its own
 # database (what the matrix jobs upload as artifacts); then the merge job's commands:
 # `snc merge`, the reports, and the gate against the base branch's database when
-# DIR/baseline/snc.db exists (what the workflow downloads from main). SNC_CI_AUDIT, as the
-# workflows set it, adds the audit of a library to every shard's job (snc-ci-job.sh).
+# DIR/baseline/snc.db exists (what the workflow downloads from main).
 #
 #   docs/snc-ci-local.sh N DIR     (from anywhere; snc on the PATH)
 #

@@ -52,3 +52,7 @@ audit_tables() {
 	q "$1" "SELECT harness, f, g, state, f_call, g_call, schedules, blocking_schedules, exhaustive,
 	        independent, outcomes FROM explorations ORDER BY 1, 2, 3, 4, 5, 6"
 }
+
+# The generated harnesses of an audit live in a temporary folder of their own: its name is
+# the one thing two audits of the same headers store differently.
+same_tmp() { sed 's#snc-audit-[A-Za-z0-9]\{6\}#snc-audit-TMP#g'; }

@@ -13,8 +13,8 @@
  *
  * A copy can take a part of the run (enum copy_part): only the schedules of a harness
  * another shard classified, only one harness with everything below it (an audit's
- * families fall to different shards), or only the rows that hang off the run but neither
- * off its harnesses nor off its scan (an audit's notes). */
+ * families fall to different shards), or only an audit's notes (named: a table added
+ * later that hangs off the run may belong to its scan, which the merge stores anew). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,7 +111,7 @@ enum copy_part {
 	COPY_ALL,
 	COPY_SCHEDULES,   /* the schedules explored for a harness another shard classified */
 	COPY_HARNESS,     /* one harness (by name) and every row below it */
-	COPY_NOTES,       /* what hangs off the run but not off its harnesses nor its scan */
+	COPY_NOTES,       /* an audit's notes: audit_records, api_aliases */
 };
 
 struct copy_what {
@@ -255,7 +255,7 @@ static bool in_part(const char *table, const struct copy_what *what)
 {
 	switch (what->part) {
 	case COPY_SCHEDULES: return schedule_table(table);
-	case COPY_NOTES: return strcmp(table, "harnesses") != 0 && strncmp(table, "scanned_", 8) != 0;
+	case COPY_NOTES: return strcmp(table, "audit_records") == 0 || strcmp(table, "api_aliases") == 0;
 	default: return true;
 	}
 }

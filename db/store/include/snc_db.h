@@ -104,8 +104,8 @@ int snc_db_merge_copy_schedules(struct snc_db *db, const char *src_path, int64_t
  * dst_run of db. Returns 0 or -1. */
 int snc_db_merge_copy_harness(struct snc_db *db, const char *src_path, int64_t src_run,
 			      const char *harness, int64_t dst_run);
-/* Copies the rows of run src_run of src_path that hang off neither its harnesses nor its
- * scan (an audit's notes: audit_records, api_aliases) into run dst_run of db. */
+/* Copies the notes of the audit run src_run of src_path (its audit_records and
+ * api_aliases rows) into run dst_run of db. Returns 0 or -1. */
 int snc_db_merge_copy_notes(struct snc_db *db, const char *src_path, int64_t src_run,
 			    int64_t dst_run);
 /* The names of run_id's harnesses in the order they were stored, in *names (the caller
