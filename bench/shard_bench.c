@@ -13,7 +13,14 @@
  * database size as ratios to the one-harness job. The machine may be shared: the load
  * average is printed with each figure. It prints figures and never asserts.
  *
- * usage: shard_bench SNC SOURCE-DIR SCRATCH-DIR [MAX-SHARDS] */
+ * Two more jobs get the same table, each against its own unsharded baseline: `snc run
+ * --schedules` of two example harnesses (the shards split each harness's pairs for the
+ * schedule exploration), and `snc audit` of the audit tests' small fixture library (8
+ * families; the shards split the families, each shard scans the whole library). PART
+ * chooses: ci, schedules, audit or all (the default).
+ *
+ * usage: shard_bench SNC SOURCE-DIR SCRATCH-DIR [MAX-SHARDS [PART]] */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +65,10 @@ static double load_now(void)
 	return l;
 }
 
+/* A job: command i of a shard (shard "K/N", NULL for the whole job) into db, as argv;
+ * false when it has no command i. */
+typedef bool job_command(int i, const char *db, const char *shard, char **argv);
+
 /* Starts argv in the source folder, its output into log. */
 static pid_t start(char *const *argv, const char *log)
 {
@@ -71,6 +82,89 @@ static pid_t start(char *const *argv, const char *log)
 		_exit(127);
 	}
 	return pid;
+}
+
+/* Starts a process that runs the job's commands one after the other, its output (and
+ * theirs) into log; it exits 1 when one of them fails. */
+static pid_t start_job(job_command *job, const char *db, const char *shard, const char *log)
+{
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid != 0)
+		return pid;
+	FILE *f = freopen(log, "w", stdout);
+	if (!f || dup2(fileno(stdout), 2) < 0 || chdir(source_dir) != 0)
+		_exit(127);
+	char *argv[32];
+	for (int i = 0; job(i, db, shard, argv); i++) {
+		fflush(stdout);
+		pid_t child = fork();
+		if (child == 0) {
+			execvp(argv[0], argv);
+			_exit(127);
+		}
+		int status;
+		if (child < 0 || waitpid(child, &status, 0) < 0 || !WIFEXITED(status) ||
+		    WEXITSTATUS(status) != 0)
+			_exit(1);
+	}
+	_exit(0);
+}
+
+/* The CI job: docs/snc-ci-job.sh DB [K/N]. */
+static bool ci_job(int i, const char *db, const char *shard, char **argv)
+{
+	static char script[4200];
+	snprintf(script, sizeof script, "%s/docs/snc-ci-job.sh", source_dir);
+	char *const cmd[] = { "sh", script, (char *)db, (char *)shard, NULL };
+	memcpy(argv, cmd, sizeof cmd);
+	return i == 0;
+}
+
+/* argv for `snc COMMAND --db DB --quiet [--shard K/N] ARGS...`. */
+static void snc_argv(char **argv, const char *command, const char *db, const char *shard,
+		     char *const *args)
+{
+	int a = 0;
+	argv[a++] = (char *)snc;
+	argv[a++] = (char *)command;
+	argv[a++] = "--db";
+	argv[a++] = (char *)db;
+	argv[a++] = "--quiet";
+	if (shard) {
+		argv[a++] = "--shard";
+		argv[a++] = (char *)shard;
+	}
+	while (*args)
+		argv[a++] = *args++;
+	argv[a] = NULL;
+}
+
+/* Two harnesses whose schedules take seconds, with --schedules. */
+static bool schedules_job(int i, const char *db, const char *shard, char **argv)
+{
+	static char *const runs[][4] = {
+		{ "--schedules", "examples/counters/atomic_harness.c", "examples/counters/counters.c", NULL },
+		{ "--schedules", "examples/stack/stack_harness.c", "examples/stack/stack.c", NULL },
+	};
+	if (i >= (int)(sizeof runs / sizeof *runs))
+		return false;
+	snc_argv(argv, "run", db, shard, runs[i]);
+	return true;
+}
+
+/* The audit tests' fixture headers and globals library: 8 families, without measuring. */
+static bool audit_job(int i, const char *db, const char *shard, char **argv)
+{
+	static char *const args[] = {
+		"--repeat", "1", "--no-measure", "tests/audit/fixtures/crashy.h",
+		"tests/audit/fixtures/broken.h", "tests/audit/fixtures/pure.h",
+		"tests/audit/fixtures/ring.h", "tests/audit/fixtures/macros.h",
+		"tests/fixtures/shard_order.h", "tests/audit/fixtures/globals/globals.h",
+		"tests/audit/fixtures/globals/src", NULL,
+	};
+	snc_argv(argv, "audit", db, shard, args);
+	return i == 0;
 }
 
 static int wait_all(const pid_t *pids, int n)
@@ -100,10 +194,9 @@ static double file_mib(const char *path)
 }
 
 /* N shards of the job at once (N = 0: the whole job, unsharded) into scratch/PREFIX-K.db. */
-static int run_job(int n, const char *prefix, struct cost *c)
+static int run_job(job_command *job, int n, const char *prefix, struct cost *c)
 {
-	char job[4096], dbs[64][4200], shards[64][32], logs[64][4200];
-	snprintf(job, sizeof job, "%s/docs/snc-ci-job.sh", source_dir);
+	char dbs[64][4200], shards[64][32], logs[64][4200];
 	int count = n ? n : 1;
 	pid_t pids[64];
 	double cpu0 = children_cpu(), t0 = now();
@@ -113,8 +206,7 @@ static int run_job(int n, const char *prefix, struct cost *c)
 		snprintf(logs[k], sizeof logs[k], "%s/%s-%d.log", scratch, prefix, k + 1);
 		snprintf(shards[k], sizeof shards[k], "%d/%d", k + 1, n);
 		remove_db(dbs[k]);
-		char *argv[] = { "sh", job, dbs[k], n ? shards[k] : NULL, NULL };
-		pids[k] = start(argv, logs[k]);
+		pids[k] = start_job(job, dbs[k], n ? shards[k] : NULL, logs[k]);
 	}
 	int failed = wait_all(pids, count);
 	c->wall = now() - t0;
@@ -172,10 +264,48 @@ static void set_harnesses(int count)
 	setenv("SNC_CI_HARNESSES", list, 1);
 }
 
+static struct cost ci_whole;   /* the CI job's baseline, for its table by harnesses */
+static double ci_whole_mib;
+
+/* The job whole (the baseline), then as 2 .. max_shards shards at once merged: the
+ * figures as ratios to the baseline. */
+static int shard_table(job_command *job, const char *name, const char *title, int max_shards)
+{
+	struct cost whole;
+	char prefix[64], path[4200];
+	snprintf(prefix, sizeof prefix, "%s-whole", name);
+	if (run_job(job, 0, prefix, &whole) != 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/%s-1.db", scratch, prefix);
+	double whole_mib = file_mib(path);
+	printf("\n%s\n", title);
+	printf("baseline, the whole job once: %.1f s wall, %.1f s CPU, %.2f MiB (load %.1f)\n",
+	       whole.wall, whole.cpu, whole_mib, whole.load);
+	printf("%-7s %12s %10s %12s %10s %12s %12s %6s\n", "shards", "wall/whole", "cpu/whole",
+	       "merge/whole", "total/whole", "shards MiB/whole", "merged/whole", "load");
+	for (int n = 2; n <= max_shards; n++) {
+		char out[4200];
+		snprintf(prefix, sizeof prefix, "%s-shard%d", name, n);
+		snprintf(out, sizeof out, "%s/%s-merged%d.db", scratch, name, n);
+		struct cost shards, joined;
+		if (run_job(job, n, prefix, &shards) != 0 || merge(n, prefix, out, &joined) != 0)
+			return -1;
+		printf("%-7d %12.2f %10.2f %12.3f %10.2f %16.2f %12.2f %6.1f\n", n,
+		       shards.wall / whole.wall, (shards.cpu + joined.cpu) / whole.cpu,
+		       joined.wall / whole.wall, (shards.wall + joined.wall) / whole.wall,
+		       shards_mib(n, prefix) / whole_mib, file_mib(out) / whole_mib, shards.load);
+	}
+	if (job == ci_job) {
+		ci_whole = whole;
+		ci_whole_mib = whole_mib;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
-		fprintf(stderr, "usage: shard_bench SNC SOURCE-DIR SCRATCH-DIR [MAX-SHARDS]\n");
+		fprintf(stderr, "usage: shard_bench SNC SOURCE-DIR SCRATCH-DIR [MAX-SHARDS [PART]]\n");
 		return 2;
 	}
 	snc = argv[1];
@@ -198,32 +328,28 @@ int main(int argc, char **argv)
 	}
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
+	const char *part = argc > 5 ? argv[5] : "all";
+	bool all = strcmp(part, "all") == 0;
+	printf("%ld CPUs\n", cpus);
 	set_harnesses(NHARNESSES);
-	struct cost whole;
-	if (run_job(0, "whole", &whole) != 0)
+	if ((all || strcmp(part, "schedules") == 0) &&
+	    shard_table(schedules_job, "sched", "snc run --schedules of atomic_harness.c and "
+			"stack_harness.c", max_shards) != 0)
 		return 1;
+	if ((all || strcmp(part, "audit") == 0) &&
+	    shard_table(audit_job, "audit", "snc audit of the test fixture library (8 families)",
+			max_shards) != 0)
+		return 1;
+	if (!all && strcmp(part, "ci") != 0)
+		return 0;
+	char title[128];
+	snprintf(title, sizeof title, "the CI job (docs/snc-ci-job.sh: scan of examples/, %d "
+		 "harnesses)", NHARNESSES);
+	if (shard_table(ci_job, "ci", title, max_shards) != 0)
+		return 1;
+	struct cost whole = ci_whole;
+	double whole_mib = ci_whole_mib;
 	char path[4200];
-	snprintf(path, sizeof path, "%s/whole-1.db", scratch);
-	double whole_mib = file_mib(path);
-	printf("the CI job (docs/snc-ci-job.sh: scan of examples/, %d harnesses), %ld CPUs\n",
-	       NHARNESSES, cpus);
-	printf("baseline, the whole job once: %.1f s wall, %.1f s CPU, %.2f MiB (load %.1f)\n\n",
-	       whole.wall, whole.cpu, whole_mib, whole.load);
-	printf("%-7s %12s %10s %12s %10s %12s %12s %6s\n", "shards", "wall/whole", "cpu/whole",
-	       "merge/whole", "total/whole", "shards MiB/whole", "merged/whole", "load");
-	for (int n = 2; n <= max_shards; n++) {
-		char prefix[32], out[4200];
-		snprintf(prefix, sizeof prefix, "shard%d", n);
-		snprintf(out, sizeof out, "%s/merged%d.db", scratch, n);
-		struct cost shards, joined;
-		if (run_job(n, prefix, &shards) != 0 || merge(n, prefix, out, &joined) != 0)
-			return 1;
-		printf("%-7d %12.2f %10.2f %12.3f %10.2f %16.2f %12.2f %6.1f\n", n,
-		       shards.wall / whole.wall, (shards.cpu + joined.cpu) / whole.cpu,
-		       joined.wall / whole.wall, (shards.wall + joined.wall) / whole.wall,
-		       shards_mib(n, prefix) / whole_mib, file_mib(out) / whole_mib, shards.load);
-	}
-
 	printf("\nthe whole job by number of harnesses, as ratios to the job with 1\n");
 	printf("%-10s %10s %10s %10s %6s\n", "harnesses", "wall", "cpu", "MiB", "load");
 	const int counts[] = { 1, 3, NHARNESSES };
@@ -236,7 +362,7 @@ int main(int argc, char **argv)
 		set_harnesses(counts[i]);
 		snprintf(prefix, sizeof prefix, "harnesses%d", counts[i]);
 		if (counts[i] < NHARNESSES) {
-			if (run_job(0, prefix, &c) != 0)
+			if (run_job(ci_job, 0, prefix, &c) != 0)
 				return 1;
 			snprintf(path, sizeof path, "%s/%s-1.db", scratch, prefix);
 			mib = file_mib(path);

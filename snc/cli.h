@@ -71,7 +71,8 @@ enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COM
 			 "-D NAME[=VALUE] for the sources" }
 #define CLI_OPT_SHARD { CLI_SHARD, "shard", 0, SNC_OPT_TEXT, "K/N", 0, 0, NULL, \
 			"do only shard K of N of the job (a stable hash of each scanned\n" \
-			"unit, harness, and with --schedules pair of ops; docs/ci.md);\n" \
+			"unit, harness, audited family, and with --schedules pair of\n" \
+			"ops; docs/ci.md);\n" \
 			"`snc merge` joins the shards' databases" }
 
 #define CLI_OPT_OUTPUT { CLI_OUTPUT, "output", 'o', SNC_OPT_TEXT, "FILE", 0, 0, NULL, \

@@ -9,7 +9,9 @@
  * that does not compile or whose initial state crashes: each is a note, and the audit goes
  * on; the summary counts families by what became of them. Exit status 0 when some family
  * was audited (whatever it found); 2 for a usage error, a --lib that cannot be linked,
- * nothing audited, or a database that cannot be written. */
+ * nothing audited, or a database that cannot be written. With --shard K/N every shard
+ * scans and plans the whole library and runs the families that fall to it (falls_here);
+ * `snc merge` joins the shards' runs into what one audit stores. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -46,6 +48,7 @@ static const struct snc_opt audit_options[] = {
 	{ CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, "print the verdicts as JSON" },
 	CLI_OPT_OUTPUT,
 	CLI_OPT_COLOR,
+	CLI_OPT_SHARD,
 	{ 0 },
 };
 /* Then every option of harness programs (--depth defaults to 1 and --measure-states to 4
@@ -115,6 +118,8 @@ struct audit_request {
 	const char *wrapper_header;   /* snc_macros.h (it includes every header), or NULL */
 	int domain;
 	bool json, quiet, depth_given, measure_states_given, boundary_given, no_measure;
+	struct snc_shard shard;      /* --shard K/N; count 0 when not sharded */
+	int shard_rc;                /* -1, or the exit status of a bad --shard */
 };
 
 struct audit_times {
@@ -127,7 +132,42 @@ enum family_outcome { AUDITED, NOT_BUILT, NOT_RUN, NOT_STARTED };
 struct audit_counts {
 	int planned, skipped, outcome[4];
 	int functions_skipped;
+	int elsewhere;               /* planned families that fall to other shards */
 };
+
+/* ---- --shard K/N ------------------------------------------------------------------------ */
+
+/* With --shard K/N a shard runs the planned families whose harness name falls to it
+ * (snc_shard_owns), and stores the rows that depend on what became of them: a note or
+ * item is stored by the shard of the planned family it concerns, one that concerns no
+ * planned family (it depends on the plan alone, the same in every shard) by shard 1. The
+ * shards' rows are then disjoint and together are what one audit stores (docs/ci.md). */
+static bool falls_here(const struct audit_request *rq, const struct audit_plan *plan,
+		       const char *family)
+{
+	if (rq->shard.count <= 1)
+		return true;
+	for (int i = 0; family && i < plan->nfamilies; i++)
+		if (strcmp(plan->families[i].key, family) == 0)
+			return snc_shard_owns(&rq->shard, plan->families[i].name);
+	return rq->shard.index == 1;
+}
+
+/* The planned family a function's row depends on: the one it is an operation or the
+ * starter of, else the one its first parameter points to (whose note may say why it was
+ * not audited), else NULL. */
+static const char *row_family(const struct audit_where *w, const struct sa_function *fn)
+{
+	if (w->family)
+		return w->family->key;
+	const struct sa_type *first = fn->typed && fn->nparams ? &fn->param_types[0].type : NULL;
+	return first ? first->pointee : NULL;
+}
+
+static int by_harness_name(const void *a, const void *b)
+{
+	return strcmp(((const struct audit_family *)a)->name, ((const struct audit_family *)b)->name);
+}
 
 /* ---- one family: write, build, run ----------------------------------------------------- */
 
@@ -266,8 +306,9 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 /* ---- notes ------------------------------------------------------------------------------ */
 
 /* The row of one alias: where its function ended, or skipped with why it has none. */
-static int store_alias(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
-		       const bool *audited, const struct audit_alias *a, struct audit_coverage *c)
+static int store_alias(struct snc_db *db, const struct audit_request *rq, int64_t run_id,
+		       const struct audit_plan *plan, const bool *audited, const struct audit_alias *a,
+		       struct audit_coverage *c)
 {
 	struct snc_db_alias row = {
 		.name = a->name, .kind = a->kind, .params = a->params, .target = a->target,
@@ -282,20 +323,25 @@ static int store_alias(struct snc_db *db, int64_t run_id, const struct audit_pla
 		row.family = w.family ? w.family->key : NULL;
 		row.harness = w.family ? w.family->name : NULL;
 	}
+	if (!falls_here(rq, plan, a->fn ? row_family(&w, a->fn->def) : NULL))
+		return 0;   /* another shard's row */
 	c->macros++;
 	audit_count(&w, c);
 	return snc_db_audit_alias_add(db, run_id, &row);
 }
 
 /* A row for every API function that is in no verdict and has no note of its own. */
-static int store_functions(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
-			   const bool *audited, struct audit_coverage *c)
+static int store_functions(struct snc_db *db, const struct audit_request *rq, int64_t run_id,
+			   const struct audit_plan *plan, const bool *audited,
+			   struct audit_coverage *c)
 {
 	for (int i = 0; i < plan->nfns; i++) {
 		struct audit_where w;
 		if (audit_wrapped_macro(plan->fns[i].def->name))
 			continue;   /* counted as its macro */
 		audit_where_is(plan, audited, plan->fns[i].def, &w);
+		if (!falls_here(rq, plan, row_family(&w, plan->fns[i].def)))
+			continue;   /* counted and stored by another shard */
 		if (audit_public_name(plan, plan->fns[i].def) == plan->fns[i].def->name) {
 			c->functions++;   /* else its macro is the public name, counted with it */
 			audit_count(&w, c);
@@ -310,18 +356,20 @@ static int store_functions(struct snc_db *db, int64_t run_id, const struct audit
 	return 0;
 }
 
-static int store_notes(struct snc_db *db, int64_t run_id, const struct audit_plan *plan,
-		       const bool *audited, struct audit_coverage *c)
+static int store_notes(struct snc_db *db, const struct audit_request *rq, int64_t run_id,
+		       const struct audit_plan *plan, const bool *audited, struct audit_coverage *c)
 {
 	if (snc_db_begin(db) != 0)
 		return -1;
-	if (store_functions(db, run_id, plan, audited, c) != 0)
+	if (store_functions(db, rq, run_id, plan, audited, c) != 0)
 		goto fail;
 	for (int i = 0; i < plan->naliases; i++)
-		if (store_alias(db, run_id, plan, audited, &plan->aliases[i], c) != 0)
+		if (store_alias(db, rq, run_id, plan, audited, &plan->aliases[i], c) != 0)
 			goto fail;
 	for (int i = 0; i < plan->nfamilies; i++) {
 		const struct audit_family *f = &plan->families[i];
+		if (!falls_here(rq, plan, f->key))
+			continue;
 		bool failed = false;
 		for (int k = 0; k < plan->nnotes && !failed; k++)
 			failed = strcmp(plan->notes[k].kind, "family") == 0 && plan->notes[k].family &&
@@ -334,6 +382,8 @@ static int store_notes(struct snc_db *db, int64_t run_id, const struct audit_pla
 		const struct audit_note *n = &plan->notes[i];
 		bool ran = false;
 		const char *harness = NULL;
+		if (!falls_here(rq, plan, n->family))
+			continue;
 		for (int k = 0; k < plan->nfamilies && !ran; k++)
 			if (n->family && strcmp(plan->families[k].key, n->family) == 0)
 				harness = plan->families[k].name, ran = strcmp(n->kind, "family") == 0;
@@ -349,12 +399,14 @@ fail:
 
 /* Notes go to stderr: failures one per line, skipped functions counted by reason after the
  * first few (ck_pr.h alone skips dozens for the same reason). */
-static void print_notes(const struct audit_plan *plan)
+static void print_notes(const struct audit_request *rq, const struct audit_plan *plan)
 {
 	int shown = 0, skipped = 0;
 	for (int i = 0; i < plan->nnotes; i++) {
 		const struct audit_note *n = &plan->notes[i];
 		bool failed = strcmp(n->status, "failed") == 0;
+		if (!falls_here(rq, plan, n->family))
+			continue;   /* another shard prints it */
 		if (!failed && strcmp(n->detail, "not selected (--family)") == 0)
 			continue;
 		if (!failed && ++skipped > 12)
@@ -371,11 +423,13 @@ static void print_notes(const struct audit_plan *plan)
 
 /* ---- the summary ------------------------------------------------------------------------ */
 
-static void count_skipped(const struct audit_plan *plan, struct audit_counts *c)
+static void count_skipped(const struct audit_request *rq, const struct audit_plan *plan,
+			  struct audit_counts *c)
 {
 	for (int i = 0; i < plan->nnotes; i++) {
 		const struct audit_note *n = &plan->notes[i];
-		if (strcmp(n->status, "skipped") != 0 || strcmp(n->detail, "not selected (--family)") == 0)
+		if (strcmp(n->status, "skipped") != 0 || strcmp(n->detail, "not selected (--family)") == 0 ||
+		    !falls_here(rq, plan, n->family))
 			continue;
 		if (strcmp(n->kind, "family") == 0)
 			c->skipped++;
@@ -386,9 +440,9 @@ static void count_skipped(const struct audit_plan *plan, struct audit_counts *c)
 
 /* One line that counts every family by what became of it: "9 families: 7 audited, 2 failed
  * to build; 3 functions skipped; scan ...". The bench reads it. */
-static void print_summary(const struct audit_counts *c, const struct audit_coverage *api,
-			  const struct audit_plan *plan,
-			  const struct audit_times *t, int64_t run_id, const char *db_path)
+static void print_summary(const struct audit_request *rq, const struct audit_counts *c,
+			  const struct audit_coverage *api, const struct audit_plan *plan,
+			  const struct audit_times *t, int64_t run_id)
 {
 	static const char *const what[] = {
 		[AUDITED] = "audited", [NOT_BUILT] = "failed to build", [NOT_RUN] = "failed to run",
@@ -403,16 +457,25 @@ static void print_summary(const struct audit_counts *c, const struct audit_cover
 			used += (size_t)snprintf(line + used, sizeof line - used, ", %d %s", c->outcome[k],
 						 what[k]);
 	if (c->skipped)
-		snprintf(line + used, sizeof line - used, ", %d skipped", c->skipped);
+		used += (size_t)snprintf(line + used, sizeof line - used, ", %d skipped", c->skipped);
+	if (c->elsewhere && used < sizeof line)
+		snprintf(line + used, sizeof line - used, ", %d to other shards than %d/%d",
+			 c->elsewhere, rq->shard.index, rq->shard.count);
 	fprintf(stderr, "snc audit: %s; %d function%s skipped, %d note%s; scan %.1f s, generate+build "
 		"%.1f s, classify %.1f s, measure %.1f s; run %lld in %s\n", line, c->functions_skipped,
 		c->functions_skipped == 1 ? "" : "s", plan->nnotes, plan->nnotes == 1 ? "" : "s", t->scan,
-		t->build, t->classify, t->measure, (long long)run_id, db_path);
+		t->build, t->classify, t->measure, (long long)run_id, rq->db_path);
 	if (api->functions + api->macros > 0) {
 		audit_coverage_line(api, line, sizeof line);
 		fprintf(stderr, "snc audit: %s\n", line);
 	}
-	if (c->outcome[AUDITED] == 0)
+	if (c->planned == 0 && rq->shard.count > 0)
+		fprintf(stderr, "snc audit: no family falls to shard %d/%d: its part is the scan and "
+			"the notes\n", rq->shard.index, rq->shard.count);
+	else if (c->outcome[AUDITED] == 0 && rq->shard.count > 0)
+		fprintf(stderr, "snc audit: warning: no family of shard %d/%d was audited (the notes "
+			"above say why)\n", rq->shard.index, rq->shard.count);
+	else if (c->outcome[AUDITED] == 0)
 		fprintf(stderr, "snc audit: error: nothing was audited (the notes above say why)\n");
 }
 
@@ -438,6 +501,10 @@ static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool 
 			continue;
 		case CLI_DB: rq->db_path = v.text; continue;
 		case CLI_JSON: rq->json = true; continue;
+		case CLI_SHARD:
+			if (rq->shard_rc < 0)
+				rq->shard_rc = cli_shard("audit", v.text, &rq->shard);
+			continue;
 		case O_LIB: push(&rq->libs, v.text); continue;
 		case O_EMIT: rq->emit_dir = v.text; continue;
 		case O_FAMILY: push(&rq->families, v.text); continue;
@@ -457,7 +524,7 @@ static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool 
 		rq->boundary_given |= id == SNC_RUN_BOUNDARY;
 	}
 	*answered = id == SNC_CMDLINE_ANSWERED;
-	return id == SNC_CMDLINE_ERROR ? EXIT_USAGE : 0;
+	return id == SNC_CMDLINE_ERROR ? EXIT_USAGE : rq->shard_rc >= 0 ? rq->shard_rc : 0;
 }
 
 /* Returns 0 to go on, -1 after --help, or the exit status of an error. */
@@ -579,7 +646,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		cli_error("audit", "%s", snc_db_errmsg(db));
 		goto out;
 	}
-	if (cli_record_origin(db, run_id, argc, argv, NULL, false, false) != 0) {
+	if (cli_record_origin(db, run_id, argc, argv, rq->shard.count ? &rq->shard : NULL, false,
+			      false) != 0) {
 		cli_error("audit", "%s", snc_db_errmsg(db));
 		snc_db_run_finish(db, run_id, "failed", EXIT_USAGE);
 		goto out;
@@ -626,6 +694,9 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	if (inferred == 1)
 		rq->wrapper_header = inferred_path;   /* it includes every header */
 	audit_plan_families(&plan, scan.model, &opt);
+	/* Harnesses run, and are stored, in the order of their names: the order a merge of
+	 * shards can rebuild (snc merge copies each harness from its shard in that order). */
+	qsort(plan.families, (size_t)plan.nfamilies, sizeof *plan.families, by_harness_name);
 	for (int i = 0; i < plan.nfamilies; i++)   /* verdicts name ops as users call them */
 		for (int k = 0; k < plan.families[i].nops; k++)
 			plan.families[i].ops[k].name = audit_public_name(&plan, plan.families[i].ops[k].fn);
@@ -634,27 +705,33 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		audit_note(&plan, "header", rq->headers.v[0], NULL, "skipped",
 			   "no object family to audit: %d API function%s, none with an object or "
 			   "global state the generator can build", plan.nfns, plan.nfns == 1 ? "" : "s");
-	counts.planned = plan.nfamilies;
 	for (int i = 0; i < plan.nfamilies && rc == 0; i++) {
 		enum family_outcome outcome;
+		if (!snc_shard_owns(&rq->shard, plan.families[i].name)) {
+			counts.elsewhere++;   /* another shard runs it */
+			continue;
+		}
+		counts.planned++;
 		rc = audit_family(db, rq, &plan, &plan.families[i], dir, run_id, &t, &outcome);
 		counts.outcome[outcome]++;
 		if (audited)
 			audited[i] = outcome == AUDITED;
 	}
-	if (rc == 0 && (!audited || store_notes(db, run_id, &plan, audited, &coverage) != 0))
+	if (rc == 0 && (!audited || store_notes(db, rq, run_id, &plan, audited, &coverage) != 0))
 		rc = cli_error("audit", "storing the notes: %s", snc_db_errmsg(db));
-	count_skipped(&plan, &counts);
+	count_skipped(rq, &plan, &counts);
 finish:
-	if (rc == 0 && counts.outcome[AUDITED] == 0)
-		rc = EXIT_USAGE;   /* nothing audited: the run says so, and so does the exit status */
+	/* nothing audited: the run says so, and so does the exit status (a shard did its part
+	 * whatever became of its families: the merged run says whether any was audited) */
+	if (rc == 0 && counts.outcome[AUDITED] == 0 && rq->shard.count == 0)
+		rc = EXIT_USAGE;
 	snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);
 	if ((rc == 0 || counts.planned > 0) && (rq->json || !rq->quiet) &&
 	    show_run(rq->db_path, run_id, rq->json, "audit") != 0 && rc == 0)
 		rc = EXIT_USAGE;
-	print_notes(&plan);
+	print_notes(rq, &plan);
 	if (scanned)
-		print_summary(&counts, &coverage, &plan, &t, run_id, rq->db_path);
+		print_summary(rq, &counts, &coverage, &plan, &t, run_id);
 out:
 	if (!rq->emit_dir) {
 		for (int i = 0; i < plan.nfamilies; i++) {
@@ -679,7 +756,7 @@ out:
 
 int cmd_audit(int argc, char **argv)
 {
-	struct audit_request rq = { .db_path = "snc.db" };
+	struct audit_request rq = { .db_path = "snc.db", .shard_rc = -1 };
 	struct audit_config cfg = { 0 };
 	int rc = parse(argc, argv, &rq);
 	if (rc == 0 && rq.config_path) {

@@ -7,7 +7,10 @@
  * same command, options, source revision and snc version. Then each position becomes one
  * run of OUT: a scan's units from every shard in one model (as one scan of the whole tree
  * builds it), a harness run's rows from the shard it fell to, with the schedules the other
- * shards explored for it (`--schedules`: its pairs are split over the shards). The findings of every
+ * shards explored for it (`--schedules`: its pairs are split over the shards), an audit's
+ * scan from one shard (each scanned the whole library), each of its harnesses from the
+ * shard its family fell to, in the order of their names as the audit stores them, and
+ * the notes every shard stored for its families. The findings of every
  * merged run are computed in OUT as the command would have, so `snc report` and `snc
  * gate` read the same as from one unsharded database. OUT is written under a temporary
  * name and renamed when complete; the inputs are only read. */
@@ -154,10 +157,13 @@ static bool has_word(const char *line, const char *word)
 	return false;
 }
 
-/* One scan over the units every shard scanned at position r, stored into run_id. */
+/* One scan over the units every shard scanned at position r, stored into run_id. An
+ * audit's shards each scanned everything: the first one's units are the scan (whole). */
 static int merge_scan(struct snc_db *out, const struct shard_db *shards, int n, int r,
-		      int64_t run_id)
+		      int64_t run_id, bool whole)
 {
+	if (whole)
+		n = 1;
 	struct sa_units units = { 0 };
 	char err[512];
 	int rc = 0;
@@ -189,7 +195,7 @@ static int merge_scan(struct snc_db *out, const struct shard_db *shards, int n, 
 		free(ids);
 		snc_db_close(db);
 	}
-	if (rc == 0 && scan_shard_merge(&units) != 0)
+	if (rc == 0 && !whole && scan_shard_merge(&units) != 0)
 		rc = cli_error("merge", "out of memory merging the scans");
 	if (rc == 0) {
 		struct sa_model_options opt = {
@@ -208,6 +214,88 @@ static int merge_scan(struct snc_db *out, const struct shard_db *shards, int n, 
 	return rc;
 }
 
+struct shard_harness {
+	char *name;
+	int shard;   /* index into the shards */
+};
+
+static int by_harness(const void *a, const void *b)
+{
+	return strcmp(((const struct shard_harness *)a)->name, ((const struct shard_harness *)b)->name);
+}
+
+/* The harnesses of every shard's run at position r, by name; -1 after a one-line error
+ * (a harness in two shards: the split was not the same). */
+static int audit_harnesses(const struct shard_db *shards, int n, int r, struct shard_harness **out,
+			   int *nout)
+{
+	char err[512];
+	int rc = 0;
+	*out = NULL;
+	*nout = 0;
+	for (int i = 0; i < n && rc == 0; i++) {
+		struct snc_db *db = snc_db_open(shards[i].path, SNC_DB_READONLY, err, sizeof err);
+		if (!db)
+			return cli_error("merge", "%s", err);
+		char **names = NULL;
+		int nnames = 0;
+		rc = snc_db_run_harness_names(db, shards[i].runs[r].run_id, &names, &nnames);
+		if (rc != 0)
+			cli_error("merge", "%s: %s", shards[i].path, snc_db_errmsg(db));
+		struct shard_harness *grown = rc == 0 ? realloc(*out, (size_t)(*nout + nnames + 1) *
+								 sizeof **out) : NULL;
+		if (rc == 0 && !grown)
+			rc = cli_error("merge", "out of memory");
+		if (grown)
+			*out = grown;
+		for (int k = 0; k < nnames; k++) {
+			if (rc == 0)
+				(*out)[(*nout)++] = (struct shard_harness){ names[k], i };
+			else
+				free(names[k]);
+		}
+		free(names);
+		snc_db_close(db);
+	}
+	if (rc != 0)
+		return -1;
+	qsort(*out, (size_t)*nout, sizeof **out, by_harness);
+	for (int k = 1; k < *nout; k++)
+		if (strcmp((*out)[k - 1].name, (*out)[k].name) == 0)
+			return cli_error("merge", "run %d: harness %s is in %s and in %s", r + 1,
+					 (*out)[k].name, shards[(*out)[k - 1].shard].path,
+					 shards[(*out)[k].shard].path);
+	return 0;
+}
+
+/* An audit at position r: the scan, each harness from its shard (in the order of their
+ * names, as one audit stores them), every shard's notes, and the audit's status. */
+static int merge_audit(struct snc_db *out, const struct shard_db *shards, int n, int r,
+		       int64_t run_id)
+{
+	if (merge_scan(out, shards, n, r, run_id, true) != 0)
+		return -1;
+	struct shard_harness *harnesses;
+	int nharnesses, rc = audit_harnesses(shards, n, r, &harnesses, &nharnesses);
+	for (int k = 0; k < nharnesses && rc == 0; k++) {
+		const struct shard_db *s = &shards[harnesses[k].shard];
+		if (snc_db_merge_copy_harness(out, s->path, s->runs[r].run_id, harnesses[k].name,
+					      run_id) != 0)
+			rc = cli_error("merge", "copying harness %s of %s: %s", harnesses[k].name,
+				       s->path, snc_db_errmsg(out));
+	}
+	for (int k = 0; k < nharnesses; k++)
+		free(harnesses[k].name);
+	free(harnesses);
+	for (int i = 0; i < n && rc == 0; i++)
+		if (snc_db_merge_copy_notes(out, shards[i].path, shards[i].runs[r].run_id, run_id) != 0)
+			rc = cli_error("merge", "copying the notes of %s: %s", shards[i].path,
+				       snc_db_errmsg(out));
+	if (rc == 0 && snc_db_merge_audit_status(out, run_id) != 0)
+		rc = cli_error("merge", "%s", snc_db_errmsg(out));
+	return rc == 0 ? 0 : -1;
+}
+
 /* Position r of the job as one run of out. Returns 0 or -1 after a one-line error. */
 static int merge_position(struct snc_db *out, const struct shard_db *shards, int n, int r,
 			  int64_t *merged)
@@ -224,7 +312,9 @@ static int merge_position(struct snc_db *out, const struct shard_db *shards, int
 	}
 	*merged = run_id;
 	if (strcmp(like->command, "scan") == 0)
-		return merge_scan(out, shards, n, r, run_id);
+		return merge_scan(out, shards, n, r, run_id, false);
+	if (strcmp(like->command, "audit") == 0)
+		return merge_audit(out, shards, n, r, run_id);
 	/* Whole runs first, then the schedules other shards explored for their harnesses. */
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < n; i++) {

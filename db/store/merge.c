@@ -9,7 +9,12 @@
  * is copied with new row ids. A temporary map (old id -> new id) per table turns every
  * foreign key of a copied row into the new ids; ids keep their order. The run's findings
  * are not copied: they depend on the runs before it, and are computed again in the merged
- * database (snc_db_merge_findings). Nothing is ever written to the attached file. */
+ * database (snc_db_merge_findings). Nothing is ever written to the attached file.
+ *
+ * A copy can take a part of the run (enum copy_part): only the schedules of a harness
+ * another shard classified, only one harness with everything below it (an audit's
+ * families fall to different shards), or only an audit's notes (named: a table added
+ * later that hangs off the run may belong to its scan, which the merge stores anew). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,14 +106,33 @@ static const struct table *find_table(const struct table *tables, int n, const c
 	return NULL;
 }
 
+/* What a copy takes of a run. */
+enum copy_part {
+	COPY_ALL,
+	COPY_SCHEDULES,   /* the schedules explored for a harness another shard classified */
+	COPY_HARNESS,     /* one harness (by name) and every row below it */
+	COPY_NOTES,       /* an audit's notes: audit_records, api_aliases */
+};
+
+struct copy_what {
+	enum copy_part part;
+	const char *harness;   /* COPY_HARNESS */
+};
+
 /* Which rows of merge_src.T belong to the run (as SQL on the alias s), or NULL when the
- * table does not hang off runs. */
+ * table does not hang off runs, or not in the part copied. */
 static char *ownership(const struct table *t, const struct table *copied, int ncopied,
-		       int64_t src_run)
+		       int64_t src_run, const struct copy_what *what)
 {
-	for (int i = 0; i < t->ncols; i++)
-		if (strcmp(t->cols[i].parent, "runs") == 0)
+	for (int i = 0; i < t->ncols; i++) {
+		if (strcmp(t->cols[i].parent, "runs") != 0)
+			continue;
+		if (what->part != COPY_HARNESS)
 			return sqlite3_mprintf("s.\"%w\" = %lld", t->cols[i].name, (long long)src_run);
+		return strcmp(t->name, "harnesses") == 0 ?
+			sqlite3_mprintf("s.\"%w\" = %lld AND s.name = %Q", t->cols[i].name,
+					(long long)src_run, what->harness) : NULL;
+	}
 	for (int i = 0; i < t->ncols; i++) {
 		const struct table *p = *t->cols[i].parent ?
 			find_table(copied, ncopied, t->cols[i].parent) : NULL;
@@ -136,9 +160,9 @@ static char *column_value(const struct column *c, const struct table *t,
 }
 
 static int copy_table(struct snc_db *db, struct table *t, const struct table *copied,
-		      int ncopied, int64_t src_run, int64_t dst_run)
+		      int ncopied, int64_t src_run, int64_t dst_run, const struct copy_what *what)
 {
-	char *own = ownership(t, copied, ncopied, src_run);
+	char *own = ownership(t, copied, ncopied, src_run, what);
 	if (!own)
 		return 0;
 	bool has_id = false;
@@ -226,8 +250,20 @@ static int map_onto_merged(struct snc_db *db, struct table *tables, int n, int64
 	return rc;
 }
 
-static int copy_tables(struct snc_db *db, int64_t src_run, int64_t dst_run, bool schedules_only)
+/* Is the table in the part copied (its rows may still hang off nothing copied)? */
+static bool in_part(const char *table, const struct copy_what *what)
 {
+	switch (what->part) {
+	case COPY_SCHEDULES: return schedule_table(table);
+	case COPY_NOTES: return strcmp(table, "audit_records") == 0 || strcmp(table, "api_aliases") == 0;
+	default: return true;
+	}
+}
+
+static int copy_tables(struct snc_db *db, int64_t src_run, int64_t dst_run,
+		       const struct copy_what *what)
+{
+	bool schedules_only = what->part == COPY_SCHEDULES;
 	static struct table tables[MAX_TABLES];
 	int n = 0, rc = 0;
 	sqlite3_stmt *st;
@@ -255,8 +291,8 @@ static int copy_tables(struct snc_db *db, int64_t src_run, int64_t dst_run, bool
 	if (rc == 0 && schedules_only)
 		rc = map_onto_merged(db, tables, n, src_run, dst_run);
 	for (int i = 0; i < n && rc == 0; i++)
-		if (!schedules_only || schedule_table(tables[i].name))
-			rc = copy_table(db, &tables[i], tables, i + 1, src_run, dst_run);
+		if (in_part(tables[i].name, what))
+			rc = copy_table(db, &tables[i], tables, i + 1, src_run, dst_run, what);
 	/* One hook count per state, op and call, as one run records them (the shards that
 	 * explored pairs of the same op each counted it). */
 	if (rc == 0 && schedules_only)
@@ -270,7 +306,7 @@ static int copy_tables(struct snc_db *db, int64_t src_run, int64_t dst_run, bool
 }
 
 static int copy_run(struct snc_db *db, const char *src_path, int64_t src_run, int64_t dst_run,
-		    bool schedules_only)
+		    const struct copy_what *what)
 {
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(db->conn, "ATTACH DATABASE ?1 AS merge_src", -1, &st, NULL) != SQLITE_OK)
@@ -282,7 +318,7 @@ static int copy_run(struct snc_db *db, const char *src_path, int64_t src_run, in
 		return db_fail(db, "attaching a shard");
 	/* The shard's file is only read from: every statement below writes to main. */
 	if (snc_db_begin(db) == 0) {
-		rc = copy_tables(db, src_run, dst_run, schedules_only);
+		rc = copy_tables(db, src_run, dst_run, what);
 		if (rc == 0)
 			rc = snc_db_commit(db);
 		else
@@ -299,13 +335,70 @@ static int copy_run(struct snc_db *db, const char *src_path, int64_t src_run, in
 int snc_db_merge_copy_run(struct snc_db *db, const char *src_path, int64_t src_run,
 			  int64_t dst_run)
 {
-	return copy_run(db, src_path, src_run, dst_run, false);
+	return copy_run(db, src_path, src_run, dst_run, &(struct copy_what){ COPY_ALL, NULL });
 }
 
 int snc_db_merge_copy_schedules(struct snc_db *db, const char *src_path, int64_t src_run,
 				int64_t dst_run)
 {
-	return copy_run(db, src_path, src_run, dst_run, true);
+	return copy_run(db, src_path, src_run, dst_run, &(struct copy_what){ COPY_SCHEDULES, NULL });
+}
+
+int snc_db_merge_copy_harness(struct snc_db *db, const char *src_path, int64_t src_run,
+			      const char *harness, int64_t dst_run)
+{
+	return copy_run(db, src_path, src_run, dst_run, &(struct copy_what){ COPY_HARNESS, harness });
+}
+
+int snc_db_merge_copy_notes(struct snc_db *db, const char *src_path, int64_t src_run,
+			    int64_t dst_run)
+{
+	return copy_run(db, src_path, src_run, dst_run, &(struct copy_what){ COPY_NOTES, NULL });
+}
+
+int snc_db_run_harness_names(struct snc_db *db, int64_t run_id, char ***names, int *n)
+{
+	*names = NULL;
+	*n = 0;
+	sqlite3_stmt *st = db_stmt(db, "SELECT name FROM harnesses WHERE run_id = ? ORDER BY id");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	int rc, cap = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char **grown = *n + 1 > cap ? realloc(*names, (size_t)(cap = 2 * cap + 8) * sizeof **names)
+					    : *names;
+		char *name = grown ? strdup((const char *)sqlite3_column_text(st, 0)) : NULL;
+		if (grown)
+			*names = grown;
+		if (!name) {
+			sqlite3_reset(st);
+			snprintf(db->err, sizeof db->err, "out of memory reading harness names");
+			return -1;
+		}
+		(*names)[(*n)++] = name;
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading harness names");
+}
+
+int snc_db_merge_audit_status(struct snc_db *db, int64_t run_id)
+{
+	/* as the audit ends: failed, exit status 2, when no family was audited */
+	sqlite3_stmt *st = db_stmt(db, "UPDATE runs SET exit_code = CASE WHEN EXISTS (SELECT 1 FROM "
+				       "audit_records WHERE run_id = ?1 AND kind = 'family' AND "
+				       "status = 'audited') THEN 0 ELSE 2 END WHERE id = ?1");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	if (db_step_done(db, st, "recording the merged audit's status") != 0)
+		return -1;
+	st = db_stmt(db, "UPDATE runs SET status = CASE exit_code WHEN 0 THEN 'ok' ELSE 'failed' END "
+			 "WHERE id = ?1");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	return db_step_done(db, st, "recording the merged audit's status");
 }
 
 int64_t snc_db_merge_run_add(struct snc_db *db, const struct snc_db_run_origin *like,

@@ -99,6 +99,21 @@ int snc_db_merge_copy_run(struct snc_db *db, const char *src_path, int64_t src_r
  * call is not copied twice. For `snc run --shard K/N --schedules`. Returns 0 or -1. */
 int snc_db_merge_copy_schedules(struct snc_db *db, const char *src_path, int64_t src_run,
 				int64_t dst_run);
+/* For `snc audit --shard K/N`: copies the harness named harness of run src_run of src_path
+ * with every row below it (ops, states, verdicts, measurements, schedules...) into run
+ * dst_run of db. Returns 0 or -1. */
+int snc_db_merge_copy_harness(struct snc_db *db, const char *src_path, int64_t src_run,
+			      const char *harness, int64_t dst_run);
+/* Copies the notes of the audit run src_run of src_path (its audit_records and
+ * api_aliases rows) into run dst_run of db. Returns 0 or -1. */
+int snc_db_merge_copy_notes(struct snc_db *db, const char *src_path, int64_t src_run,
+			    int64_t dst_run);
+/* The names of run_id's harnesses in the order they were stored, in *names (the caller
+ * frees each and the array, also after an error). Returns 0 or -1. */
+int snc_db_run_harness_names(struct snc_db *db, int64_t run_id, char ***names, int *n);
+/* A merged audit's status as the audit sets it: ok when some family was audited, else
+ * failed with exit status 2. Returns 0 or -1. */
+int snc_db_merge_audit_status(struct snc_db *db, int64_t run_id);
 /* Computes and stores the findings as of run_id (what finishing a run does). */
 int snc_db_merge_findings(struct snc_db *db, int64_t run_id);
 
