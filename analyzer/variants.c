@@ -1,0 +1,177 @@
+/* variants.c: calls resolved at constant arguments across units.
+ *
+ * Within a unit, walk.c resolves a call of a static or inline function whose sites depend
+ * on a parameter by walking the callee again at the call's constants. A function defined
+ * in another unit cannot be walked from the caller's AST, so its own unit walks it once
+ * per value of each such parameter (sa_variant: its sites and calls at that value), and
+ * each call records the arguments that fold to constants (sa_call.consts). Both are facts
+ * of their units, stored and loaded back with them, so the resolution here, after every
+ * unit is in the model, works the same whether a unit was parsed now or reused.
+ *
+ * A call that is not resolved in its unit, to a function with a variant for a parameter
+ * the call passes a constant for, is resolved to that variant (the first such parameter):
+ * a node of the call graph with the variant's sites and calls. The call-path search
+ * (closure.c) goes to the variant instead of the function; when every call of a caller to
+ * the function is resolved, the function's own (cautious) sites do not count through it.
+ * A variant's calls are resolved the same way, so an order passed on through several
+ * units is followed. Accesses are inherited from the function as before. */
+#include <stdlib.h>
+#include <string.h>
+#include "analyzer.h"
+
+struct usr_index {
+	const char *usr;
+	int fn;
+};
+
+static int compare_usr(const void *a, const void *b)
+{
+	return strcmp(((const struct usr_index *)a)->usr, ((const struct usr_index *)b)->usr);
+}
+
+static int int_compare(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+struct lookup {
+	struct usr_index *by_usr;
+	int n;
+	int *first;     /* per function: its first variant node, or -1 */
+};
+
+static int function_of(const struct lookup *l, const char *usr)
+{
+	if (!usr)
+		return -1;
+	struct usr_index key = { usr, 0 };
+	const struct usr_index *hit = bsearch(&key, l->by_usr, (size_t)l->n, sizeof key, compare_usr);
+	return hit ? hit->fn : -1;
+}
+
+/* The variant node a call to target resolves to, or -1. */
+static int variant_at(const struct sa_model *m, const struct lookup *l, int target,
+		      const struct sa_call *c)
+{
+	if (target < 0 || c->resolved || l->first[target] < 0)
+		return -1;
+	const struct sa_function *d = m->fns[target].def;
+	for (int a = 0; a < c->nconsts; a++)
+		for (int v = 0; v < d->nvariants; v++)
+			if (d->variants[v].param == c->consts[a].index &&
+			    d->variants[v].value == c->consts[a].value)
+				return l->first[target] + v;
+	return -1;
+}
+
+/* Sorted distinct values of v[0..n) in place; returns how many. */
+static int distinct(int *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, int_compare);
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (k == 0 || v[k - 1] != v[i])
+			v[k++] = v[i];
+	return k;
+}
+
+/* Callees of calls (distinct, ascending), each marked resolved when no call to it stays
+ * unresolved (resolved in the unit or to a variant); and the variants reached. */
+static void edges(const struct sa_model *m, const struct lookup *l, const struct sa_call *calls,
+		  int ncalls, const int *target, int *variant, int **callees, bool **resolved,
+		  int *ncallees, int **vcallees, int *nvcallees)
+{
+	int *t = sa_alloc((size_t)(ncalls + 1) * sizeof *t);
+	int *v = sa_alloc((size_t)(ncalls + 1) * sizeof *v);
+	int nt = 0, nv = 0;
+	for (int k = 0; k < ncalls; k++) {
+		variant[k] = variant_at(m, l, target[k], &calls[k]);
+		if (target[k] >= 0)
+			t[nt++] = target[k];
+		if (variant[k] >= 0)
+			v[nv++] = variant[k];
+	}
+	nt = distinct(t, nt);
+	*callees = t;
+	*ncallees = nt;
+	*resolved = sa_alloc((size_t)(nt + 1) * sizeof **resolved);
+	for (int i = 0; i < nt; i++) {
+		bool all = true;
+		for (int k = 0; k < ncalls && all; k++)
+			if (target[k] == t[i])
+				all = calls[k].resolved || variant[k] >= 0;
+		(*resolved)[i] = all;
+	}
+	*vcallees = v;
+	*nvcallees = distinct(v, nv);
+}
+
+void sa_variants(struct sa_model *m)
+{
+	struct lookup l = { sa_alloc((size_t)(m->nfns + 1) * sizeof *l.by_usr), m->nfns,
+			    sa_alloc((size_t)(m->nfns + 1) * sizeof *l.first) };
+	for (int i = 0; i < m->nfns; i++) {
+		l.by_usr[i] = (struct usr_index){ m->fns[i].def->usr, i };
+		l.first[i] = -1;
+		if (m->fns[i].def->nvariants > 0) {
+			l.first[i] = m->nvariants;
+			m->nvariants += m->fns[i].def->nvariants;
+		}
+	}
+	if (m->nvariants == 0) {
+		free(l.by_usr);
+		free(l.first);
+		return;   /* nothing to resolve: call_variant stays NULL */
+	}
+	qsort(l.by_usr, (size_t)m->nfns, sizeof *l.by_usr, compare_usr);
+	m->variants = sa_alloc((size_t)(m->nvariants + 1) * sizeof *m->variants);
+	for (int i = 0; i < m->nfns; i++)
+		for (int v = 0; v < m->fns[i].def->nvariants; v++) {
+			struct sa_variant_node *node = &m->variants[l.first[i] + v];
+			node->fn = i;
+			node->def = &m->fns[i].def->variants[v];
+			for (int s = 0; s < node->def->nsites; s++)
+				node->heavyweight += node->def->sites[s].kind != SA_LIGHT;
+		}
+	for (int i = 0; i < m->nvariants; i++) {
+		struct sa_variant_node *node = &m->variants[i];
+		const struct sa_variant *d = node->def;
+		int *target = sa_alloc((size_t)(d->ncalls + 1) * sizeof *target);
+		int *variant = sa_alloc((size_t)(d->ncalls + 1) * sizeof *variant);
+		for (int k = 0; k < d->ncalls; k++)
+			target[k] = function_of(&l, d->calls[k].callee_usr);
+		edges(m, &l, d->calls, d->ncalls, target, variant, &node->callees,
+		      &node->callee_resolved, &node->ncallees, &node->vcallees, &node->nvcallees);
+		free(target);
+		free(variant);
+	}
+	for (int i = 0; i < m->nfns; i++) {
+		struct sa_fn *f = &m->fns[i];
+		free(f->callees);
+		free(f->callee_resolved);
+		f->call_variant = sa_alloc((size_t)(f->def->ncalls + 1) * sizeof *f->call_variant);
+		edges(m, &l, f->def->calls, f->def->ncalls, f->call_target, f->call_variant,
+		      &f->callees, &f->callee_resolved, &f->ncallees, &f->vcallees, &f->nvcallees);
+	}
+	free(l.by_usr);
+	free(l.first);
+}
+
+void sa_variants_free(struct sa_model *m)
+{
+	for (int i = 0; i < m->nvariants; i++) {
+		free(m->variants[i].callees);
+		free(m->variants[i].callee_resolved);
+		free(m->variants[i].vcallees);
+	}
+	free(m->variants);
+	for (int i = 0; i < m->nfns; i++) {
+		struct sa_fn *f = &m->fns[i];
+		free(f->call_variant);
+		free(f->vcallees);
+		for (int k = 0; k < f->nvreach; k++)
+			free(f->vreach[k].path);
+		free(f->vreach);
+	}
+}

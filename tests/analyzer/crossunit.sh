@@ -1,0 +1,62 @@
+# analyzer.crossunit: a memory order that is an argument, resolved per call site across
+# units. lib.c defines store_with_order (ordered.h), whose store order is its argument 3
+# mapped through a switch and whose trailing fence is only for seq_cst; app.c calls it
+# with constant orders and with its own argument. Checked: the stored variants, each
+# call's resolved order and weight, the callers' weights and call paths, and the same
+# facts after rescans that reuse one unit or both.
+. "$(dirname "$0")/lib.sh"
+DB=$PWD/x.db
+cp -r "$FIXTURES/crossunit" src
+"$SNC" scan --db "$DB" --quiet src || exit 1
+variants() { q "SELECT function, argument, value, coalesce(memory_order, '-'), heavyweight, sites FROM scan_variants WHERE run_id = $1 ORDER BY function, argument, value"; }
+orders() { q "SELECT caller, callee, line, argument, coalesce(value, '-'), coalesce(memory_order, '-'), resolved, heavyweight FROM scan_call_orders WHERE run_id = $1 ORDER BY caller"; }
+weights() { q "SELECT name, heavyweight_sites, transitive_heavyweight FROM scan_functions WHERE run_id = $1 AND name LIKE 'set_%' ORDER BY name"; }
+paths() { q "SELECT function, kind, op, coalesce(memory_order, '-'), site_function, distance, path FROM scan_heavyweight WHERE run_id = $1 AND function LIKE 'set_%' ORDER BY function, line, kind"; }
+
+expect "the callee's own store stays cautious: depends on argument 3" "seq_cst-store|__atomic_store_n|3" "$(q "SELECT kind, op, order_param FROM scan_site_origins WHERE function = 'store_with_order'")"
+expect "its unit records one variant per value of enum lib_order" "store_with_order|3|0|relaxed|0|light __atomic_store_n relaxed
+store_with_order|3|1|acquire|0|light __atomic_store_n acquire
+store_with_order|3|2|release|0|light __atomic_store_n release
+store_with_order|3|3|seq_cst|2|seq_cst-store __atomic_store_n seq_cst; fence __atomic_thread_fence seq_cst" "$(variants 1)"
+expect "at seq_cst the fence comes from the static helper walked at the bound order" "fence_after_atomic" "$(q "SELECT via FROM scanned_variant_sites s JOIN scanned_variants v ON v.id = s.variant_id WHERE v.value = 3 AND s.kind = 'fence'")"
+expect "the callers' constant arguments are stored" "set_relaxed|3|0
+set_release|3|2
+set_seq_cst|3|3" "$(q "SELECT f.name, a.position, a.value FROM scanned_call_arguments a JOIN scanned_calls c ON c.id = a.call_id JOIN scanned_functions f ON f.id = c.function_id ORDER BY f.name")"
+expect "each call is resolved at its constant; a non-constant one is not" "set_relaxed|store_with_order|9|3|0|relaxed|1|0
+set_release|store_with_order|14|3|2|release|1|0
+set_seq_cst|store_with_order|19|3|3|seq_cst|1|2
+set_with|store_with_order|25|3|-|-|0|2" "$(orders 1)"
+expect "relaxed and release callers pay nothing heavyweight; seq_cst and the unresolved one do" "set_relaxed|0|0
+set_release|0|0
+set_seq_cst|0|2
+set_with|0|2" "$(weights 1)"
+expect "call paths: the seq_cst store and fence at the value; the cautious sites for a non-constant" "set_seq_cst|seq_cst-store|__atomic_store_n|seq_cst|store_with_order|1|set_seq_cst -> store_with_order
+set_seq_cst|fence|__atomic_thread_fence|seq_cst|store_with_order|1|set_seq_cst -> store_with_order
+set_with|fence|__atomic_thread_fence|seq_cst|fence_after_atomic|2|set_with -> store_with_order -> fence_after_atomic
+set_with|seq_cst-store|__atomic_store_n|-|store_with_order|1|set_with -> store_with_order" "$(paths 1)"
+expect "a relaxed caller's pair class sees no heavyweight instruction" "0" "$(q "SELECT count(*) FROM scan_heavyweight WHERE function IN ('set_relaxed', 'set_release')")"
+
+# rescans: unchanged and printing the model (every unit loaded back), unchanged and quiet
+# (run copied in the database), then one unit changed at a time (the other loaded back)
+check_run() {
+	expect "$2: same variants" "$(variants 1)" "$(variants "$1")"
+	expect "$2: same resolved calls" "$(orders 1)" "$(orders "$1")"
+	expect "$2: same weights" "$(weights 1)" "$(weights "$1")"
+	expect "$2: same call paths" "$(paths 1)" "$(paths "$1")"
+}
+j() { sqlite3 :memory: "SELECT json_extract(readfile('$1'), '$2')"; }
+"$SNC" scan --db "$DB" --json src > second.json || exit 1
+expect "unchanged rescan reuses both units" "0|2" "$(j second.json '$.units.parsed')|$(j second.json '$.units.reused')"
+check_run 2 "loaded back"
+"$SNC" scan --db "$DB" --quiet src || exit 1
+check_run 3 "copied run"
+printf '\n/* changed */\n' >> src/app.c
+"$SNC" scan --db "$DB" --json src > app.json || exit 1
+expect "app.c changed: lib.c (the callee) reused" "1|1" "$(j app.json '$.units.parsed')|$(j app.json '$.units.reused')"
+check_run 4 "callee's unit reused"
+printf '\n/* changed */\n' >> src/lib.c
+"$SNC" scan --db "$DB" --json src > lib.json || exit 1
+expect "lib.c changed: app.c (the callers) reused" "1|1" "$(j lib.json '$.units.parsed')|$(j lib.json '$.units.reused')"
+check_run 5 "callers' unit reused"
+expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
+finish
