@@ -35,6 +35,7 @@ set_seq_cst|fence|__atomic_thread_fence|seq_cst|store_with_order|1|set_seq_cst -
 set_with|fence|__atomic_thread_fence|seq_cst|fence_after_atomic|2|set_with -> store_with_order -> fence_after_atomic
 set_with|seq_cst-store|__atomic_store_n|-|store_with_order|1|set_with -> store_with_order" "$(paths 1)"
 expect "a relaxed caller's pair class sees no heavyweight instruction" "0" "$(q "SELECT count(*) FROM scan_heavyweight WHERE function IN ('set_relaxed', 'set_release')")"
+expect "findings: the seq_cst caller's evidence is the variant's store and fence; relaxed and release callers have none" "1|0" "$(q "SELECT count(*) FROM findings WHERE run_id = 1 AND subject = 'set_seq_cst' AND evidence LIKE '%(seq_cst-store, seq_cst) at %lib.c:28, reached as set_seq_cst -> store_with_order%' AND evidence LIKE '%(fence, seq_cst) at %lib.c:29, reached as set_seq_cst -> store_with_order%'")|$(q "SELECT count(*) FROM findings WHERE run_id = 1 AND subject IN ('set_relaxed', 'set_release')")"
 
 # rescans: unchanged and printing the model (every unit loaded back), unchanged and quiet
 # (run copied in the database), then one unit changed at a time (the other loaded back)
