@@ -49,6 +49,7 @@ j() { sqlite3 :memory: "SELECT json_extract(readfile('$1'), '$2')"; }
 "$SNC" scan --db "$DB" --json src > second.json || exit 1
 expect "unchanged rescan reuses both units" "0|2" "$(j second.json '$.units.parsed')|$(j second.json '$.units.reused')"
 check_run 2 "loaded back"
+expect "--json: set_seq_cst reaches store_with_order at argument 3 = 3, set_relaxed reaches nothing" "store_with_order|3|3|set_seq_cst -> store_with_order|0" "$(sqlite3 :memory: "SELECT json_extract(f.value, '\$.reaches[0].function') || '|' || json_extract(f.value, '\$.reaches[0].argument') || '|' || json_extract(f.value, '\$.reaches[0].value') || '|' || json_extract(f.value, '\$.reaches[0].path') FROM json_each(json_extract(readfile('second.json'), '\$.functions')) f WHERE json_extract(f.value, '\$.name') = 'set_seq_cst'")|$(sqlite3 :memory: "SELECT json_array_length(json_extract(f.value, '\$.reaches')) FROM json_each(json_extract(readfile('second.json'), '\$.functions')) f WHERE json_extract(f.value, '\$.name') = 'set_relaxed'")"
 "$SNC" scan --db "$DB" --quiet src || exit 1
 check_run 3 "copied run"
 printf '\n/* changed */\n' >> src/app.c
