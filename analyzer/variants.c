@@ -58,7 +58,7 @@ static int variant_at(const struct sa_model *m, const struct lookup *l, int targ
 		return -1;
 	const struct sa_function *d = m->fns[target].def;
 	for (int a = 0; a < c->nconsts; a++)
-		for (int v = 0; v < d->nvariants; v++)
+		for (int v = 0; v < d->nvariants && c->consts[a].param < 0; v++)
 			if (d->variants[v].param == c->consts[a].index &&
 			    d->variants[v].value == c->consts[a].value)
 				return l->first[target] + v;

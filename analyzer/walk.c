@@ -570,9 +570,26 @@ static bool specialize(struct walker *w, CXCursor c, CXCursor callee, int nargs)
 	return true;
 }
 
+/* The caller's parameter (0-based) that arg is, unchanged, or -1. */
+static int parameter_passed(struct walker *w, CXCursor arg)
+{
+	CXCursor ref = strip(arg);
+	if (!is_kind(ref, CXCursor_DeclRefExpr))
+		return -1;
+	CXCursor decl = clang_getCursorReferenced(ref);
+	if (!is_kind(decl, CXCursor_ParmDecl))
+		return -1;
+	int n = clang_Cursor_getNumArguments(w->fn_cursor);
+	for (int i = 0; i < n; i++)
+		if (clang_equalCursors(decl, clang_Cursor_getArgument(w->fn_cursor, (unsigned)i)))
+			return i;
+	return -1;
+}
+
 /* The arguments of a call that fold to constants, kept for a callee another unit may
  * define (not static, not inline: those are resolved in the unit): integers and enums
- * only, the types an order or a size has. */
+ * only, the types an order or a size has; and those that pass one of the caller's own
+ * parameters on unchanged (outside callees walked at a call). */
 static void constant_arguments(struct walker *w, CXCursor c, CXCursor callee, int nargs,
 			       struct sa_call *k)
 {
@@ -583,13 +600,17 @@ static void constant_arguments(struct walker *w, CXCursor c, CXCursor callee, in
 	for (int i = 0; i < nargs; i++) {
 		CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
 		enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(arg)).kind;
-		long long v;
-		if ((t == CXType_Enum || (t >= CXType_Bool && t <= CXType_Int128)) &&
-		    sa_fold(arg, &w->env, w->fn_cursor, &v, NULL)) {
-			struct sa_const_arg *a = SA_PUSH(k->consts, k->nconsts, cap);
-			a->index = i;
-			a->value = v;
-		}
+		if (t != CXType_Enum && (t < CXType_Bool || t > CXType_Int128))
+			continue;
+		long long v = 0;
+		int param = -1;
+		if (!sa_fold(arg, &w->env, w->fn_cursor, &v, &param) &&
+		    (w->inline_depth > 0 || param < 0 || (param = parameter_passed(w, arg)) < 0))
+			continue;
+		struct sa_const_arg *a = SA_PUSH(k->consts, k->nconsts, cap);
+		a->index = i;
+		a->value = v;
+		a->param = param;
 	}
 }
 

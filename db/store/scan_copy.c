@@ -100,8 +100,8 @@ static const char *const copies[] = {
 	"INSERT INTO scanned_reach (function_id, target_id, distance, path) "
 	"SELECT x.function_id + ?6, x.target_id + ?6, x.distance, x.path FROM scanned_reach x "
 	"JOIN scanned_functions f ON f.id = x.function_id WHERE f.run_id = ?1",
-	"INSERT INTO scanned_call_arguments (call_id, position, value) "
-	"SELECT x.call_id + ?8, x.position, x.value FROM scanned_call_arguments x "
+	"INSERT INTO scanned_call_arguments (call_id, position, value, caller_param) "
+	"SELECT x.call_id + ?8, x.position, x.value, x.caller_param FROM scanned_call_arguments x "
 	"JOIN scanned_calls c ON c.id = x.call_id JOIN scanned_functions f ON f.id = c.function_id "
 	"WHERE f.run_id = ?1",
 	"INSERT INTO scanned_variants (id, function_id, order_param, value, memory_order, "

@@ -12,19 +12,19 @@
 
 /* ---- storing ------------------------------------------------------------------------- */
 
-/* "3=2 4=0": a call's constant arguments, 1-based, as scanned_variant_calls keeps them. */
+/* "3=2 4=0": a call's constant arguments, 1-based, as scanned_variant_calls keeps them
+ * (a parameter passed on is not: a variant's calls are only resolved at constants). */
 static char *arguments_text(const struct sa_call *c)
 {
-	if (c->nconsts == 0)
-		return NULL;
 	size_t cap = (size_t)c->nconsts * 48 + 1, len = 0;
 	char *s = malloc(cap);
 	if (!s)
 		return NULL;
 	s[0] = '\0';
 	for (int i = 0; i < c->nconsts; i++)
-		len += (size_t)snprintf(s + len, cap - len, "%s%d=%lld", i ? " " : "",
-					c->consts[i].index + 1, c->consts[i].value);
+		if (c->consts[i].param < 0)
+			len += (size_t)snprintf(s + len, cap - len, "%s%d=%lld", len ? " " : "",
+						c->consts[i].index + 1, c->consts[i].value);
 	return s;
 }
 
@@ -67,7 +67,7 @@ static int store_variant(struct snc_db *db, int64_t fn_id, const struct sa_varia
 				 "line, \"column\", value_used, resolved, via, arguments) "
 				 "VALUES (?,?,?,?,?,?,?,?,?)");
 		char *args = arguments_text(c);
-		if (!st || (c->nconsts > 0 && !args)) {
+		if (!st || !args) {
 			free(args);
 			return -1;
 		}
@@ -79,7 +79,7 @@ static int store_variant(struct snc_db *db, int64_t fn_id, const struct sa_varia
 		db_bind_int(st, 6, c->value_used);
 		db_bind_int(st, 7, c->resolved);
 		db_bind_text(st, 8, c->via);
-		db_bind_text(st, 9, args);
+		db_bind_text(st, 9, args[0] ? args : NULL);
 		int64_t rc = db_insert(db, st, "storing a variant's call");
 		free(args);
 		if (rc < 0)
@@ -110,12 +110,15 @@ int scan_store_call_facts(struct snc_db *db, const struct sa_fn *f, int k, int64
 	const struct sa_call *c = &f->def->calls[k];
 	for (int i = 0; i < c->nconsts; i++) {
 		sqlite3_stmt *st = db_stmt(db, "INSERT OR IGNORE INTO scanned_call_arguments "
-					       "(call_id, position, value) VALUES (?,?,?)");
+					       "(call_id, position, value, caller_param) VALUES (?,?,?,?)");
 		if (!st)
 			return -1;
 		db_bind_int(st, 1, call_id);
 		db_bind_int(st, 2, c->consts[i].index + 1);
-		db_bind_int(st, 3, c->consts[i].value);
+		if (c->consts[i].param < 0)
+			db_bind_int(st, 3, c->consts[i].value);
+		else
+			db_bind_int(st, 4, c->consts[i].param + 1);
 		if (db_step_done(db, st, "storing a constant argument") != 0)
 			return -1;
 	}
@@ -175,13 +178,16 @@ static int oom(struct snc_db *db)
 	return -1;
 }
 
-static int add_const(struct sa_call *c, int position, long long value)
+/* Adds argument position (1-based): the constant value, or the caller's parameter
+ * caller_param (1-based) when that is above 0. */
+static int add_const(struct sa_call *c, int position, long long value, int caller_param)
 {
 	struct sa_const_arg *a = grow(&c->consts, &c->nconsts, sizeof *a);
 	if (!a)
 		return -1;
 	a->index = position - 1;
-	a->value = value;
+	a->value = caller_param > 0 ? 0 : value;
+	a->param = caller_param - 1;
 	return 0;
 }
 
@@ -189,7 +195,8 @@ static int add_const(struct sa_call *c, int position, long long value)
 static int load_call_arguments(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 {
 	sqlite3_stmt *st = db_stmt(db,
-		"SELECT x.idx, a.position, a.value FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 "
+		"SELECT x.idx, a.position, a.value, a.caller_param FROM (SELECT id, "
+		"row_number() OVER (ORDER BY id) - 1 "
 		"AS idx FROM scanned_calls WHERE function_id = ?) x "
 		"JOIN scanned_call_arguments a ON a.call_id = x.id ORDER BY x.idx, a.position");
 	if (!st)
@@ -200,7 +207,8 @@ static int load_call_arguments(struct snc_db *db, int64_t fn_id, struct sa_funct
 		int idx = sqlite3_column_int(st, 0);
 		if (idx < 0 || idx >= f->ncalls)
 			continue;
-		if (add_const(&f->calls[idx], sqlite3_column_int(st, 1), sqlite3_column_int64(st, 2)) != 0) {
+		if (add_const(&f->calls[idx], sqlite3_column_int(st, 1), sqlite3_column_int64(st, 2),
+			      sqlite3_column_int(st, 3)) != 0) {
 			sqlite3_reset(st);
 			return oom(db);
 		}
@@ -246,7 +254,7 @@ static int parse_arguments(struct sa_call *c, const char *text)
 		long long value;
 		if (sscanf(text, "%d=%lld%n", &position, &value, &used) != 2 || used == 0)
 			return 0;   /* not ours: no constants */
-		if (add_const(c, position, value) != 0)
+		if (add_const(c, position, value, 0) != 0)
 			return -1;
 		text += used;
 		while (*text == ' ')

@@ -338,11 +338,12 @@ CREATE TABLE IF NOT EXISTS scanned_reach (
 
 -- (version 15) Arguments that fold to constants at call sites (integers and enums, for
 -- callees that are neither static nor inline): what a variant of a callee defined in
--- another unit is resolved by.
+-- another unit is resolved by; and arguments that pass the caller's own parameter on.
 CREATE TABLE IF NOT EXISTS scanned_call_arguments (
-  call_id  INTEGER NOT NULL REFERENCES scanned_calls(id),
-  position INTEGER NOT NULL,                -- 1-based argument N
-  value    INTEGER NOT NULL,
+  call_id      INTEGER NOT NULL REFERENCES scanned_calls(id),
+  position     INTEGER NOT NULL,            -- 1-based argument N
+  value        INTEGER,                     -- the constant, NULL when caller_param is set
+  caller_param INTEGER,                     -- 1-based: the caller's argument passed as it is
   PRIMARY KEY (call_id, position)
 ) WITHOUT ROWID;
 
@@ -489,13 +490,18 @@ JOIN scanned_files fl ON fl.id = t.file_id;
 
 -- (version 15) Calls of functions that have variants: resolved to the variant of the
 -- constant passed for argument N (value, memory_order, heavyweight at it), or not (a
--- value that is not constant: the callee's own, cautious weight).
+-- value that is not constant: the callee's own, cautious weight; passed_on: the caller's
+-- own argument it passes, so the caller's weight depends on that argument).
 CREATE VIEW IF NOT EXISTS scan_call_orders AS
 SELECT f.run_id, f.name AS caller, c.callee, fl.path AS file, c.line, c."column",
        coalesce(v.order_param, (SELECT min(x.order_param) FROM scanned_variants x
                                 WHERE x.function_id = c.callee_id)) AS argument,
        v.value, v.memory_order, r.call_id IS NOT NULL AS resolved,
-       coalesce(v.heavyweight, g.transitive_heavyweight) AS heavyweight, c.id AS call_id
+       coalesce(v.heavyweight, g.transitive_heavyweight) AS heavyweight,
+       (SELECT a.caller_param FROM scanned_call_arguments a WHERE a.call_id = c.id
+        AND a.position = (SELECT min(x.order_param) FROM scanned_variants x
+                          WHERE x.function_id = c.callee_id)) AS passed_on,
+       c.id AS call_id
 FROM scanned_calls c
 JOIN scanned_functions f ON f.id = c.function_id
 JOIN scanned_functions g ON g.id = c.callee_id

@@ -9,7 +9,7 @@ DB=$PWD/x.db
 cp -r "$FIXTURES/crossunit" src
 "$SNC" scan --db "$DB" --quiet src || exit 1
 variants() { q "SELECT function, argument, value, coalesce(memory_order, '-'), heavyweight, sites FROM scan_variants WHERE run_id = $1 ORDER BY function, argument, value"; }
-orders() { q "SELECT caller, callee, line, argument, coalesce(value, '-'), coalesce(memory_order, '-'), resolved, heavyweight FROM scan_call_orders WHERE run_id = $1 ORDER BY caller"; }
+orders() { q "SELECT caller, callee, line, argument, coalesce(value, '-'), coalesce(memory_order, '-'), resolved, heavyweight, coalesce(passed_on, '-') FROM scan_call_orders WHERE run_id = $1 ORDER BY caller"; }
 weights() { q "SELECT name, heavyweight_sites, transitive_heavyweight FROM scan_functions WHERE run_id = $1 AND name LIKE 'set_%' ORDER BY name"; }
 paths() { q "SELECT function, kind, op, coalesce(memory_order, '-'), site_function, distance, path FROM scan_heavyweight WHERE run_id = $1 AND function LIKE 'set_%' ORDER BY function, line, kind"; }
 
@@ -19,13 +19,14 @@ store_with_order|3|1|acquire|0|light __atomic_store_n acquire
 store_with_order|3|2|release|0|light __atomic_store_n release
 store_with_order|3|3|seq_cst|2|seq_cst-store __atomic_store_n seq_cst; fence __atomic_thread_fence seq_cst" "$(variants 1)"
 expect "at seq_cst the fence comes from the static helper walked at the bound order" "fence_after_atomic" "$(q "SELECT via FROM scanned_variant_sites s JOIN scanned_variants v ON v.id = s.variant_id WHERE v.value = 3 AND s.kind = 'fence'")"
-expect "the callers' constant arguments are stored" "set_relaxed|3|0
-set_release|3|2
-set_seq_cst|3|3" "$(q "SELECT f.name, a.position, a.value FROM scanned_call_arguments a JOIN scanned_calls c ON c.id = a.call_id JOIN scanned_functions f ON f.id = c.function_id ORDER BY f.name")"
-expect "each call is resolved at its constant; a non-constant one is not" "set_relaxed|store_with_order|9|3|0|relaxed|1|0
-set_release|store_with_order|14|3|2|release|1|0
-set_seq_cst|store_with_order|19|3|3|seq_cst|1|2
-set_with|store_with_order|25|3|-|-|0|2" "$(orders 1)"
+expect "the callers' constant orders are stored, and the argument set_with passes on" "set_relaxed|3|0|-
+set_release|3|2|-
+set_seq_cst|3|3|-
+set_with|3|-|2" "$(q "SELECT f.name, a.position, coalesce(a.value, '-'), coalesce(a.caller_param, '-') FROM scanned_call_arguments a JOIN scanned_calls c ON c.id = a.call_id JOIN scanned_functions f ON f.id = c.function_id WHERE a.position = 3 ORDER BY f.name")"
+expect "each call is resolved at its constant; set_with's is not: it depends on set_with's argument 2" "set_relaxed|store_with_order|9|3|0|relaxed|1|0|-
+set_release|store_with_order|14|3|2|release|1|0|-
+set_seq_cst|store_with_order|19|3|3|seq_cst|1|2|-
+set_with|store_with_order|25|3|-|-|0|2|2" "$(orders 1)"
 expect "relaxed and release callers pay nothing heavyweight; seq_cst and the unresolved one do" "set_relaxed|0|0
 set_release|0|0
 set_seq_cst|0|2

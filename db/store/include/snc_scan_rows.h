@@ -36,10 +36,12 @@ struct sa_access {
 	int line;       /* first line of the access in the function */
 };
 
-/* An argument of a call that folds to a constant. */
+/* An argument of a call that folds to a constant, or that is the calling function's own
+ * parameter passed on unchanged. */
 struct sa_const_arg {
 	int index;            /* 0-based */
-	long long value;
+	long long value;      /* the constant (when param is -1) */
+	int param;            /* -1, or the caller's parameter (0-based) passed as it is */
 };
 
 struct sa_call {
@@ -52,9 +54,10 @@ struct sa_call {
 				 its own are not followed through this call */
 	char *via;            /* a call made by such a callee ("g", "g -> h"), reported at
 				 the resolved call; NULL for the function's own calls */
-	struct sa_const_arg *consts;   /* arguments that fold to constants (calls not resolved
-					  in the unit, to callees that are not static), for
-					  the model to resolve the callee's variants */
+	struct sa_const_arg *consts;   /* arguments that fold to constants or pass a parameter
+					  on (calls not resolved in the unit, to callees that
+					  are not static), for the model to resolve the
+					  callee's variants */
 	int nconsts;
 };
 
