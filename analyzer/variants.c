@@ -38,7 +38,9 @@ static int int_compare(const void *a, const void *b)
 struct lookup {
 	struct usr_index *by_usr;
 	int n;
-	int *first;     /* per function: its first variant node, or -1 */
+	int **nodes;    /* per function: its variant nodes, its own first */
+	int *nnodes, *capnodes;
+	int cap;        /* of m->variants */
 };
 
 static int function_of(const struct lookup *l, const char *usr)
@@ -50,18 +52,36 @@ static int function_of(const struct lookup *l, const char *usr)
 	return hit ? hit->fn : -1;
 }
 
-/* The variant node a call to target resolves to, or -1. */
-static int variant_at(const struct sa_model *m, const struct lookup *l, int target,
-		      const struct sa_call *c)
+static void add_node(struct sa_model *m, struct lookup *l, int fn, const struct sa_variant *def,
+		     bool derived)
 {
-	if (target < 0 || c->resolved || l->first[target] < 0)
+	struct sa_variant_node *node = SA_PUSH(m->variants, m->nvariants, l->cap);
+	node->fn = fn;
+	node->def = def;
+	node->derived = derived;
+	for (int s = 0; s < def->nsites; s++)
+		node->heavyweight += def->sites[s].kind != SA_LIGHT;
+	*(int *)SA_PUSH(l->nodes[fn], l->nnodes[fn], l->capnodes[fn]) = m->nvariants - 1;
+}
+
+/* The variant node a call to target resolves to, or -1. An argument passing the caller's
+ * parameter bound_param on counts as the constant bound_value (a derived variant's). */
+static int variant_at(const struct sa_model *m, const struct lookup *l, int target,
+		      const struct sa_call *c, int bound_param, long long bound_value)
+{
+	if (target < 0 || c->resolved || l->nnodes[target] == 0)
 		return -1;
-	const struct sa_function *d = m->fns[target].def;
-	for (int a = 0; a < c->nconsts; a++)
-		for (int v = 0; v < d->nvariants && c->consts[a].param < 0; v++)
-			if (d->variants[v].param == c->consts[a].index &&
-			    d->variants[v].value == c->consts[a].value)
-				return l->first[target] + v;
+	for (int a = 0; a < c->nconsts; a++) {
+		const struct sa_const_arg *arg = &c->consts[a];
+		if (arg->param >= 0 && arg->param != bound_param)
+			continue;
+		long long value = arg->param >= 0 ? bound_value : arg->value;
+		for (int j = 0; j < l->nnodes[target]; j++) {
+			const struct sa_variant *v = m->variants[l->nodes[target][j]].def;
+			if (v->param == arg->index && v->value == value)
+				return l->nodes[target][j];
+		}
+	}
 	return -1;
 }
 
@@ -79,14 +99,15 @@ static int distinct(int *v, int n)
 /* Callees of calls (distinct, ascending), each marked resolved when no call to it stays
  * unresolved (resolved in the unit or to a variant); and the variants reached. */
 static void edges(const struct sa_model *m, const struct lookup *l, const struct sa_call *calls,
-		  int ncalls, const int *target, int *variant, int **callees, bool **resolved,
-		  int *ncallees, int **vcallees, int *nvcallees)
+		  int ncalls, const int *target, int bound_param, long long bound_value,
+		  int *variant, int **callees, bool **resolved, int *ncallees, int **vcallees,
+		  int *nvcallees)
 {
 	int *t = sa_alloc((size_t)(ncalls + 1) * sizeof *t);
 	int *v = sa_alloc((size_t)(ncalls + 1) * sizeof *v);
 	int nt = 0, nv = 0;
 	for (int k = 0; k < ncalls; k++) {
-		variant[k] = variant_at(m, l, target[k], &calls[k]);
+		variant[k] = variant_at(m, l, target[k], &calls[k], bound_param, bound_value);
 		if (target[k] >= 0)
 			t[nt++] = target[k];
 		if (variant[k] >= 0)
@@ -107,42 +128,83 @@ static void edges(const struct sa_model *m, const struct lookup *l, const struct
 	*nvcallees = distinct(v, nv);
 }
 
+/* Does fn have a variant node for param (any value, or this value when any_value is
+ * false)? */
+static bool has_node(const struct sa_model *m, const struct lookup *l, int fn, int param,
+		     long long value, bool any_value, bool own_only)
+{
+	for (int j = 0; j < l->nnodes[fn]; j++) {
+		const struct sa_variant_node *node = &m->variants[l->nodes[fn][j]];
+		if ((!own_only || !node->derived) && node->def->param == param &&
+		    (any_value || node->def->value == value))
+			return true;
+	}
+	return false;
+}
+
+/* Derived variants (see the top), to a fixed point: each (function, parameter, value) is
+ * made once, from the finite values of the functions' own variants. */
+static void derive(struct sa_model *m, struct lookup *l)
+{
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int i = 0; i < m->nfns; i++) {
+			const struct sa_function *d = m->fns[i].def;
+			for (int k = 0; k < d->ncalls; k++) {
+				int target = m->fns[i].call_target[k];
+				const struct sa_call *c = &d->calls[k];
+				if (target < 0 || c->resolved || c->via)
+					continue;
+				for (int a = 0; a < c->nconsts; a++) {
+					int p = c->consts[a].param;
+					if (p < 0 || has_node(m, l, i, p, 0, true, true))
+						continue;
+					for (int j = 0; j < l->nnodes[target]; j++) {
+						const struct sa_variant *v = m->variants[l->nodes[target][j]].def;
+						if (v->param != c->consts[a].index ||
+						    has_node(m, l, i, p, v->value, false, false))
+							continue;
+						struct sa_variant *x = sa_alloc(sizeof *x);
+						*x = (struct sa_variant){ p, v->value, v->order, d->sites,
+									  d->nsites, d->calls, d->ncalls };
+						add_node(m, l, i, x, true);
+						changed = true;
+					}
+				}
+			}
+		}
+	}
+}
+
 void sa_variants(struct sa_model *m)
 {
+	int own = 0;
+	for (int i = 0; i < m->nfns; i++)
+		own += m->fns[i].def->nvariants;
+	if (own == 0)
+		return;   /* nothing to resolve: call_variant stays NULL */
 	struct lookup l = { sa_alloc((size_t)(m->nfns + 1) * sizeof *l.by_usr), m->nfns,
-			    sa_alloc((size_t)(m->nfns + 1) * sizeof *l.first) };
+			    sa_alloc((size_t)(m->nfns + 1) * sizeof *l.nodes),
+			    sa_alloc((size_t)(m->nfns + 1) * sizeof *l.nnodes),
+			    sa_alloc((size_t)(m->nfns + 1) * sizeof *l.capnodes), 0 };
 	for (int i = 0; i < m->nfns; i++) {
 		l.by_usr[i] = (struct usr_index){ m->fns[i].def->usr, i };
-		l.first[i] = -1;
-		if (m->fns[i].def->nvariants > 0) {
-			l.first[i] = m->nvariants;
-			m->nvariants += m->fns[i].def->nvariants;
-		}
-	}
-	if (m->nvariants == 0) {
-		free(l.by_usr);
-		free(l.first);
-		return;   /* nothing to resolve: call_variant stays NULL */
+		for (int v = 0; v < m->fns[i].def->nvariants; v++)
+			add_node(m, &l, i, &m->fns[i].def->variants[v], false);
 	}
 	qsort(l.by_usr, (size_t)m->nfns, sizeof *l.by_usr, compare_usr);
-	m->variants = sa_alloc((size_t)(m->nvariants + 1) * sizeof *m->variants);
-	for (int i = 0; i < m->nfns; i++)
-		for (int v = 0; v < m->fns[i].def->nvariants; v++) {
-			struct sa_variant_node *node = &m->variants[l.first[i] + v];
-			node->fn = i;
-			node->def = &m->fns[i].def->variants[v];
-			for (int s = 0; s < node->def->nsites; s++)
-				node->heavyweight += node->def->sites[s].kind != SA_LIGHT;
-		}
+	derive(m, &l);
 	for (int i = 0; i < m->nvariants; i++) {
 		struct sa_variant_node *node = &m->variants[i];
 		const struct sa_variant *d = node->def;
 		int *target = sa_alloc((size_t)(d->ncalls + 1) * sizeof *target);
 		int *variant = sa_alloc((size_t)(d->ncalls + 1) * sizeof *variant);
 		for (int k = 0; k < d->ncalls; k++)
-			target[k] = function_of(&l, d->calls[k].callee_usr);
-		edges(m, &l, d->calls, d->ncalls, target, variant, &node->callees,
-		      &node->callee_resolved, &node->ncallees, &node->vcallees, &node->nvcallees);
+			target[k] = node->derived ? m->fns[node->fn].call_target[k]
+						  : function_of(&l, d->calls[k].callee_usr);
+		edges(m, &l, d->calls, d->ncalls, target, node->derived ? d->param : -1, d->value,
+		      variant, &node->callees, &node->callee_resolved, &node->ncallees,
+		      &node->vcallees, &node->nvcallees);
 		free(target);
 		free(variant);
 	}
@@ -151,11 +213,15 @@ void sa_variants(struct sa_model *m)
 		free(f->callees);
 		free(f->callee_resolved);
 		f->call_variant = sa_alloc((size_t)(f->def->ncalls + 1) * sizeof *f->call_variant);
-		edges(m, &l, f->def->calls, f->def->ncalls, f->call_target, f->call_variant,
+		edges(m, &l, f->def->calls, f->def->ncalls, f->call_target, -1, 0, f->call_variant,
 		      &f->callees, &f->callee_resolved, &f->ncallees, &f->vcallees, &f->nvcallees);
 	}
+	for (int i = 0; i < m->nfns; i++)
+		free(l.nodes[i]);
+	free(l.nodes);
+	free(l.nnodes);
+	free(l.capnodes);
 	free(l.by_usr);
-	free(l.first);
 }
 
 void sa_variants_free(struct sa_model *m)
@@ -164,6 +230,8 @@ void sa_variants_free(struct sa_model *m)
 		free(m->variants[i].callees);
 		free(m->variants[i].callee_resolved);
 		free(m->variants[i].vcallees);
+		if (m->variants[i].derived)
+			free((struct sa_variant *)m->variants[i].def);
 	}
 	free(m->variants);
 	for (int i = 0; i < m->nfns; i++) {

@@ -586,16 +586,13 @@ static int parameter_passed(struct walker *w, CXCursor arg)
 	return -1;
 }
 
-/* The arguments of a call that fold to constants, kept for a callee another unit may
- * define (not static, not inline: those are resolved in the unit): integers and enums
- * only, the types an order or a size has; and those that pass one of the caller's own
- * parameters on unchanged (outside callees walked at a call). */
-static void constant_arguments(struct walker *w, CXCursor c, CXCursor callee, int nargs,
-			       struct sa_call *k)
+/* The arguments of a call the unit did not resolve that fold to constants, for the model
+ * to resolve the callee's variants (variants.c: a function of another unit, or one passing
+ * its parameter on to such a function): integers and enums only, the types an order or a
+ * size has; and those that pass one of the caller's own parameters on unchanged (outside
+ * callees walked at a call). */
+static void constant_arguments(struct walker *w, CXCursor c, int nargs, struct sa_call *k)
 {
-	if (clang_Cursor_getStorageClass(callee) == CX_SC_Static ||
-	    clang_Cursor_isFunctionInlined(callee))
-		return;
 	int cap = 0;
 	for (int i = 0; i < nargs; i++) {
 		CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
@@ -663,7 +660,7 @@ static void call(struct walker *w, CXCursor c, bool discard, int depth)
 		k->resolved = resolved;
 		k->via = w->inline_depth > 0 ? sa_strdup(w->via) : NULL;
 		if (!resolved && is_fn)
-			constant_arguments(w, c, callee, nargs, k);
+			constant_arguments(w, c, nargs, k);
 		name = NULL;
 	}
 	free(name);

@@ -105,8 +105,8 @@ static const char *const copies[] = {
 	"JOIN scanned_calls c ON c.id = x.call_id JOIN scanned_functions f ON f.id = c.function_id "
 	"WHERE f.run_id = ?1",
 	"INSERT INTO scanned_variants (id, function_id, order_param, value, memory_order, "
-	"heavyweight) SELECT x.id + ?11, x.function_id + ?6, x.order_param, x.value, "
-	"x.memory_order, x.heavyweight FROM scanned_variants x JOIN scanned_functions f "
+	"heavyweight, derived) SELECT x.id + ?11, x.function_id + ?6, x.order_param, x.value, "
+	"x.memory_order, x.heavyweight, x.derived FROM scanned_variants x JOIN scanned_functions f "
 	"ON f.id = x.function_id WHERE f.run_id = ?1 ORDER BY x.id",
 	"INSERT INTO scanned_variant_sites (id, variant_id, kind, op, memory_order, macro, line, "
 	"\"column\", order_param, via) SELECT x.id + ?12, x.variant_id + ?11, x.kind, x.op, "

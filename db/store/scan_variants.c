@@ -2,8 +2,9 @@
  * (schema version 15, docs/db.md): the constant arguments of call sites, the variants of
  * functions whose sites depend on an argument (their sites and calls at each value), and
  * the model's resolution of calls to variants with the variants each function reaches.
- * scan_store.c and scan_read.c call these for each function; the variants are unit facts
- * (loaded back with a reused unit), the resolutions and reach are recomputed every run. */
+ * scan_store.c and scan_read.c call these for each function; a function's own variants
+ * are unit facts (loaded back with a reused unit); derived variants (the model's, for a
+ * function passing its parameter on), resolutions and reach are recomputed every run. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,18 +29,20 @@ static char *arguments_text(const struct sa_call *c)
 	return s;
 }
 
-static int store_variant(struct snc_db *db, int64_t fn_id, const struct sa_variant *v,
-			 int heavyweight, int64_t *id)
+static int store_variant(struct snc_db *db, int64_t fn_id, const struct sa_variant_node *node,
+			 int64_t *id)
 {
+	const struct sa_variant *v = node->def;
 	sqlite3_stmt *st = db_stmt(db, "INSERT INTO scanned_variants (function_id, order_param, "
-				       "value, memory_order, heavyweight) VALUES (?,?,?,?,?)");
+				       "value, memory_order, heavyweight, derived) VALUES (?,?,?,?,?,?)");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, fn_id);
 	db_bind_int(st, 2, v->param + 1);
 	db_bind_int(st, 3, v->value);
 	db_bind_text(st, 4, v->order);
-	db_bind_int(st, 5, heavyweight);
+	db_bind_int(st, 5, node->transitive);
+	db_bind_int(st, 6, node->derived);
 	if ((*id = db_insert(db, st, "storing a variant")) < 0)
 		return -1;
 	for (int k = 0; k < v->nsites; k++) {
@@ -96,11 +99,9 @@ int scan_store_variants(struct snc_db *db, const struct sa_model *m, const int64
 		snprintf(db->err, sizeof db->err, "out of memory");
 		return -1;
 	}
-	for (int i = 0, node = 0; i < m->nfns; i++)
-		for (int v = 0; v < m->fns[i].def->nvariants; v++, node++)
-			if (store_variant(db, ids[i], &m->fns[i].def->variants[v],
-					  m->variants[node].transitive, &(*variant_ids)[node]) != 0)
-				return -1;
+	for (int i = 0; i < m->nvariants; i++)
+		if (store_variant(db, ids[m->variants[i].fn], &m->variants[i], &(*variant_ids)[i]) != 0)
+			return -1;
 	return 0;
 }
 
@@ -295,7 +296,8 @@ int scan_load_variant_facts(struct snc_db *db, int64_t fn_id, struct sa_function
 	if (load_call_arguments(db, fn_id, f) != 0)
 		return -1;
 	sqlite3_stmt *st = db_stmt(db, "SELECT id, order_param, value, memory_order "
-				       "FROM scanned_variants WHERE function_id = ? ORDER BY id");
+				       "FROM scanned_variants WHERE function_id = ? AND derived = 0 "
+				       "ORDER BY id");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, fn_id);

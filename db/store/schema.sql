@@ -336,9 +336,9 @@ CREATE TABLE IF NOT EXISTS scanned_reach (
   PRIMARY KEY (function_id, target_id)
 ) WITHOUT ROWID;
 
--- (version 15) Arguments that fold to constants at call sites (integers and enums, for
--- callees that are neither static nor inline): what a variant of a callee defined in
--- another unit is resolved by; and arguments that pass the caller's own parameter on.
+-- (version 15) Arguments that fold to constants at call sites the unit did not resolve
+-- (integers and enums): what a variant of a callee defined in another unit is resolved
+-- by; and arguments that pass the caller's own parameter on.
 CREATE TABLE IF NOT EXISTS scanned_call_arguments (
   call_id      INTEGER NOT NULL REFERENCES scanned_calls(id),
   position     INTEGER NOT NULL,            -- 1-based argument N
@@ -356,7 +356,9 @@ CREATE TABLE IF NOT EXISTS scanned_variants (
   order_param  INTEGER NOT NULL,            -- 1-based argument N
   value        INTEGER NOT NULL,
   memory_order TEXT,                        -- what the dependent sites take at this value
-  heavyweight  INTEGER NOT NULL             -- heavyweight sites a call at this value reaches
+  heavyweight  INTEGER NOT NULL,            -- heavyweight sites a call at this value reaches
+  derived      INTEGER NOT NULL             -- 1: the model's, for a function passing argument
+                                            -- N on to one with variants (not a unit fact)
 );
 CREATE INDEX IF NOT EXISTS scanned_variants_by_function ON scanned_variants(function_id);
 
@@ -513,7 +515,7 @@ WHERE EXISTS (SELECT 1 FROM scanned_variants x WHERE x.function_id = c.callee_id
 -- (version 15) The variants of each function.
 CREATE VIEW IF NOT EXISTS scan_variants AS
 SELECT f.run_id, f.name AS function, v.order_param AS argument, v.value, v.memory_order,
-       v.heavyweight,
+       v.heavyweight, v.derived,
        (SELECT group_concat(kind || ' ' || op || coalesce(' ' || memory_order, ''), '; ')
         FROM (SELECT * FROM scanned_variant_sites s WHERE s.variant_id = v.id ORDER BY s.id))
          AS sites,

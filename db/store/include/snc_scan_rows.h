@@ -55,9 +55,8 @@ struct sa_call {
 	char *via;            /* a call made by such a callee ("g", "g -> h"), reported at
 				 the resolved call; NULL for the function's own calls */
 	struct sa_const_arg *consts;   /* arguments that fold to constants or pass a parameter
-					  on (calls not resolved in the unit, to callees that
-					  are not static), for the model to resolve the
-					  callee's variants */
+					  on (calls not resolved in the unit), for the model
+					  to resolve the callee's variants */
 	int nconsts;
 };
 
@@ -250,7 +249,12 @@ struct sa_fn {
  * calls resolved at that constant lead to instead of the function. */
 struct sa_variant_node {
 	int fn;                          /* index into model functions */
-	const struct sa_variant *def;    /* owned by the function's unit */
+	const struct sa_variant *def;    /* owned by the function's unit, or (derived) by the
+					    model */
+	bool derived;                    /* made by the model: the function passes its
+					    parameter def->param on to a function with variants
+					    (its own sites and calls, the calls that pass the
+					    parameter on resolved at def->value) */
 	int *callees;                    /* distinct defined callees at this value, ascending */
 	bool *callee_resolved;
 	int ncallees;
