@@ -4,7 +4,8 @@
 # with constant orders and with its own argument, and through wrappers that pass their
 # order on (wrap_store in wrap.c, a static helper in app.c). Checked: the stored
 # variants, each call's resolved order and weight, the callers' weights and call paths,
-# and the same facts after rescans that reuse some units or all.
+# and the same facts after rescans that reuse some units or all, and from a
+# compile_commands.json.
 . "$(dirname "$0")/lib.sh"
 DB=$PWD/x.db
 cp -r "$FIXTURES/crossunit" src
@@ -91,5 +92,14 @@ printf '\n/* changed */\n' >> src/lib.c
 "$SNC" scan --db "$DB" --json src > lib.json || exit 1
 expect "lib.c changed: app.c and wrap.c (the callers) reused" "1|2" "$(j lib.json '$.units.parsed')|$(j lib.json '$.units.reused')"
 check_run 5 "callers' unit reused"
+# the same units from a compile_commands.json (bear's style: arguments, absolute file),
+# read from another folder: the same resolutions
+mkdir -p build
+for u in app lib wrap; do
+	printf '{"directory": "%s/src", "arguments": ["cc", "-c", "-I.", "%s.c", "-o", "%s.o"], "file": "%s/src/%s.c"}\n' "$PWD" "$u" "$u" "$PWD" "$u"
+done | sed '1s/^/[/; $!s/$/,/; $s/$/]/' > build/compile_commands.json
+(cd / && "$SNC" scan --db "$DB" --quiet -p "$OLDPWD/build/compile_commands.json") || exit 1
+run=$(q "SELECT max(run_id) FROM scan_units")
+expect "from compile_commands.json: every unit parses, resolved the same" "3|$(orders 1)" "$(q "SELECT count(*) FROM scan_units WHERE run_id = $run AND status = 'parsed'")|$(orders "$run")"
 expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 finish
