@@ -38,6 +38,8 @@ sqlite3 "$DB" "PRAGMA foreign_keys = OFF; DROP VIEW scan_heavyweight; DROP VIEW 
   DROP TABLE scanned_variant_sites; DROP TABLE scanned_variants; DROP TABLE scanned_call_arguments;
   CREATE VIEW scan_heavyweight AS SELECT 1 AS old; PRAGMA user_version = 14;"
 expect "the file looks like version 14" "0|14" "$(q "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name LIKE 'scanned_variant%'")|$(q "PRAGMA user_version")"
+"$SNC" report --db "$DB" > report14.txt
+expect "a reader reads it as it is (no variants) without upgrading it" "0|14|1" "$?|$(q "PRAGMA user_version")|$(grep -c 'needless-heavyweight: set_with' report14.txt)"
 "$SNC" scan --db "$DB" --quiet a.c
 expect "scan works on it" "0" "$?"
 expect "upgraded: the tables are there, the old run's heavyweight sites read the same" "15|4|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name LIKE 'scanned_variant%'")|$(q "SELECT * FROM scan_heavyweight WHERE run_id = 1 ORDER BY function, site_id")"
