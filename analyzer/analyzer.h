@@ -108,6 +108,12 @@ int sa_asm_templates(CXCursor function, char ***templates);
  * shortest call path each) and the transitive count. */
 void sa_closure(struct sa_model *m);
 
+/* variants.c: calls resolved to variants of functions of other units (call_variant,
+ * vcallees, the variant nodes); before sa_closure. sa_variants_free frees what it and
+ * the closure's variant reach added. */
+void sa_variants(struct sa_model *m);
+void sa_variants_free(struct sa_model *m);
+
 /* pairs.c: the candidate pairs of the model's API functions, with their static class. */
 void sa_pairs(struct sa_model *m);
 

@@ -277,6 +277,7 @@ struct sa_model *sa_model_build(struct sa_unit *units, int nunits,
 		}
 		f->api = f->def->linkage != SA_LINK_STATIC && (!f->def->system || opt->system_api);
 	}
+	sa_variants(m);
 	sa_closure(m);
 	sa_pairs(m);
 	return m;
@@ -286,6 +287,7 @@ void sa_model_free(struct sa_model *m)
 {
 	if (!m)
 		return;
+	sa_variants_free(m);
 	for (int i = 0; i < m->nfns; i++) {
 		struct sa_fn *f = &m->fns[i];
 		free(f->callees);

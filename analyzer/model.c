@@ -6,6 +6,56 @@
 #include <string.h>
 #include "analyzer.h"
 
+static void calls_clear(struct sa_call *calls, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(calls[i].callee_usr);
+		free(calls[i].callee);
+		free(calls[i].via);
+		free(calls[i].consts);
+	}
+	free(calls);
+}
+
+static void sites_clear(struct sa_site *sites, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(sites[i].op);
+		free(sites[i].order);
+		free(sites[i].macro);
+		free(sites[i].via);
+	}
+	free(sites);
+}
+
+static struct sa_call *calls_copy(const struct sa_call *src, int n)
+{
+	struct sa_call *dst = sa_alloc((size_t)(n + 1) * sizeof *dst);
+	for (int i = 0; i < n; i++) {
+		dst[i] = src[i];
+		dst[i].callee_usr = sa_strdup(src[i].callee_usr);
+		dst[i].callee = sa_strdup(src[i].callee);
+		dst[i].via = sa_strdup(src[i].via);
+		dst[i].consts = sa_alloc((size_t)(src[i].nconsts + 1) * sizeof *dst[i].consts);
+		if (src[i].nconsts > 0)
+			memcpy(dst[i].consts, src[i].consts, (size_t)src[i].nconsts * sizeof *dst[i].consts);
+	}
+	return dst;
+}
+
+static struct sa_site *sites_copy(const struct sa_site *src, int n)
+{
+	struct sa_site *dst = sa_alloc((size_t)(n + 1) * sizeof *dst);
+	for (int i = 0; i < n; i++) {
+		dst[i] = src[i];
+		dst[i].op = sa_strdup(src[i].op);
+		dst[i].order = sa_strdup(src[i].order);
+		dst[i].macro = sa_strdup(src[i].macro);
+		dst[i].via = sa_strdup(src[i].via);
+	}
+	return dst;
+}
+
 void sa_function_clear(struct sa_function *f)
 {
 	sa_type_clear(&f->result);
@@ -25,19 +75,14 @@ void sa_function_clear(struct sa_function *f)
 		free(f->accesses[i].state);
 	}
 	free(f->accesses);
-	for (int i = 0; i < f->ncalls; i++) {
-		free(f->calls[i].callee_usr);
-		free(f->calls[i].callee);
-		free(f->calls[i].via);
+	calls_clear(f->calls, f->ncalls);
+	sites_clear(f->sites, f->nsites);
+	for (int i = 0; i < f->nvariants; i++) {
+		free(f->variants[i].order);
+		calls_clear(f->variants[i].calls, f->variants[i].ncalls);
+		sites_clear(f->variants[i].sites, f->variants[i].nsites);
 	}
-	free(f->calls);
-	for (int i = 0; i < f->nsites; i++) {
-		free(f->sites[i].op);
-		free(f->sites[i].order);
-		free(f->sites[i].macro);
-		free(f->sites[i].via);
-	}
-	free(f->sites);
+	free(f->variants);
 	memset(f, 0, sizeof *f);
 }
 
@@ -66,20 +111,15 @@ void sa_function_copy(struct sa_function *dst, const struct sa_function *src)
 		dst->accesses[i].key = sa_strdup(src->accesses[i].key);
 		dst->accesses[i].state = sa_strdup(src->accesses[i].state);
 	}
-	dst->calls = sa_alloc((size_t)(src->ncalls + 1) * sizeof *dst->calls);
-	for (int i = 0; i < src->ncalls; i++) {
-		dst->calls[i] = src->calls[i];
-		dst->calls[i].callee_usr = sa_strdup(src->calls[i].callee_usr);
-		dst->calls[i].callee = sa_strdup(src->calls[i].callee);
-		dst->calls[i].via = sa_strdup(src->calls[i].via);
-	}
-	dst->sites = sa_alloc((size_t)(src->nsites + 1) * sizeof *dst->sites);
-	for (int i = 0; i < src->nsites; i++) {
-		dst->sites[i] = src->sites[i];
-		dst->sites[i].op = sa_strdup(src->sites[i].op);
-		dst->sites[i].order = sa_strdup(src->sites[i].order);
-		dst->sites[i].macro = sa_strdup(src->sites[i].macro);
-		dst->sites[i].via = sa_strdup(src->sites[i].via);
+	dst->calls = calls_copy(src->calls, src->ncalls);
+	dst->sites = sites_copy(src->sites, src->nsites);
+	dst->variants = sa_alloc((size_t)(src->nvariants + 1) * sizeof *dst->variants);
+	for (int i = 0; i < src->nvariants; i++) {
+		const struct sa_variant *v = &src->variants[i];
+		dst->variants[i] = *v;
+		dst->variants[i].order = sa_strdup(v->order);
+		dst->variants[i].calls = calls_copy(v->calls, v->ncalls);
+		dst->variants[i].sites = sites_copy(v->sites, v->nsites);
 	}
 }
 

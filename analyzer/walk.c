@@ -570,6 +570,47 @@ static bool specialize(struct walker *w, CXCursor c, CXCursor callee, int nargs)
 	return true;
 }
 
+/* The caller's parameter (0-based) that arg is, unchanged, or -1. */
+static int parameter_passed(struct walker *w, CXCursor arg)
+{
+	CXCursor ref = strip(arg);
+	if (!is_kind(ref, CXCursor_DeclRefExpr))
+		return -1;
+	CXCursor decl = clang_getCursorReferenced(ref);
+	if (!is_kind(decl, CXCursor_ParmDecl))
+		return -1;
+	int n = clang_Cursor_getNumArguments(w->fn_cursor);
+	for (int i = 0; i < n; i++)
+		if (clang_equalCursors(decl, clang_Cursor_getArgument(w->fn_cursor, (unsigned)i)))
+			return i;
+	return -1;
+}
+
+/* The arguments of a call the unit did not resolve that fold to constants, for the model
+ * to resolve the callee's variants (variants.c: a function of another unit, or one passing
+ * its parameter on to such a function): integers and enums only, the types an order or a
+ * size has; and those that pass one of the caller's own parameters on unchanged (outside
+ * callees walked at a call). */
+static void constant_arguments(struct walker *w, CXCursor c, int nargs, struct sa_call *k)
+{
+	int cap = 0;
+	for (int i = 0; i < nargs; i++) {
+		CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
+		enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(arg)).kind;
+		if (t != CXType_Enum && (t < CXType_Bool || t > CXType_Int128))
+			continue;
+		long long v = 0;
+		int param = -1;
+		if (!sa_fold(arg, &w->env, w->fn_cursor, &v, &param) &&
+		    (w->inline_depth > 0 || param < 0 || (param = parameter_passed(w, arg)) < 0))
+			continue;
+		struct sa_const_arg *a = SA_PUSH(k->consts, k->nconsts, cap);
+		a->index = i;
+		a->value = v;
+		a->param = param;
+	}
+}
+
 static void call(struct walker *w, CXCursor c, bool discard, int depth)
 {
 	CXCursor callee = clang_getCursorReferenced(c);
@@ -618,6 +659,8 @@ static void call(struct walker *w, CXCursor c, bool discard, int depth)
 		k->value_used = !discard;
 		k->resolved = resolved;
 		k->via = w->inline_depth > 0 ? sa_strdup(w->via) : NULL;
+		if (!resolved && is_fn)
+			constant_arguments(w, c, nargs, k);
 		name = NULL;
 	}
 	free(name);
@@ -1073,6 +1116,103 @@ static bool copy_seen(struct walker *w, CXCursor c)
 	return found;
 }
 
+/* ---- variants: an extern function at each value of a parameter its sites depend on ---- */
+
+#define MAX_VARIANT_VALUES 16
+
+struct values {
+	long long v[MAX_VARIANT_VALUES];
+	int n;
+};
+
+static void add_value(struct values *v, long long value)
+{
+	for (int i = 0; i < v->n; i++)
+		if (v->v[i] == value)
+			return;
+	if (v->n < MAX_VARIANT_VALUES)
+		v->v[v->n++] = value;
+}
+
+static enum CXChildVisitResult enum_value(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (is_kind(c, CXCursor_EnumConstantDecl))
+		add_value(data, clang_getEnumConstantDeclValue(c));
+	return CXChildVisit_Continue;
+}
+
+/* The values a parameter gets variants for: the constants of its enum type; for an integer
+ * the C11 orders' (__ATOMIC_RELAXED 0 to __ATOMIC_SEQ_CST 5). */
+static void variant_values(CXCursor param, struct values *out)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(param));
+	out->n = 0;
+	if (t.kind == CXType_Enum)
+		clang_visitChildren(clang_getTypeDeclaration(t), enum_value, out);
+	else if (t.kind >= CXType_Bool && t.kind <= CXType_Int128)
+		for (long long v = __ATOMIC_RELAXED; v <= __ATOMIC_SEQ_CST; v++)
+			add_value(out, v);
+}
+
+/* The order of the first site that, walked without the binding, depended on param. */
+static char *dependent_order(const struct sa_function *fn, const struct sa_function *bound, int param)
+{
+	for (int i = 0; i < bound->nsites; i++) {
+		const struct sa_site *b = &bound->sites[i];
+		for (int k = 0; !b->via && k < fn->nsites; k++) {
+			const struct sa_site *s = &fn->sites[k];
+			if (s->param == param && !s->via && s->line == b->line &&
+			    s->column == b->column && strcmp(s->op, b->op) == 0)
+				return sa_strdup(b->order);
+		}
+	}
+	return NULL;
+}
+
+/* A function that is not static, whose sites depend on parameters, walked again for each
+ * value of each such parameter (the others left unbound): callers in other units that
+ * pass that value get these sites and calls (the model resolves them, sa_variants). */
+static void add_variants(struct walker *w, CXCursor c, struct sa_function *fn)
+{
+	unsigned dependent = w->dependent;
+	int cap = 0;
+	for (int p = 0; p < 32 && p < fn->nparams; p++) {
+		if (!(dependent & (1u << p)))
+			continue;
+		struct values values;
+		CXCursor param = clang_Cursor_getArgument(c, (unsigned)p);
+		variant_values(param, &values);
+		for (int i = 0; i < values.n; i++) {
+			struct sa_function bound = { 0 };
+			struct sa_binding b = { param, values.v[i] };
+			w->fn = &bound;
+			w->cap_access = w->cap_call = w->cap_site = 0;
+			w->env = (struct sa_env){ &b, 1 };
+			w->guard = -1;
+			w->nfresh = 0;
+			w->next_asm = 0;
+			walk_body(w, c, 0);
+			struct sa_variant *v = SA_PUSH(fn->variants, fn->nvariants, cap);
+			v->param = p;
+			v->value = values.v[i];
+			v->order = dependent_order(fn, &bound, p);
+			v->sites = bound.sites;
+			v->nsites = bound.nsites;
+			v->calls = bound.calls;
+			v->ncalls = bound.ncalls;
+			bound.sites = NULL;
+			bound.calls = NULL;
+			bound.nsites = bound.ncalls = 0;
+			sa_function_clear(&bound);
+		}
+	}
+	w->fn = fn;
+	w->env = (struct sa_env){ NULL, 0 };
+	w->guard = -1;
+	w->dependent = dependent;
+}
+
 static void function(struct walker *w, CXCursor c)
 {
 	struct sa_unit *u = w->u;
@@ -1089,6 +1229,8 @@ static void function(struct walker *w, CXCursor c)
 	w->dependent = 0;
 	describe(w, c, fn);
 	walk_body(w, c, 0);
+	if (w->dependent && fn->linkage == SA_LINK_EXTERN)
+		add_variants(w, c, fn);
 	for (int i = 0; i < w->nasm; i++)
 		free(w->asm_templates[i]);
 	free(w->asm_templates);

@@ -192,6 +192,17 @@ static json_object *function_json(const struct sa_model *m, const struct sa_fn *
 		json_object_object_add(jr, "path", json_object_new_string(f->reach[k].path));
 		json_object_array_add(reach, jr);
 	}
+	for (int k = 0; k < f->nvreach; k++) {
+		/* a function of another unit at a constant argument (a variant) */
+		const struct sa_variant_node *v = &m->variants[f->vreach[k].variant];
+		json_object *jr = json_object_new_object();
+		json_object_object_add(jr, "function", json_object_new_string(m->fns[v->fn].def->name));
+		json_object_object_add(jr, "distance", json_object_new_int(f->vreach[k].distance));
+		json_object_object_add(jr, "path", json_object_new_string(f->vreach[k].path));
+		json_object_object_add(jr, "argument", json_object_new_int(v->def->param + 1));
+		json_object_object_add(jr, "value", json_object_new_int64(v->def->value));
+		json_object_array_add(reach, jr);
+	}
 	json_object_object_add(o, "reaches", reach);
 	json_object *state = json_object_new_array();
 	for (int k = 0; k < f->neffects; k++) {

@@ -45,4 +45,19 @@ int db_findings_record(struct snc_db *db, int64_t run_id);
 int db_has_view(struct snc_db *db, const char *name);
 int db_has_table(struct snc_db *db, const char *name);
 
+/* scan_variants.c: the facts of calls resolved across units (schema 15). Variants of the
+ * model's functions in model order, their ids into *variant_ids (per model variant); a
+ * call's constant arguments and resolution; a function's reach into variants; and, for a
+ * reused unit, a loaded function's constant arguments and variants. */
+struct sa_model;
+struct sa_fn;
+struct sa_function;
+int scan_store_variants(struct snc_db *db, const struct sa_model *m, const int64_t *ids,
+			int64_t **variant_ids);
+int scan_store_call_facts(struct snc_db *db, const struct sa_fn *f, int k, int64_t call_id,
+			  const int64_t *variant_ids);
+int scan_store_variant_reach(struct snc_db *db, const struct sa_fn *f, int64_t fn_id,
+			     const int64_t *variant_ids);
+int scan_load_variant_facts(struct snc_db *db, int64_t fn_id, struct sa_function *f);
+
 #endif

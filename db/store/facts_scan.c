@@ -134,16 +134,31 @@ static int load_functions(struct snc_db *db, struct snc_facts *facts, struct id_
 
 /* The scan_heavyweight view names the reaching function, but names are not unique (two
  * harness files may each define `alloc`), so the sites are read by function id from the
- * tables behind that view, in its order: nearest first. */
+ * tables behind that view (the sites of functions reached, and of variants reached through
+ * calls resolved at constant arguments), in its order: nearest first. */
+#define REACHED_SITES                                                                      \
+	"SELECT r.function_id, s.kind, s.op, s.memory_order, t.name, fl.path, s.line, "      \
+	"r.distance, r.path FROM scanned_reach r "                                          \
+	"JOIN scanned_functions t ON t.id = r.target_id "                                   \
+	"JOIN scanned_sites s ON s.function_id = t.id AND s.kind <> 'light' "               \
+	"JOIN scanned_files fl ON fl.id = t.file_id WHERE t.run_id = ?1 "
+#define REACHED_VARIANT_SITES                                                              \
+	"SELECT r.function_id, s.kind, s.op, s.memory_order, t.name, fl.path, s.line, "      \
+	"r.distance, r.path FROM scanned_variant_reach r "                                  \
+	"JOIN scanned_variants v ON v.id = r.variant_id "                                   \
+	"JOIN scanned_functions t ON t.id = v.function_id "                                 \
+	"JOIN scanned_variant_sites s ON s.variant_id = v.id AND s.kind <> 'light' "        \
+	"JOIN scanned_files fl ON fl.id = t.file_id WHERE t.run_id = ?1 "
+
 static int load_sites(struct snc_db *db, struct snc_facts *facts, const struct id_map *map)
 {
-	sqlite3_stmt *st = db_stmt(db,
-		"SELECT r.function_id, s.kind, s.op, s.memory_order, t.name, fl.path, s.line, "
-		"r.distance, r.path FROM scanned_reach r "
-		"JOIN scanned_functions t ON t.id = r.target_id "
-		"JOIN scanned_sites s ON s.function_id = t.id AND s.kind <> 'light' "
-		"JOIN scanned_files fl ON fl.id = t.file_id "
-		"WHERE t.run_id = ? ORDER BY r.function_id, r.distance, fl.path, s.line");
+	/* a file older than version 15, read without upgrading it, has no variants */
+	int variants = db_has_table(db, "scanned_variant_reach");
+	if (variants < 0)
+		return -1;
+	sqlite3_stmt *st = db_stmt(db, variants ?
+		REACHED_SITES "UNION ALL " REACHED_VARIANT_SITES "ORDER BY 1, 8, 6, 7" :
+		REACHED_SITES "ORDER BY 1, 8, 6, 7");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, facts->scan_run_id);

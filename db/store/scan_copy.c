@@ -20,7 +20,8 @@
 
 /* Deltas, as statement parameters: ?1 the earlier run, ?2 the new run, then per table
  * the shift of its ids. */
-enum { P_OLD = 1, P_NEW, P_FILE, P_UNIT, P_DIAG, P_FN, P_ACCESS, P_CALL, P_SITE, P_PAIR, P_N };
+enum { P_OLD = 1, P_NEW, P_FILE, P_UNIT, P_DIAG, P_FN, P_ACCESS, P_CALL, P_SITE, P_PAIR, P_VARIANT,
+       P_VSITE, P_VCALL, P_N };
 
 struct shift {
 	int param;
@@ -44,6 +45,14 @@ static const struct shift shifts[] = {
 	{ P_SITE, SHIFT("scanned_sites", "scanned_sites x JOIN scanned_functions f "
 			"ON f.id = x.function_id WHERE f.run_id = ?1") },
 	{ P_PAIR, SHIFT("scanned_pairs", "scanned_pairs x WHERE x.run_id = ?1") },
+	{ P_VARIANT, SHIFT("scanned_variants", "scanned_variants x JOIN scanned_functions f "
+			   "ON f.id = x.function_id WHERE f.run_id = ?1") },
+	{ P_VSITE, SHIFT("scanned_variant_sites", "scanned_variant_sites x JOIN scanned_variants v "
+			 "ON v.id = x.variant_id JOIN scanned_functions f ON f.id = v.function_id "
+			 "WHERE f.run_id = ?1") },
+	{ P_VCALL, SHIFT("scanned_variant_calls", "scanned_variant_calls x JOIN scanned_variants v "
+			 "ON v.id = x.variant_id JOIN scanned_functions f ON f.id = v.function_id "
+			 "WHERE f.run_id = ?1") },
 };
 
 static const char *const copies[] = {
@@ -91,6 +100,32 @@ static const char *const copies[] = {
 	"INSERT INTO scanned_reach (function_id, target_id, distance, path) "
 	"SELECT x.function_id + ?6, x.target_id + ?6, x.distance, x.path FROM scanned_reach x "
 	"JOIN scanned_functions f ON f.id = x.function_id WHERE f.run_id = ?1",
+	"INSERT INTO scanned_call_arguments (call_id, position, value, caller_param) "
+	"SELECT x.call_id + ?8, x.position, x.value, x.caller_param FROM scanned_call_arguments x "
+	"JOIN scanned_calls c ON c.id = x.call_id JOIN scanned_functions f ON f.id = c.function_id "
+	"WHERE f.run_id = ?1",
+	"INSERT INTO scanned_variants (id, function_id, order_param, value, memory_order, "
+	"heavyweight, derived) SELECT x.id + ?11, x.function_id + ?6, x.order_param, x.value, "
+	"x.memory_order, x.heavyweight, x.derived FROM scanned_variants x JOIN scanned_functions f "
+	"ON f.id = x.function_id WHERE f.run_id = ?1 ORDER BY x.id",
+	"INSERT INTO scanned_variant_sites (id, variant_id, kind, op, memory_order, macro, line, "
+	"\"column\", order_param, via) SELECT x.id + ?12, x.variant_id + ?11, x.kind, x.op, "
+	"x.memory_order, x.macro, x.line, x.\"column\", x.order_param, x.via "
+	"FROM scanned_variant_sites x JOIN scanned_variants v ON v.id = x.variant_id "
+	"JOIN scanned_functions f ON f.id = v.function_id WHERE f.run_id = ?1 ORDER BY x.id",
+	"INSERT INTO scanned_variant_calls (id, variant_id, callee_usr, callee, line, \"column\", "
+	"value_used, resolved, via, arguments) SELECT x.id + ?13, x.variant_id + ?11, "
+	"x.callee_usr, x.callee, x.line, x.\"column\", x.value_used, x.resolved, x.via, "
+	"x.arguments FROM scanned_variant_calls x JOIN scanned_variants v ON v.id = x.variant_id "
+	"JOIN scanned_functions f ON f.id = v.function_id WHERE f.run_id = ?1 ORDER BY x.id",
+	"INSERT INTO scanned_call_resolutions (call_id, variant_id) "
+	"SELECT x.call_id + ?8, x.variant_id + ?11 FROM scanned_call_resolutions x "
+	"JOIN scanned_calls c ON c.id = x.call_id JOIN scanned_functions f ON f.id = c.function_id "
+	"WHERE f.run_id = ?1",
+	"INSERT INTO scanned_variant_reach (function_id, variant_id, distance, path) "
+	"SELECT x.function_id + ?6, x.variant_id + ?11, x.distance, x.path "
+	"FROM scanned_variant_reach x JOIN scanned_functions f ON f.id = x.function_id "
+	"WHERE f.run_id = ?1",
 	"INSERT INTO scanned_pairs (id, run_id, f_id, g_id, static_class, shared_state_id, "
 	"heavyweight_f, heavyweight_g) SELECT id + ?10, ?2, f_id + ?6, g_id + ?6, static_class, "
 	"shared_state_id, heavyweight_f, heavyweight_g FROM scanned_pairs WHERE run_id = ?1 "

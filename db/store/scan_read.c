@@ -240,7 +240,8 @@ static int load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 	for (int i = 0; i < u->nfunctions; i++)
 		if (load_accesses(db, ids[i], &u->functions[i]) != 0 ||
 		    load_calls(db, ids[i], &u->functions[i]) != 0 ||
-		    load_sites(db, ids[i], &u->functions[i]) != 0) {
+		    load_sites(db, ids[i], &u->functions[i]) != 0 ||
+		    scan_load_variant_facts(db, ids[i], &u->functions[i]) != 0) {
 			free(ids);
 			return -1;
 		}

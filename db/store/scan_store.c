@@ -219,7 +219,7 @@ static int store_accesses(struct snc_db *db, const struct sa_model *m, int i, co
 }
 
 static int store_calls_and_sites(struct snc_db *db, const struct sa_fn *f, int64_t id,
-				 const int64_t *ids)
+				 const int64_t *ids, const int64_t *variant_ids)
 {
 	const struct sa_function *d = f->def;
 	for (int k = 0; k < d->ncalls; k++) {
@@ -237,7 +237,7 @@ static int store_calls_and_sites(struct snc_db *db, const struct sa_fn *f, int64
 		db_bind_int(st, 6, c->column);
 		db_bind_int(st, 7, c->value_used);
 		int64_t call_id = db_insert(db, st, "storing a call");
-		if (call_id < 0)
+		if (call_id < 0 || scan_store_call_facts(db, f, k, call_id, variant_ids) != 0)
 			return -1;
 		if (c->resolved || c->via) {
 			st = db_stmt(db, "INSERT INTO scanned_call_origins (call_id, resolved, via) "
@@ -292,7 +292,7 @@ static int store_calls_and_sites(struct snc_db *db, const struct sa_fn *f, int64
 		if (db_step_done(db, st, "storing a call path") != 0)
 			return -1;
 	}
-	return 0;
+	return scan_store_variant_reach(db, f, id, variant_ids);
 }
 
 struct usr_id {
@@ -384,6 +384,7 @@ int snc_db_scan_store(struct snc_db *db, int64_t run_id, const struct sa_model *
 	int64_t *ids = calloc((size_t)m->nfns + 1, sizeof *ids);
 	int64_t *unit_ids = calloc((size_t)m->nunits + 1, sizeof *unit_ids);
 	struct usr_id *by_usr = calloc((size_t)m->nfns + 1, sizeof *by_usr);
+	int64_t *variant_ids = NULL;
 	int rc = -1;
 	if (!ids || !unit_ids || !by_usr) {
 		snprintf(db->err, sizeof db->err, "out of memory");
@@ -416,9 +417,11 @@ int snc_db_scan_store(struct snc_db *db, int64_t run_id, const struct sa_model *
 			if (db_step_done(db, st, "storing a unit's function") != 0)
 				goto out;
 		}
+	if (scan_store_variants(db, m, ids, &variant_ids) != 0)
+		goto out;
 	for (int i = 0; i < m->nfns; i++)
 		if (store_accesses(db, m, i, ids) != 0 ||
-		    store_calls_and_sites(db, &m->fns[i], ids[i], ids) != 0)
+		    store_calls_and_sites(db, &m->fns[i], ids[i], ids, variant_ids) != 0)
 			goto out;
 	rc = store_pairs(db, run_id, m, ids);
 out:
@@ -427,5 +430,6 @@ out:
 	free(ids);
 	free(unit_ids);
 	free(by_usr);
+	free(variant_ids);
 	return rc;
 }

@@ -336,6 +336,77 @@ CREATE TABLE IF NOT EXISTS scanned_reach (
   PRIMARY KEY (function_id, target_id)
 ) WITHOUT ROWID;
 
+-- (version 15) Arguments that fold to constants at call sites the unit did not resolve
+-- (integers and enums): what a variant of a callee defined in another unit is resolved
+-- by; and arguments that pass the caller's own parameter on.
+CREATE TABLE IF NOT EXISTS scanned_call_arguments (
+  call_id      INTEGER NOT NULL REFERENCES scanned_calls(id),
+  position     INTEGER NOT NULL,            -- 1-based argument N
+  value        INTEGER,                     -- the constant, NULL when caller_param is set
+  caller_param INTEGER,                     -- 1-based: the caller's argument passed as it is
+  PRIMARY KEY (call_id, position)
+) WITHOUT ROWID;
+
+-- (version 15) A function that is not static, whose sites depend on its argument N (a
+-- memory order, or a branch on it), walked again with that argument bound to each value
+-- of its enum type (or each C11 order for an integer): its sites and calls at that value.
+CREATE TABLE IF NOT EXISTS scanned_variants (
+  id           INTEGER PRIMARY KEY,
+  function_id  INTEGER NOT NULL REFERENCES scanned_functions(id),
+  order_param  INTEGER NOT NULL,            -- 1-based argument N
+  value        INTEGER NOT NULL,
+  memory_order TEXT,                        -- what the dependent sites take at this value
+  heavyweight  INTEGER NOT NULL,            -- heavyweight sites a call at this value reaches
+  derived      INTEGER NOT NULL             -- 1: the model's, for a function passing argument
+                                            -- N on to one with variants (not a unit fact)
+);
+CREATE INDEX IF NOT EXISTS scanned_variants_by_function ON scanned_variants(function_id);
+
+CREATE TABLE IF NOT EXISTS scanned_variant_sites (
+  id           INTEGER PRIMARY KEY,
+  variant_id   INTEGER NOT NULL REFERENCES scanned_variants(id),
+  kind         TEXT NOT NULL CHECK (kind IN ('rmw', 'fence', 'seq_cst-store', 'lock', 'light')),
+  op           TEXT NOT NULL,
+  memory_order TEXT,
+  macro        TEXT,
+  line         INTEGER NOT NULL,
+  "column"     INTEGER NOT NULL,
+  order_param  INTEGER,                     -- another argument it still depends on
+  via          TEXT                         -- a static helper walked at the bound value
+);
+CREATE INDEX IF NOT EXISTS scanned_variant_sites_by_variant ON scanned_variant_sites(variant_id);
+
+CREATE TABLE IF NOT EXISTS scanned_variant_calls (
+  id          INTEGER PRIMARY KEY,
+  variant_id  INTEGER NOT NULL REFERENCES scanned_variants(id),
+  callee_usr  TEXT NOT NULL,
+  callee      TEXT NOT NULL,
+  line        INTEGER NOT NULL,
+  "column"    INTEGER NOT NULL,
+  value_used  INTEGER NOT NULL,
+  resolved    INTEGER NOT NULL,             -- a static helper walked at the bound value
+  via         TEXT,
+  arguments   TEXT                          -- constant arguments, 'N=value' space separated
+);
+CREATE INDEX IF NOT EXISTS scanned_variant_calls_by_variant ON scanned_variant_calls(variant_id);
+
+-- (version 15) Calls resolved to a variant of their callee (the model's, after every unit
+-- is loaded): the callee's sites and calls at that constant are what the call reaches.
+CREATE TABLE IF NOT EXISTS scanned_call_resolutions (
+  call_id    INTEGER PRIMARY KEY REFERENCES scanned_calls(id),
+  variant_id INTEGER NOT NULL REFERENCES scanned_variants(id)
+);
+
+-- (version 15) Variants with heavyweight sites that a function reaches through resolved
+-- calls, with one shortest call path (the variant's function last).
+CREATE TABLE IF NOT EXISTS scanned_variant_reach (
+  function_id INTEGER NOT NULL REFERENCES scanned_functions(id),
+  variant_id  INTEGER NOT NULL REFERENCES scanned_variants(id),
+  distance    INTEGER NOT NULL,
+  path        TEXT NOT NULL,
+  PRIMARY KEY (function_id, variant_id)
+) WITHOUT ROWID;
+
 -- (version 13) The shared-state lists of pairs, each distinct list once for every run: the
 -- pairs of a large code base repeat a few hundred lists tens of thousands of times.
 CREATE TABLE IF NOT EXISTS scanned_state_lists (
@@ -398,6 +469,8 @@ FROM scanned_site_origins o
 JOIN scanned_sites s ON s.id = o.site_id
 JOIN scanned_functions f ON f.id = s.function_id;
 
+-- (version 15) with the sites of variants reached through resolved calls (site_id then
+-- is minus the scanned_variant_sites id)
 CREATE VIEW IF NOT EXISTS scan_heavyweight AS
 SELECT f.run_id, f.name AS function, s.kind, s.op, s.memory_order, s.macro,
        t.name AS site_function, fl.path AS file, s.line, s."column", r.distance, r.path,
@@ -406,7 +479,48 @@ FROM scanned_reach r
 JOIN scanned_functions f ON f.id = r.function_id
 JOIN scanned_functions t ON t.id = r.target_id
 JOIN scanned_sites s ON s.function_id = t.id AND s.kind <> 'light'
+JOIN scanned_files fl ON fl.id = t.file_id
+UNION ALL
+SELECT f.run_id, f.name, s.kind, s.op, s.memory_order, s.macro, t.name, fl.path, s.line,
+       s."column", r.distance, r.path, -s.id
+FROM scanned_variant_reach r
+JOIN scanned_functions f ON f.id = r.function_id
+JOIN scanned_variants v ON v.id = r.variant_id
+JOIN scanned_functions t ON t.id = v.function_id
+JOIN scanned_variant_sites s ON s.variant_id = v.id AND s.kind <> 'light'
 JOIN scanned_files fl ON fl.id = t.file_id;
+
+-- (version 15) Calls of functions that have variants: resolved to the variant of the
+-- constant passed for argument N (value, memory_order, heavyweight at it), or not (a
+-- value that is not constant: the callee's own, cautious weight; passed_on: the caller's
+-- own argument it passes, so the caller's weight depends on that argument).
+CREATE VIEW IF NOT EXISTS scan_call_orders AS
+SELECT f.run_id, f.name AS caller, c.callee, fl.path AS file, c.line, c."column",
+       coalesce(v.order_param, (SELECT min(x.order_param) FROM scanned_variants x
+                                WHERE x.function_id = c.callee_id)) AS argument,
+       v.value, v.memory_order, r.call_id IS NOT NULL AS resolved,
+       coalesce(v.heavyweight, g.transitive_heavyweight) AS heavyweight,
+       (SELECT a.caller_param FROM scanned_call_arguments a WHERE a.call_id = c.id
+        AND a.position = (SELECT min(x.order_param) FROM scanned_variants x
+                          WHERE x.function_id = c.callee_id)) AS passed_on,
+       c.id AS call_id
+FROM scanned_calls c
+JOIN scanned_functions f ON f.id = c.function_id
+JOIN scanned_functions g ON g.id = c.callee_id
+JOIN scanned_files fl ON fl.id = f.file_id
+LEFT JOIN scanned_call_resolutions r ON r.call_id = c.id
+LEFT JOIN scanned_variants v ON v.id = r.variant_id
+WHERE EXISTS (SELECT 1 FROM scanned_variants x WHERE x.function_id = c.callee_id);
+
+-- (version 15) The variants of each function.
+CREATE VIEW IF NOT EXISTS scan_variants AS
+SELECT f.run_id, f.name AS function, v.order_param AS argument, v.value, v.memory_order,
+       v.heavyweight, v.derived,
+       (SELECT group_concat(kind || ' ' || op || coalesce(' ' || memory_order, ''), '; ')
+        FROM (SELECT * FROM scanned_variant_sites s WHERE s.variant_id = v.id ORDER BY s.id))
+         AS sites,
+       v.id AS variant_id
+FROM scanned_variants v JOIN scanned_functions f ON f.id = v.function_id;
 
 CREATE VIEW IF NOT EXISTS scan_state AS
 SELECT f.run_id, f.name AS function, a.state, a.mode, a.line, v.name AS via

@@ -3,7 +3,10 @@
  * Opening an older file re-runs schema.sql, whose CREATE ... IF NOT EXISTS statements add
  * what is new; a table whose columns changed needs its rows moved first. Version 13 moved
  * the pairs' shared-state lists (scanned_pairs.shared_state, text) into
- * scanned_state_lists, each distinct list once, pairs keeping their ids. */
+ * scanned_state_lists, each distinct list once, pairs keeping their ids. Version 15 added
+ * the variants of functions (new tables, which schema.sql creates) and the sites of
+ * variants to the scan_heavyweight view: the older view is dropped for schema.sql to
+ * create it again. */
 #include <stdio.h>
 #include "db_internal.h"
 
@@ -38,6 +41,14 @@ int db_upgrade_tables(sqlite3 *conn, char **msg)
 	int old_pairs = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
 	if (old_pairs && sqlite3_exec(conn, pairs_to_state_lists, NULL, NULL, msg) != SQLITE_OK)
+		return -1;
+	if (sqlite3_prepare_v2(conn, "SELECT 1 FROM sqlite_schema WHERE name = 'scanned_variants'",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	int has_variants = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	if (!has_variants &&
+	    sqlite3_exec(conn, "DROP VIEW IF EXISTS scan_heavyweight", NULL, NULL, msg) != SQLITE_OK)
 		return -1;
 	return 0;
 }

@@ -25,7 +25,23 @@ sqlite3 "$DB" "PRAGMA foreign_keys = OFF; DROP VIEW scan_pairs;
 expect "the file looks like version 11" "1|11" "$(q "SELECT count(*) FROM pragma_table_info('scanned_pairs') WHERE name = 'shared_state'")|$(q "PRAGMA user_version")"
 "$SNC" scan --db "$DB" --quiet a.c
 expect "scan works on it" "0" "$?"
-expect "upgraded: the lists moved, the pairs read the same" "14|$(echo "$before" | wc -l)|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM scan_pairs WHERE run_id = 1")|$(q "SELECT * FROM scan_pairs WHERE run_id = 1 ORDER BY pair_id")"
+expect "upgraded: the lists moved, the pairs read the same" "15|$(echo "$before" | wc -l)|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM scan_pairs WHERE run_id = 1")|$(q "SELECT * FROM scan_pairs WHERE run_id = 1 ORDER BY pair_id")"
 expect "each list stored once" "$(q "SELECT count(DISTINCT shared_state) FROM scan_pairs")" "$(q "SELECT count(*) FROM scanned_state_lists")"
 expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
+# a version 14 file had no variants (calls resolved across units) and a scan_heavyweight
+# view without their sites: opening it adds the tables and replaces the view
+DB=$PWD/v14.db
+"$SNC" scan --db "$DB" --quiet "$SNC_SOURCE_DIR/tests/analyzer/fixtures/crossunit" || exit 1
+before=$(q "SELECT * FROM scan_heavyweight WHERE site_id > 0 ORDER BY function, site_id")
+sqlite3 "$DB" "PRAGMA foreign_keys = OFF; DROP VIEW scan_heavyweight; DROP VIEW scan_call_orders; DROP VIEW scan_variants;
+  DROP TABLE scanned_variant_reach; DROP TABLE scanned_call_resolutions; DROP TABLE scanned_variant_calls;
+  DROP TABLE scanned_variant_sites; DROP TABLE scanned_variants; DROP TABLE scanned_call_arguments;
+  CREATE VIEW scan_heavyweight AS SELECT 1 AS old; PRAGMA user_version = 14;"
+expect "the file looks like version 14" "0|14" "$(q "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name LIKE 'scanned_variant%'")|$(q "PRAGMA user_version")"
+"$SNC" report --db "$DB" > report14.txt
+expect "a reader reads it as it is (no variants) without upgrading it" "0|14|1" "$?|$(q "PRAGMA user_version")|$(grep -c 'needless-heavyweight: set_with' report14.txt)"
+"$SNC" scan --db "$DB" --quiet a.c
+expect "scan works on it" "0" "$?"
+expect "upgraded: the tables are there, the old run's heavyweight sites read the same" "15|4|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name LIKE 'scanned_variant%'")|$(q "SELECT * FROM scan_heavyweight WHERE run_id = 1 ORDER BY function, site_id")"
+expect "the upgraded database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 finish

@@ -36,6 +36,14 @@ struct sa_access {
 	int line;       /* first line of the access in the function */
 };
 
+/* An argument of a call that folds to a constant, or that is the calling function's own
+ * parameter passed on unchanged. */
+struct sa_const_arg {
+	int index;            /* 0-based */
+	long long value;      /* the constant (when param is -1) */
+	int param;            /* -1, or the caller's parameter (0-based) passed as it is */
+};
+
 struct sa_call {
 	char *callee_usr;
 	char *callee;         /* the callee's name */
@@ -46,6 +54,10 @@ struct sa_call {
 				 its own are not followed through this call */
 	char *via;            /* a call made by such a callee ("g", "g -> h"), reported at
 				 the resolved call; NULL for the function's own calls */
+	struct sa_const_arg *consts;   /* arguments that fold to constants or pass a parameter
+					  on (calls not resolved in the unit), for the model
+					  to resolve the callee's variants */
+	int nconsts;
 };
 
 struct sa_site {
@@ -59,6 +71,21 @@ struct sa_site {
 				 one (seq_cst) and callers passing a constant resolve it */
 	char *via;            /* for a site of a callee walked at a call with constant
 				 arguments ("g", "g -> h"): reported at that call; else NULL */
+};
+
+/* A function whose sites depend on a parameter, walked again with that parameter bound to
+ * one value: what a caller in any unit that passes this constant gets. Only functions
+ * that are not static have them (static ones are resolved within their unit). */
+struct sa_variant {
+	int param;            /* 0-based */
+	long long value;
+	char *order;          /* the order the sites that depend on the parameter take (the
+				 first of them), NULL when none is left at this value */
+	struct sa_site *sites;   /* every site of the function at this value (param: another
+				    parameter it still depends on, or -1) */
+	int nsites;
+	struct sa_call *calls;   /* every call it makes at this value (resolved ones marked) */
+	int ncalls;
 };
 
 /* The C type of a parameter or a result, in the terms a harness generator needs
@@ -120,6 +147,8 @@ struct sa_function {
 	int ncalls;
 	struct sa_site *sites;
 	int nsites;
+	struct sa_variant *variants;   /* per dependent parameter and value (see above) */
+	int nvariants;
 };
 
 struct sa_diagnostic {
@@ -208,6 +237,38 @@ struct sa_fn {
 	int callers_use, callers_discard;/* call sites that use / discard its return value */
 	bool api;                        /* takes part in pairs */
 	int *call_target;                /* per call of def: callee index or -1 */
+	int *call_variant;               /* per call of def: index into model variants of the
+					    callee's variant at this call's constant, or -1 */
+	int *vcallees;                   /* distinct such variants, ascending */
+	int nvcallees;
+	struct sa_variant_reach *vreach; /* variants with heavyweight sites it reaches */
+	int nvreach;
+};
+
+/* A variant of a function (sa_variant) as the model uses it: a node of the call graph that
+ * calls resolved at that constant lead to instead of the function. */
+struct sa_variant_node {
+	int fn;                          /* index into model functions */
+	const struct sa_variant *def;    /* owned by the function's unit, or (derived) by the
+					    model */
+	bool derived;                    /* made by the model: the function passes its
+					    parameter def->param on to a function with variants
+					    (its own sites and calls, the calls that pass the
+					    parameter on resolved at def->value) */
+	int *callees;                    /* distinct defined callees at this value, ascending */
+	bool *callee_resolved;
+	int ncallees;
+	int *vcallees;                   /* variants its calls at constants resolve to */
+	int nvcallees;
+	int heavyweight;                 /* its own heavyweight sites */
+	int transitive;                  /* what a call resolved to it reaches, its own included */
+};
+
+/* A function reaches the heavyweight sites of a variant through path. */
+struct sa_variant_reach {
+	int variant;      /* index into model variants */
+	int distance;
+	char *path;       /* "f -> g": the variant's function last */
 };
 
 struct sa_state {
@@ -229,6 +290,8 @@ struct sa_model {
 	int nstates;
 	struct sa_pair *pairs;            /* sorted by f, g */
 	int npairs;
+	struct sa_variant_node *variants; /* by function, then as the function lists them */
+	int nvariants;
 };
 
 #endif
