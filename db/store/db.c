@@ -17,14 +17,15 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 14   /* 2: the scan tables and views; 3: findings; 4: measured costs;
+#define SCHEMA_VERSION 16   /* 2: the scan tables and views; 3: findings; 4: measured costs;
 			      5: schedules; 6: audits; 7: scanned site origins, resolved calls;
 			      8: interrupted runs; 9: hook_counts_vs_measured compares the
 			      library's own sites (measured on the uninstrumented build);
 			      10: preconditions; 11: the aliases of macro APIs;
 			      12: schedule_steps, the traces of non-linearizable schedules;
 			      13: shared-state lists of pairs stored once (upgrade.c);
-			      14: run_origins (shards, source revision, merges) */
+			      14: run_origins (shards, source revision, merges);
+			      16: findings' evidence texts stored once (upgrade.c) */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {
