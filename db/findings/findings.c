@@ -71,7 +71,7 @@ void finding_add(struct snc_findings *out, const struct finding_spec *spec)
 	x->file = spec->where[0].file;
 	x->line = spec->where[0].line;
 	for (int i = 0; i < FINDING_PLACES && !x->reason; i++)
-		x->reason = source_intentional(a, spec->where[i].file, spec->where[i].line, spec->rule);
+		x->reason = source_intentional(out, spec->where[i].file, spec->where[i].line, spec->rule);
 	x->intentional = x->reason != NULL;
 }
 
@@ -142,6 +142,8 @@ int snc_findings_compute(const struct snc_facts *facts, const struct snc_facts *
 	rules_from_scan(facts, out);
 	if (baseline)
 		rule_regression(facts, baseline, out);
+	finding_sources_free(out->sources);   /* read for this computation only */
+	out->sources = NULL;
 	if (out->count > 1)   /* qsort of a NULL array is undefined, even empty */
 		qsort(out->items, (size_t)out->count, sizeof *out->items, by_severity_then_subject);
 	return 0;

@@ -51,8 +51,11 @@ bool facts_in_harness_source(const struct snc_facts *facts, const char *file);
 int source_op_line(const char *harness_source, const char *op);
 /* Looks for `snc: intentional RULE -- reason` next to line of file: on it, or in the lines
  * just above it (up to the end of the previous definition). Returns the reason (possibly
- * empty) in the arena, or NULL when there is no such marker. */
-const char *source_intentional(struct db_arena *a, const char *file, int line, const char *rule);
+ * empty) in out's arena, or NULL when there is no such marker. Each file is read once per
+ * out (kept in out->sources until snc_findings_compute returns). */
+const char *source_intentional(struct snc_findings *out, const char *file, int line,
+			       const char *rule);
+void finding_sources_free(struct finding_sources *sources);
 
 /* What a rule knows about a finding it adds. */
 enum { FINDING_PLACES = 4 };

@@ -21,34 +21,119 @@
 #define MARKER_REACH 20
 #define MAX_LINE 4096
 
-/* Reads up to cap lines of path, starting at line first, into lines[] (a long line is
- * cut). Returns the number read, or -1 when the file cannot be read. */
-static int read_lines(const char *path, char (*lines)[MAX_LINE], int cap, int first)
+/* The text of each source file findings pointed at, read once per computation: a large
+ * code base has thousands of findings in a few hundred files. Open addressing on the
+ * path; a file that cannot be read is remembered as such (text NULL). */
+struct source_file {
+	char *path, *text;
+	size_t len;
+};
+
+struct finding_sources {
+	struct source_file *slots;
+	size_t cap, count;
+};
+
+static uint64_t path_hash(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	uint64_t h = 14695981039346656037ULL;
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+		h = (h ^ *p) * 1099511628211ULL;
+	return h;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
 	if (!f)
-		return -1;
-	char buf[MAX_LINE];
-	int lineno = 0, n = 0;
-	while (fgets(buf, sizeof buf, f)) {
-		size_t len = strlen(buf);
-		bool complete = len > 0 && buf[len - 1] == '\n';
-		if (!complete && !feof(f)) {
-			/* A very long line: keep its start, skip the rest. */
-			int c;
-			while ((c = fgetc(f)) != EOF && c != '\n')
-				;
+		return NULL;
+	char *text = NULL;
+	size_t cap = 0;
+	*len = 0;
+	for (;;) {
+		if (*len + 1 >= cap) {
+			char *more = realloc(text, cap = cap ? 2 * cap : 16384);
+			if (!more)
+				break;
+			text = more;
 		}
-		lineno++;
-		if (lineno < first)
-			continue;
-		if (n == cap)
+		size_t n = fread(text + *len, 1, cap - 1 - *len, f);
+		if (n == 0)
 			break;
-		buf[strcspn(buf, "\n")] = '\0';
-		memcpy(lines[n++], buf, MAX_LINE);
+		*len += n;
 	}
+	bool failed = ferror(f) || !text || *len + 1 > cap;
 	fclose(f);
-	return n;
+	if (failed) {
+		free(text);
+		return NULL;
+	}
+	text[*len] = '\0';
+	return text;
+}
+
+static bool sources_grow(struct finding_sources *s)
+{
+	size_t cap = s->cap ? 2 * s->cap : 256;
+	struct source_file *slots = calloc(cap, sizeof *slots);
+	if (!slots)
+		return false;
+	for (size_t i = 0; i < s->cap; i++) {
+		if (!s->slots[i].path)
+			continue;
+		size_t k = path_hash(s->slots[i].path) & (cap - 1);
+		while (slots[k].path)
+			k = (k + 1) & (cap - 1);
+		slots[k] = s->slots[i];
+	}
+	free(s->slots);
+	s->slots = slots;
+	s->cap = cap;
+	return true;
+}
+
+/* The file's entry (read now if it was not yet), or NULL when out of memory. */
+static const struct source_file *source_file(struct snc_findings *out, const char *path)
+{
+	struct finding_sources *s = out->sources;
+	if (!s && !(s = out->sources = calloc(1, sizeof *s)))
+		return NULL;
+	if (2 * (s->count + 1) > s->cap && !sources_grow(s))
+		return NULL;
+	size_t k = path_hash(path) & (s->cap - 1);
+	while (s->slots[k].path && strcmp(s->slots[k].path, path) != 0)
+		k = (k + 1) & (s->cap - 1);
+	struct source_file *f = &s->slots[k];
+	if (!f->path) {
+		if (!(f->path = strdup(path)))
+			return NULL;
+		f->text = read_file(path, &f->len);
+		s->count++;
+	}
+	return f;
+}
+
+void finding_sources_free(struct finding_sources *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->cap; i++) {
+		free(s->slots[i].path);
+		free(s->slots[i].text);
+	}
+	free(s->slots);
+	free(s);
+}
+
+/* The line from start to end (its newline excluded) as a string in buf: up to MAX_LINE - 1
+ * bytes (a long line is cut). */
+static void copy_line(const char *start, const char *end, char *buf)
+{
+	size_t n = (size_t)(end - start);
+	if (n > MAX_LINE - 1)
+		n = MAX_LINE - 1;
+	memcpy(buf, start, n);
+	buf[n] = '\0';
 }
 
 /* Is name at p, as a whole identifier (the character after it cannot continue one)? */
@@ -136,23 +221,38 @@ static bool ends_definition(const char *line)
 	return line[0] == '}' || strstr(line, "SNC_OP") != NULL;
 }
 
-const char *source_intentional(struct db_arena *a, const char *file, int line, const char *rule)
+const char *source_intentional(struct snc_findings *out, const char *file, int line,
+			       const char *rule)
 {
 	if (!file || line <= 0)
 		return NULL;
-	int first = line > MARKER_REACH ? line - MARKER_REACH : 1;
-	int cap = line - first + 1;
-	char (*lines)[MAX_LINE] = malloc((size_t)cap * MAX_LINE);
-	if (!lines)
+	const struct source_file *f = source_file(out, file);
+	if (!f || !f->text)
 		return NULL;
-	int n = read_lines(file, lines, cap, first);
+	int first = line > MARKER_REACH ? line - MARKER_REACH : 1;
+	/* the starts of lines first..line (and where the last one ends) */
+	const char *starts[MARKER_REACH + 2];
+	const char *p = f->text, *end = f->text + f->len;
+	int lineno = 1, n = 0;
+	while (p < end && lineno <= line) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (lineno >= first)
+			starts[n++] = p;
+		p = nl ? nl + 1 : end;
+		lineno++;
+	}
+	starts[n] = p;
 	const char *reason = NULL;
+	char text[MAX_LINE];
 	/* From the line itself upwards, stopping after the previous definition's end. */
 	for (int i = n - 1; i >= 0 && !reason; i--) {
-		if (i < n - 1 && ends_definition(lines[i]))
+		const char *stop = starts[i + 1];
+		if (stop > starts[i] && stop[-1] == '\n')
+			stop--;
+		copy_line(starts[i], stop, text);
+		if (i < n - 1 && ends_definition(text))
 			break;
-		reason = marker_reason(a, lines[i], rule);
+		reason = marker_reason(out->arena, text, rule);
 	}
-	free(lines);
 	return reason;
 }

@@ -113,20 +113,27 @@ static bool never_candidate(const struct snc_facts *facts, int fi, size_t *lengt
 	return npartners > 0;
 }
 
-/* "g: one-way (state), h: read-read (state)": the static class with each partner of fi,
- * written into one allocation of length + 1 bytes (an API function of a large code base
- * has hundreds of partners with long state lists: appending one by one was quadratic). */
-static const char *partner_list(struct db_arena *a, const struct snc_facts *facts, int fi,
-				size_t length)
+/* The evidence of fi: "static classes with each partner: g: one-way (state), h: read-read
+ * (state)", a newline, then its sites. Written into one allocation (an API function of a
+ * large code base has hundreds of partners with long state lists, hundreds of kilobytes:
+ * appending one by one was quadratic, and formatting the list again into the evidence
+ * copied it twice more); length is that of the partners, as never_candidate() counts it. */
+static const char *partner_evidence(struct db_arena *a, const struct snc_facts *facts, int fi,
+				    size_t length, const char *sites)
 {
-	char *text = db_arena_alloc(a, length + 1), *end = text;
+	static const char head[] = "static classes with each partner: ";
+	size_t nsites = strlen(sites);
+	char *text = db_arena_alloc(a, sizeof head - 1 + length + 1 + nsites + 1);
+	char *end = text + sprintf(text, "%s", head), *first = end;
 	for (int i = 0; i < facts->nscan_pairs; i++) {
 		const struct snc_fact_scan_pair *sp = &facts->scan_pairs[i];
 		if (sp->f == fi || sp->g == fi)
-			end += sprintf(end, "%s%s: %s (%s)", end == text ? "" : ", ",
+			end += sprintf(end, "%s%s: %s (%s)", end == first ? "" : ", ",
 				       facts->functions[sp->f == fi ? sp->g : sp->f].name,
 				       sp->static_class, sp->shared_state);
 	}
+	*end++ = '\n';
+	memcpy(end, sites, nsites + 1);
 	return text;
 }
 
@@ -141,7 +148,6 @@ static void never_snc(const struct snc_facts *facts, struct snc_findings *out)
 		size_t length = 0;
 		if (!never_candidate(facts, fi, &length))
 			continue;
-		const char *partners = partner_list(a, facts, fi, length);
 		struct finding_spec spec = { .rule = "needless-heavyweight", .f = fn->name,
 					     .where[0] = { fn->file, fn->line } };
 		spec.message = db_arena_printf(a, "%s can never be SNC with the functions it shares "
@@ -151,8 +157,7 @@ static void never_snc(const struct snc_facts *facts, struct snc_findings *out)
 			"consistent snapshot)?", fn->name, (long long)fn->transitive_heavyweight,
 			fn->transitive_heavyweight == 1 ? "" : "s",
 			fn->transitive_heavyweight == 1 ? "it" : "them");
-		spec.evidence = db_arena_printf(a, "static classes with each partner: %s\n%s",
-						partners, finding_site_lines(a, fn));
+		spec.evidence = partner_evidence(a, facts, fi, length, finding_site_lines(a, fn));
 		finding_add(out, &spec);
 	}
 }

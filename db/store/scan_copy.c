@@ -14,7 +14,9 @@
  * earlier run's too when nothing else feeds them: the scan rows are the same, the files
  * that intentional markers are read from hashed the same, and no harness has run at all
  * (a harness's verdicts would count). Then they are copied as well, and snc_db_run_finish
- * does not compute them again; otherwise it does, as after any scan. */
+ * does not compute them again; otherwise it does, as after any scan. Their evidence texts
+ * are not copied: the new records refer to the same finding_evidence rows (records from
+ * before schema 16 hold their text themselves: those are computed again, once). */
 #include <stdio.h>
 #include "db_internal.h"
 
@@ -155,7 +157,8 @@ static int copy_findings(struct snc_db *db, int64_t from_run, int64_t run_id)
 {
 	sqlite3_stmt *st = db_stmt(db,
 		"SELECT (SELECT finished_at IS NOT NULL FROM runs WHERE id = ?1) AND "
-		"NOT EXISTS (SELECT 1 FROM harnesses WHERE run_id <= ?2)");
+		"NOT EXISTS (SELECT 1 FROM harnesses WHERE run_id <= ?2) AND "
+		"NOT EXISTS (SELECT 1 FROM finding_records WHERE run_id = ?1 AND evidence_id IS NULL)");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, from_run);
@@ -167,10 +170,10 @@ static int copy_findings(struct snc_db *db, int64_t from_run, int64_t run_id)
 	if (!same)
 		return 0;
 	st = db_stmt(db, "INSERT INTO finding_records (run_id, rule, severity, fingerprint, "
-			 "subject, message, evidence, file, line, harness, f, g, intentional, reason) "
-			 "SELECT ?2, rule, severity, fingerprint, subject, message, evidence, file, line, "
-			 "harness, f, g, intentional, reason FROM finding_records WHERE run_id = ?1 "
-			 "ORDER BY id");
+			 "subject, message, evidence, file, line, harness, f, g, intentional, reason, "
+			 "evidence_id) SELECT ?2, rule, severity, fingerprint, subject, message, evidence, "
+			 "file, line, harness, f, g, intentional, reason, evidence_id FROM finding_records "
+			 "WHERE run_id = ?1 ORDER BY id");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, from_run);

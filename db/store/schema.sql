@@ -549,6 +549,16 @@ JOIN scanned_files fl ON fl.id = u.file_id;
 -- `findings` view is the interface; `intentional` findings carry the reason written next
 -- to the function in the source and do not count for the gate.
 
+-- Each distinct evidence text once (schema 16): the findings of one run are mostly those of
+-- the run before it, and an evidence can run to hundreds of kilobytes. A record with an
+-- evidence_id has '' in its own evidence column; the view reads the text from here.
+CREATE TABLE IF NOT EXISTS finding_evidence (
+  id   INTEGER PRIMARY KEY,
+  hash INTEGER NOT NULL,                    -- XXH3 64 of the text, as a signed integer
+  text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS finding_evidence_by_hash ON finding_evidence(hash);
+
 CREATE TABLE IF NOT EXISTS finding_records (
   id          INTEGER PRIMARY KEY,
   run_id      INTEGER NOT NULL REFERENCES runs(id),
@@ -564,14 +574,17 @@ CREATE TABLE IF NOT EXISTS finding_records (
   f           TEXT,
   g           TEXT,
   intentional INTEGER NOT NULL DEFAULT 0,
-  reason      TEXT
+  reason      TEXT,
+  evidence_id INTEGER REFERENCES finding_evidence(id)   -- the evidence, when stored there
 );
 CREATE INDEX IF NOT EXISTS finding_records_by_run ON finding_records(run_id);
 
 CREATE VIEW IF NOT EXISTS findings AS
-SELECT run_id, rule, severity, fingerprint, subject, message, file, line,
-       harness, f, g, intentional, reason, evidence
-FROM finding_records;
+SELECT r.run_id, r.rule, r.severity, r.fingerprint, r.subject, r.message, r.file, r.line,
+       r.harness, r.f, r.g, r.intentional, r.reason,
+       coalesce((SELECT e.text FROM finding_evidence e WHERE e.id = r.evidence_id),
+                r.evidence) AS evidence
+FROM finding_records r;
 
 -- ---------------------------------------------------------------------------------------
 -- measured costs (snc run --measure)

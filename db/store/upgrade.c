@@ -6,7 +6,10 @@
  * scanned_state_lists, each distinct list once, pairs keeping their ids. Version 15 added
  * the variants of functions (new tables, which schema.sql creates) and the sites of
  * variants to the scan_heavyweight view: the older view is dropped for schema.sql to
- * create it again. */
+ * create it again. Version 16 gave
+ * finding_records an evidence_id (evidence texts stored once, in finding_evidence): the
+ * column is added, earlier records keep their text where it was, and the findings view
+ * (which reads either) is made again by schema.sql. */
 #include <stdio.h>
 #include "db_internal.h"
 
@@ -32,8 +35,32 @@ static const char pairs_to_state_lists[] =
 	"DROP TABLE scanned_pairs;"
 	"ALTER TABLE scanned_pairs_12 RENAME TO scanned_pairs;";
 
+static const char findings_evidence_id[] =
+	"DROP VIEW IF EXISTS findings;"
+	"ALTER TABLE finding_records ADD COLUMN evidence_id INTEGER "
+	"  REFERENCES finding_evidence(id);";
+
+/* Is there a table `table` without a column `column`? */
+static int lacks_column(sqlite3 *conn, const char *table, const char *column)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(conn, "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = "
+				     "'table' AND name = ?1) AND NOT EXISTS (SELECT 1 FROM "
+				     "pragma_table_info(?1) WHERE name = ?2)", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, column, -1, SQLITE_STATIC);
+	int lacks = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+	sqlite3_finalize(st);
+	return lacks;
+}
+
 int db_upgrade_tables(sqlite3 *conn, char **msg)
 {
+	int old_findings = lacks_column(conn, "finding_records", "evidence_id");
+	if (old_findings < 0 ||
+	    (old_findings && sqlite3_exec(conn, findings_evidence_id, NULL, NULL, msg) != SQLITE_OK))
+		return -1;
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(conn, "SELECT 1 FROM pragma_table_info('scanned_pairs') "
 				     "WHERE name = 'shared_state'", -1, &st, NULL) != SQLITE_OK)

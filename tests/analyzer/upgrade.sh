@@ -25,7 +25,7 @@ sqlite3 "$DB" "PRAGMA foreign_keys = OFF; DROP VIEW scan_pairs;
 expect "the file looks like version 11" "1|11" "$(q "SELECT count(*) FROM pragma_table_info('scanned_pairs') WHERE name = 'shared_state'")|$(q "PRAGMA user_version")"
 "$SNC" scan --db "$DB" --quiet a.c
 expect "scan works on it" "0" "$?"
-expect "upgraded: the lists moved, the pairs read the same" "15|$(echo "$before" | wc -l)|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM scan_pairs WHERE run_id = 1")|$(q "SELECT * FROM scan_pairs WHERE run_id = 1 ORDER BY pair_id")"
+expect "upgraded: the lists moved, the pairs read the same" "16|$(echo "$before" | wc -l)|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM scan_pairs WHERE run_id = 1")|$(q "SELECT * FROM scan_pairs WHERE run_id = 1 ORDER BY pair_id")"
 expect "each list stored once" "$(q "SELECT count(DISTINCT shared_state) FROM scan_pairs")" "$(q "SELECT count(*) FROM scanned_state_lists")"
 expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 # a version 14 file had no variants (calls resolved across units) and a scan_heavyweight
@@ -42,6 +42,29 @@ expect "the file looks like version 14" "0|14" "$(q "SELECT count(*) FROM sqlite
 expect "a reader reads it as it is (no variants) without upgrading it" "0|14|1" "$?|$(q "PRAGMA user_version")|$(grep -c 'needless-heavyweight: set_with' report14.txt)"
 "$SNC" scan --db "$DB" --quiet a.c
 expect "scan works on it" "0" "$?"
-expect "upgraded: the tables are there, the old run's heavyweight sites read the same" "15|4|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name LIKE 'scanned_variant%'")|$(q "SELECT * FROM scan_heavyweight WHERE run_id = 1 ORDER BY function, site_id")"
+expect "upgraded: the tables are there, the old run's heavyweight sites read the same" "16|4|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name LIKE 'scanned_variant%'")|$(q "SELECT * FROM scan_heavyweight WHERE run_id = 1 ORDER BY function, site_id")"
+expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
+# a version 14 file kept each finding's evidence text in finding_records: opening it adds
+# finding_evidence (each text once from then on), the old findings read the same
+DB=$PWD/v14f.db
+"$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" "$SNC_SOURCE_DIR/examples" || exit 1
+findings="SELECT rule, fingerprint, subject, message, evidence FROM findings WHERE run_id = %d ORDER BY fingerprint, rule"
+before=$(q "$(printf "$findings" 1)")
+expect "the scan has findings with evidence" "1" "$(q "SELECT count(*) > 0 AND min(length(evidence)) > 0 FROM findings WHERE run_id = 1")"
+sqlite3 "$DB" "PRAGMA foreign_keys = OFF; DROP VIEW findings;
+  CREATE TABLE f14 AS SELECT r.id, r.run_id, r.rule, r.severity, r.fingerprint, r.subject, r.message, e.text AS evidence, r.file, r.line, r.harness, r.f, r.g, r.intentional, r.reason FROM finding_records r JOIN finding_evidence e ON e.id = r.evidence_id;
+  DROP TABLE finding_records; DROP TABLE finding_evidence; ALTER TABLE f14 RENAME TO finding_records;
+  CREATE VIEW findings AS SELECT run_id, rule, severity, fingerprint, subject, message, file, line, harness, f, g, intentional, reason, evidence FROM finding_records;
+  PRAGMA user_version = 14;"
+expect "the file looks like version 14" "0|14" "$(q "SELECT count(*) FROM sqlite_schema WHERE name = 'finding_evidence'")|$(q "PRAGMA user_version")"
+"$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" "$SNC_SOURCE_DIR/examples"
+expect "scan works on it" "0" "$?"
+expect "upgraded: the old findings read the same" "16|$before" "$(q "PRAGMA user_version")|$(q "$(printf "$findings" 1)")"
+expect "the rescan's findings are the same" "$before" "$(q "$(printf "$findings" 2)")"
+"$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" "$SNC_SOURCE_DIR/examples"
+"$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" "$SNC_SOURCE_DIR/examples"
+expect "later runs read the same" "$before|$before" "$(q "$(printf "$findings" 3)")|$(q "$(printf "$findings" 4)")"
+expect "each evidence text stored once" "$(q "SELECT count(DISTINCT evidence) FROM findings WHERE run_id = 3")|0" \
+	"$(q "SELECT count(*) FROM finding_evidence")|$(q "SELECT count(*) FROM finding_records WHERE run_id >= 3 AND (evidence_id IS NULL OR evidence <> '')")"
 expect "the upgraded database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 finish

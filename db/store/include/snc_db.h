@@ -698,6 +698,7 @@ struct snc_findings {
 	struct snc_finding *items;
 	int count;
 	struct db_arena *arena;
+	struct finding_sources *sources;   /* while computing: the sources read for markers */
 };
 
 /* Computes the findings of facts into a zeroed out; with a baseline, `regression` compares
