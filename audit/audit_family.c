@@ -554,7 +554,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 	struct draft *drafts = NULL;
 	int ndrafts = 0, cap = 0;
 	struct audit_fn **scalar_only = calloc((size_t)plan->nfns + 1, sizeof *scalar_only);
-	int nscalar_only = 0;
+	struct audit_fn **producers = calloc((size_t)plan->nfns + 1, sizeof *producers);
+	int nscalar_only = 0, nproducers = 0;
 	for (int i = 0; i < plan->nfns; i++) {
 		const struct audit_fn *f = &plan->fns[i];
 		const char *keys[8];
@@ -575,7 +576,9 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 				builds = keys_of(plan->fns[k].def, other) > 0 &&
 					 is_constructor(f->def, other[0]);
 			}
-			if (!builds)
+			if (builds)   /* a producer: an operation of the family it builds */
+				producers[nproducers++] = &plan->fns[i];
+			else
 				audit_note(plan, "function", f->def->name, NULL, "skipped",
 					   "its first parameter (%s) is not a pointer to an object",
 					   f->def->param_types[0].type.spelling);
@@ -594,14 +597,25 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 		}
 	}
 	int kept = 0;
-	for (int i = 0; i < nscalar_only; i++) {   /* account_new(void) builds, it is no op */
+	for (int i = 0; i < nscalar_only; i++) {   /* account_new(void) builds: a producer */
 		bool builds = false;
 		for (int k = 0; k < ndrafts && !builds; k++)
 			builds = is_constructor(scalar_only[i]->def, drafts[k].fam.key);
-		if (!builds)
+		if (builds)
+			producers[nproducers++] = scalar_only[i];
+		else
 			scalar_only[kept++] = scalar_only[i];
 	}
 	nscalar_only = kept;
+	/* Producers (functions returning the family's object and taking none: constructors,
+	 * getters of a shared one) are operations of that family: what they return is compared
+	 * like any pointer result (obj, a pool object, or another). The one picked to build the
+	 * initial state is an operation too, with the owner-only contract. */
+	for (int i = 0; i < nproducers; i++)
+		for (int k = 0; k < ndrafts; k++)
+			if (is_constructor(producers[i]->def, drafts[k].fam.key))
+				add_member(&drafts[k], producers[i]);
+	free(producers);
 	plan_globals(model, scalar_only, nscalar_only, &drafts, &ndrafts, &cap);
 	free(scalar_only);
 	unique_names(drafts, ndrafts);

@@ -26,15 +26,21 @@
 #include <unistd.h>
 #include "snc_audit.h"
 
-#define ROUNDS 6
+#define ROUNDS 24   /* each a parse of the header; they stop at the first without errors */
 
-enum form { VALUE, STATEMENT, DROPPED };
+enum form { VALUE, STATEMENT, ITERATOR, DROPPED };
 
 struct candidate {
 	struct audit_alias *alias;
 	enum form form;
+	int variant;                 /* which of alias->variants is tried */
 	int first_line, last_line;   /* of its wrapper in the header */
 };
+
+static enum form first_form(const struct audit_alias *a)
+{
+	return a->iterator ? ITERATOR : a->statement ? STATEMENT : VALUE;
+}
 
 /* Writes the header with every candidate that is not dropped. Returns 0, or -1. */
 static int write_header(const char *path, char *const *headers, int nheaders,
@@ -56,9 +62,8 @@ static int write_header(const char *path, char *const *headers, int nheaders,
 		const struct audit_alias *a = c[i].alias;
 		if (c[i].form == DROPPED)
 			continue;
-		char args[1024] = "";
-		audit_param_names(a->typed_params, args, sizeof args);
-		const char *params = a->typed_params[0] ? a->typed_params : "void";
+		const char *proto = a->variants[c[i].variant], *args = a->variant_args[c[i].variant];
+		const char *params = proto[0] ? proto : "void";
 		c[i].first_line = ++line;
 		fprintf(out, "\n/* %s:%d */\n", a->file, a->line);
 		line++;
@@ -70,6 +75,15 @@ static int write_header(const char *path, char *const *headers, int nheaders,
 				     "snc_bits ? sizeof snc_value : sizeof snc_bits);\n"
 				     "\treturn snc_bits;\n}\n", a->name, params, a->name, args);
 			line += 7;
+		} else if (c[i].form == ITERATOR) {   /* the cursors are locals; it counts */
+			fprintf(out, "static inline unsigned long long snc_macro_%s(%s)\n{\n"
+				     "\t%s\n"
+				     "\tunsigned long long snc_count = 0;\n"
+				     "\t%s(%s)\n\t\tsnc_count++;\n"
+				     "\treturn snc_count;\n}\n", a->name, params, a->locals, a->name, args);
+			line += 8;
+			for (const char *p = a->locals; *p; p++)
+				line += *p == '\n';
 		} else {
 			fprintf(out, "static inline void snc_macro_%s(%s)\n{\n\t%s(%s);\n}\n", a->name,
 				params, a->name, args);
@@ -119,10 +133,16 @@ static int demote_failed(const struct sa_unit *u, const char *path, struct candi
 			c[i].form = STATEMENT;
 			continue;
 		}
+		if (c[i].variant + 1 < c[i].alias->nvariants) {   /* the next typing */
+			c[i].variant++;
+			c[i].form = first_form(c[i].alias);
+			continue;
+		}
 		c[i].form = DROPPED;
 		free(c[i].alias->why);
 		if (asprintf(&c[i].alias->why, "its wrapper, typed (%s) from its expansion, does not "
-			     "compile: %s", c[i].alias->typed_params, error->message) < 0)
+			     "compile: %s", c[i].alias->nvariants > 1 ? "every way tried" :
+			     c[i].alias->typed_params, error->message) < 0)
 			c[i].alias->why = NULL;
 	}
 	return found;
@@ -149,8 +169,8 @@ int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nhea
 	int n = 0;
 	for (int i = 0; c && i < plan->naliases; i++)
 		if (!plan->aliases[i].fn && plan->aliases[i].typed_params)
-			c[n++] = (struct candidate){ &plan->aliases[i],
-						     plan->aliases[i].statement ? STATEMENT : VALUE, 0, 0 };
+			c[n++] = (struct candidate){ &plan->aliases[i], first_form(&plan->aliases[i]),
+						     0, 0, 0 };
 	if (n == 0) {
 		free(c);
 		return 0;
@@ -180,6 +200,8 @@ int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nhea
 			    strcmp(u->functions[k].file, real) == 0) {
 				add_wrapper(plan, &u->functions[k], a->header);
 				a->target = plan->fns[plan->nfns - 1].def->name;
+				free(a->typed_params);
+				a->typed_params = strdup(a->variants[c[i].variant]);
 				free(a->args);
 				a->args = strdup(a->typed_params);
 				added++;

@@ -164,6 +164,12 @@ struct audit_alias {
 	char *typed_params;        /* no target: its parameters typed from its expansion
 				      ("struct cds_wfs_head *head, ..."; "" for none), the
 				      prototype of its inferred wrapper; NULL when untyped */
+	char **variants;           /* ... the prototypes to try, in order (the first that
+				      compiles is typed_params) */
+	char **variant_args;       /* ... and what each passes the macro ("(*p), v") */
+	int nvariants;
+	char *locals;              /* ... a loop's cursors, declared in its wrapper */
+	bool iterator;             /* ... a for-loop over cursors: the wrapper counts */
 	bool statement;            /* no target: expands to a statement, not a value */
 };
 
