@@ -515,10 +515,12 @@ static int loop_cursors(const struct tokens *t, char *const *names, int n, int *
 	for (; end < t->n && !(depth == 0 && is(t, end, ";")); end++)
 		depth += is(t, end, "(") - is(t, end, ")");
 	for (int i = from + 2; i + 1 < end; i++) {
-		if (strncmp(t->v[i], PLACEHOLDER, strlen(PLACEHOLDER)) != 0 || !is(t, i + 1, "="))
+		if (strncmp(t->v[i], PLACEHOLDER, strlen(PLACEHOLDER)) != 0)
 			continue;
 		int k = atoi(t->v[i] + strlen(PLACEHOLDER));
-		if (k < 0 || k >= n || cursor[k])
+		if (is(t, i - 1, "(") && is(t, i + 1, ")"))   /* (i) = 0 */
+			i++;
+		if (!is(t, i + 1, "=") || k < 0 || k >= n || cursor[k])
 			continue;
 		int stop = i + 2;
 		for (depth = 0; stop < end && !(depth == 0 && is(t, stop, ",")); stop++)
