@@ -81,12 +81,23 @@ static bool ends_with(const char *s, const char *suffix)
 }
 
 /* The family keys of a function's first parameter: the pointee of a pointer, or of each
- * member of a transparent union. */
+ * member of a transparent union. When the first parameter is a scalar (urcu's
+ * set_cpu_call_rcu_data(int cpu, struct call_rcu_data *crdp)), the first pointer to a
+ * struct after it is the object. */
 static int keys_of(const struct sa_function *f, const char *keys[8])
 {
 	if (f->nparams == 0)
 		return 0;
 	const struct sa_type *t = &f->param_types[0].type;
+	bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL;
+	for (int p = 1; scalar && f->typed && p < f->nparams; p++) {
+		const struct sa_type *later = &f->param_types[p].type;
+		if (later->cls == SA_TYPE_POINTER && later->levels == 1 &&
+		    later->target_cls == SA_TYPE_RECORD) {
+			keys[0] = later->pointee;
+			return 1;
+		}
+	}
 	if (t->cls == SA_TYPE_POINTER && t->target_cls != SA_TYPE_FUNCTION) {
 		keys[0] = t->pointee;
 		return 1;
@@ -164,7 +175,8 @@ static void add_member(struct draft *d, const struct audit_fn *f)
 	d->members.v[d->members.n++] = *f;
 }
 
-/* The first parameter type of the family in f (for the object's size). */
+/* The parameter type of the family's object in f (for the object's size): the first
+ * parameter, a member of its transparent union, or the struct pointer after a scalar. */
 static const struct sa_type *object_type(const struct draft *d, const struct sa_function *f)
 {
 	const struct sa_type *t = &f->param_types[0].type;
@@ -172,6 +184,10 @@ static const struct sa_type *object_type(const struct draft *d, const struct sa_
 		for (int i = 0; i < t->nmembers; i++)
 			if (t->members[i].pointee && strcmp(t->members[i].pointee, d->fam.key) == 0)
 				return &t->members[i];
+	for (int p = 1; t->cls != SA_TYPE_POINTER && p < f->nparams; p++)
+		if (f->param_types[p].type.cls == SA_TYPE_POINTER && f->param_types[p].type.pointee &&
+		    strcmp(f->param_types[p].type.pointee, d->fam.key) == 0)
+			return &f->param_types[p].type;
 	return t;
 }
 

@@ -4,7 +4,7 @@ database: `snc report --json` (harnesses, operations, pairs, costs) and the docu
 views (op_costs for the first calls, harnesses for the executions, audit_items for the
 notes). Nothing is typed by hand: re-run the audit, then
 
-    bench/case_tables.py --snc build/bin/snc AUDIT.db > tables.md
+    docs/case_tables.py --snc build/bin/snc AUDIT.db > tables.md
 
 prints, for every audited family, its line (states, executions, verdicts counted over
 every pair), one row per operation (its verdict with itself, contract, RMW and fences per
