@@ -4,22 +4,27 @@
  * audit_macros.c types a macro's parameters from its expansion: the functions it calls
  * with a parameter as an argument give that parameter their own parameter's type
  * (`cds_wfs_for_each_blocking(head, node)` calls cds_wfs_first(head) and
- * cds_wfs_next_blocking(node)), a cast gives it the cast's type, and a macro without
- * parameters (`cmm_smp_mb()`, a fence) needs none. Here each such macro gets a wrapper in
- * DIR/snc_inferred.h, after the named headers:
+ * cds_wfs_next_blocking(node)), a cast gives it the cast's type, what the expansion does
+ * with the others gives them candidate types (a value, a dereferenced cell, a struct
+ * pointer, an lvalue cell passed as `(*p)`: alias->variants, tried in order), and a macro
+ * without parameters (`cmm_smp_mb()`, a fence) needs none. Here each such macro gets a
+ * wrapper in DIR/snc_inferred.h, after the named headers:
  *
  *   an expression keeps its value, as the bits of an unsigned 64-bit result:
  *     static inline unsigned long long snc_macro_uatomic_read(unsigned long *addr)
  *     { __auto_type snc_value = (uatomic_read(addr)); ... return snc_bits; }
- *   a statement (a loop, a do-while, an asm statement), or an expression of type void:
+ *   a for-loop over cursors (an iterator) declares them and counts the iterations:
+ *     static inline unsigned long long snc_macro_cds_lfs_for_each(struct cds_lfs_head *__head)
+ *     { __typeof__(& __head -> node) __node; ... cds_lfs_for_each(__head, __node) snc_count++; ... }
+ *   a statement (a do-while, an asm statement), or an expression of type void:
  *     static inline void snc_macro_cmm_smp_mb(void) { cmm_smp_mb(); }
  *
  * The header is parsed with the audit's flags: a wrapper whose value form does not compile
- * (its expansion has type void, or is no expression) is tried as a statement, and one that
- * does not compile either way is dropped, its macro listed as skipped with the compiler's
- * message. The wrappers that compile are typed by clang and join the API like the config's
- * wrappers (audit_wrappers.c): their families by their first parameter, their operations
- * named after the macro. */
+ * (its expansion has type void, or is no expression) is tried as a statement, one whose
+ * typing does not compile gets the next typing, and one that compiles no way is dropped,
+ * its macro listed as skipped with the compiler's message. The wrappers that compile are
+ * typed by clang and join the API like the config's wrappers (audit_wrappers.c): their
+ * families by their first parameter, their operations named after the macro. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

@@ -15,7 +15,9 @@
  *
  * A function-like macro that expands to an expression or a statement of its own, or to a
  * call of something that is not an API function, is audited through its wrapper when the
- * config types it (audit_wrappers.c), else listed as skipped with the reason.
+ * config types it (audit_wrappers.c), or when its parameters can be typed from its
+ * expansion (infer_prototype below; the wrappers are written and compiled by
+ * audit_infer.c), else listed as skipped with the reason.
  * Macros named in capitals (CK_PR_LOAD_SAFE, URCU_TLS), and those with a leading
  * underscore that resolve to no function (urcu's __hp), are the library's own machinery,
  * not API, and are not listed. */
@@ -690,6 +692,10 @@ static bool infer_prototype(const struct audit_plan *plan, const struct sa_unit 
 		}
 		a->variants = realloc(a->variants, (size_t)(a->nvariants + 1) * sizeof *a->variants);
 		a->variant_args = realloc(a->variant_args, (size_t)(a->nvariants + 1) * sizeof *a->variant_args);
+		if (!a->variants || !a->variant_args) {
+			fprintf(stderr, "snc audit: out of memory\n");
+			exit(2);
+		}
 		a->variants[a->nvariants] = strdup(proto);
 		a->variant_args[a->nvariants++] = strdup(args);
 		int k = n - 1;   /* the next combination */

@@ -246,9 +246,9 @@ int audit_write_macro_wrappers(const struct audit_config *cfg, char *const *head
 void audit_param_names(const char *params, char *buf, size_t len);
 
 /* audit_infer.c: a wrapper snc_macro_NAME in DIR/snc_inferred.h for each function-like
- * macro without a function whose parameters its expansion types (audit_alias's
- * typed_params), parsed with the audit's flags; those that compile join plan->fns (their
- * alias's target), the others keep a why. Returns 1 (path set) when any was added, 0 when
+ * macro without a function whose parameters its expansion types (audit_alias's variants,
+ * tried in order; the one that compiles becomes typed_params), parsed with the audit's
+ * flags; those that compile join plan->fns (their alias's target), the others keep a why. Returns 1 (path set) when any was added, 0 when
  * none, -1 when the header cannot be written or parsed. */
 int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nheaders,
 			 char *const *cflags, int ncflags, const char *dir, char *path, size_t len);
