@@ -193,17 +193,26 @@ static const struct sa_type *object_type(const struct draft *d, const struct sa_
 
 /* ---- globals families: union-find over shared global state ----------------------------- */
 
-/* Takes nothing, or only integers, enums and bools (lock(int id), set_add(int key)): its
- * state can only be the library's globals. */
+/* Takes nothing, or only integers, enums and bools (lock(int id), set_add(int key)), and
+ * perhaps a callback with its `void *` payload (urcu's defer_rcu(fct, p)): no object, so
+ * its state can only be the library's globals. */
 static bool only_scalars(const struct sa_function *f)
 {
 	if (!f->typed)
 		return f->nparams == 0;
+	bool callback = false;
 	for (int p = 0; p < f->nparams; p++) {
-		enum sa_type_class c = f->param_types[p].type.cls;
-		if (c != SA_TYPE_INTEGER && c != SA_TYPE_ENUM && c != SA_TYPE_BOOL)
+		const struct sa_type *t = &f->param_types[p].type;
+		bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL;
+		bool fn = t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_FUNCTION;
+		callback |= fn;
+		if (!scalar && !fn && !(t->cls == SA_TYPE_POINTER && t->levels == 1 &&
+					t->target_cls == SA_TYPE_VOID))
 			return false;
 	}
+	for (int p = 0; !callback && p < f->nparams; p++)   /* a void * alone may be an object */
+		if (f->param_types[p].type.cls == SA_TYPE_POINTER)
+			return false;
 	return true;
 }
 
