@@ -10,7 +10,8 @@
 #    void **p, passed as (*p)), caa_max(a, b) only uses values (long);
 #  * functions that return a family's object and take none (create_call_rcu_data,
 #    get_cpu_call_rcu_data) are operations of that family (producers), and so is one whose
-#    first parameter is a scalar and that takes the object after it (set_cpu_call_rcu_data).
+#    first parameter is a scalar and that takes the object after it (set_cpu_call_rcu_data);
+#    defer_rcu(fct, p), a callback and its payload, is in the globals family.
 # urcu.h's globals family (rcu_read_lock, synchronize_rcu, ...) builds its fresh state: its
 # observing ops block after call_rcu_before_fork, and the state waits for those pairs
 # instead of being given up as blocked (with --timeout 0.1 it was: classifier.observe_blocks
@@ -49,6 +50,9 @@ expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND 
 expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND f = 'urcu_memb_set_cpu_call_rcu_data'
                       AND g = 'urcu_memb_set_cpu_call_rcu_data'")" "call_rcu_data" \
 	"set_cpu_call_rcu_data(int cpu, struct call_rcu_data *crdp): the struct pointer after the scalar is the object"
+expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND f = 'urcu_memb_defer_rcu'
+                      AND g = 'urcu_memb_defer_rcu'")" "globals_of_urcuh" \
+	"defer_rcu(fct, p) takes a callback and its payload, no object: the globals family"
 expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND kind IN ('function', 'macro')
                       AND status <> 'audited' AND coalesce(detail, '') = ''")" "0" "every name not in a verdict says why"
 finish
