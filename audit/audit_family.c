@@ -81,12 +81,23 @@ static bool ends_with(const char *s, const char *suffix)
 }
 
 /* The family keys of a function's first parameter: the pointee of a pointer, or of each
- * member of a transparent union. */
+ * member of a transparent union. When the first parameter is a scalar (urcu's
+ * set_cpu_call_rcu_data(int cpu, struct call_rcu_data *crdp)), the first pointer to a
+ * struct after it is the object. */
 static int keys_of(const struct sa_function *f, const char *keys[8])
 {
 	if (f->nparams == 0)
 		return 0;
 	const struct sa_type *t = &f->param_types[0].type;
+	bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL;
+	for (int p = 1; scalar && f->typed && p < f->nparams; p++) {
+		const struct sa_type *later = &f->param_types[p].type;
+		if (later->cls == SA_TYPE_POINTER && later->levels == 1 &&
+		    later->target_cls == SA_TYPE_RECORD) {
+			keys[0] = later->pointee;
+			return 1;
+		}
+	}
 	if (t->cls == SA_TYPE_POINTER && t->target_cls != SA_TYPE_FUNCTION) {
 		keys[0] = t->pointee;
 		return 1;
@@ -164,7 +175,8 @@ static void add_member(struct draft *d, const struct audit_fn *f)
 	d->members.v[d->members.n++] = *f;
 }
 
-/* The first parameter type of the family in f (for the object's size). */
+/* The parameter type of the family's object in f (for the object's size): the first
+ * parameter, a member of its transparent union, or the struct pointer after a scalar. */
 static const struct sa_type *object_type(const struct draft *d, const struct sa_function *f)
 {
 	const struct sa_type *t = &f->param_types[0].type;
@@ -172,22 +184,35 @@ static const struct sa_type *object_type(const struct draft *d, const struct sa_
 		for (int i = 0; i < t->nmembers; i++)
 			if (t->members[i].pointee && strcmp(t->members[i].pointee, d->fam.key) == 0)
 				return &t->members[i];
+	for (int p = 1; t->cls != SA_TYPE_POINTER && p < f->nparams; p++)
+		if (f->param_types[p].type.cls == SA_TYPE_POINTER && f->param_types[p].type.pointee &&
+		    strcmp(f->param_types[p].type.pointee, d->fam.key) == 0)
+			return &f->param_types[p].type;
 	return t;
 }
 
 /* ---- globals families: union-find over shared global state ----------------------------- */
 
-/* Takes nothing, or only integers, enums and bools (lock(int id), set_add(int key)): its
- * state can only be the library's globals. */
+/* Takes nothing, or only integers, enums and bools (lock(int id), set_add(int key)), and
+ * perhaps a callback with its `void *` payload (urcu's defer_rcu(fct, p)): no object, so
+ * its state can only be the library's globals. */
 static bool only_scalars(const struct sa_function *f)
 {
 	if (!f->typed)
 		return f->nparams == 0;
+	bool callback = false;
 	for (int p = 0; p < f->nparams; p++) {
-		enum sa_type_class c = f->param_types[p].type.cls;
-		if (c != SA_TYPE_INTEGER && c != SA_TYPE_ENUM && c != SA_TYPE_BOOL)
+		const struct sa_type *t = &f->param_types[p].type;
+		bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL;
+		bool fn = t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_FUNCTION;
+		callback |= fn;
+		if (!scalar && !fn && !(t->cls == SA_TYPE_POINTER && t->levels == 1 &&
+					t->target_cls == SA_TYPE_VOID))
 			return false;
 	}
+	for (int p = 0; !callback && p < f->nparams; p++)   /* a void * alone may be an object */
+		if (f->param_types[p].type.cls == SA_TYPE_POINTER)
+			return false;
 	return true;
 }
 
@@ -554,7 +579,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 	struct draft *drafts = NULL;
 	int ndrafts = 0, cap = 0;
 	struct audit_fn **scalar_only = calloc((size_t)plan->nfns + 1, sizeof *scalar_only);
-	int nscalar_only = 0;
+	struct audit_fn **producers = calloc((size_t)plan->nfns + 1, sizeof *producers);
+	int nscalar_only = 0, nproducers = 0;
 	for (int i = 0; i < plan->nfns; i++) {
 		const struct audit_fn *f = &plan->fns[i];
 		const char *keys[8];
@@ -575,7 +601,9 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 				builds = keys_of(plan->fns[k].def, other) > 0 &&
 					 is_constructor(f->def, other[0]);
 			}
-			if (!builds)
+			if (builds)   /* a producer: an operation of the family it builds */
+				producers[nproducers++] = &plan->fns[i];
+			else
 				audit_note(plan, "function", f->def->name, NULL, "skipped",
 					   "its first parameter (%s) is not a pointer to an object",
 					   f->def->param_types[0].type.spelling);
@@ -594,14 +622,25 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 		}
 	}
 	int kept = 0;
-	for (int i = 0; i < nscalar_only; i++) {   /* account_new(void) builds, it is no op */
+	for (int i = 0; i < nscalar_only; i++) {   /* account_new(void) builds: a producer */
 		bool builds = false;
 		for (int k = 0; k < ndrafts && !builds; k++)
 			builds = is_constructor(scalar_only[i]->def, drafts[k].fam.key);
-		if (!builds)
+		if (builds)
+			producers[nproducers++] = scalar_only[i];
+		else
 			scalar_only[kept++] = scalar_only[i];
 	}
 	nscalar_only = kept;
+	/* Producers (functions returning the family's object and taking none: constructors,
+	 * getters of a shared one) are operations of that family: what they return is compared
+	 * like any pointer result (obj, a pool object, or another). The one picked to build the
+	 * initial state is an operation too, with the owner-only contract. */
+	for (int i = 0; i < nproducers; i++)
+		for (int k = 0; k < ndrafts; k++)
+			if (is_constructor(producers[i]->def, drafts[k].fam.key))
+				add_member(&drafts[k], producers[i]);
+	free(producers);
 	plan_globals(model, scalar_only, nscalar_only, &drafts, &ndrafts, &cap);
 	free(scalar_only);
 	unique_names(drafts, ndrafts);

@@ -4,37 +4,48 @@
  * audit_macros.c types a macro's parameters from its expansion: the functions it calls
  * with a parameter as an argument give that parameter their own parameter's type
  * (`cds_wfs_for_each_blocking(head, node)` calls cds_wfs_first(head) and
- * cds_wfs_next_blocking(node)), a cast gives it the cast's type, and a macro without
- * parameters (`cmm_smp_mb()`, a fence) needs none. Here each such macro gets a wrapper in
- * DIR/snc_inferred.h, after the named headers:
+ * cds_wfs_next_blocking(node)), a cast gives it the cast's type, what the expansion does
+ * with the others gives them candidate types (a value, a dereferenced cell, a struct
+ * pointer, an lvalue cell passed as `(*p)`: alias->variants, tried in order), and a macro
+ * without parameters (`cmm_smp_mb()`, a fence) needs none. Here each such macro gets a
+ * wrapper in DIR/snc_inferred.h, after the named headers:
  *
  *   an expression keeps its value, as the bits of an unsigned 64-bit result:
  *     static inline unsigned long long snc_macro_uatomic_read(unsigned long *addr)
  *     { __auto_type snc_value = (uatomic_read(addr)); ... return snc_bits; }
- *   a statement (a loop, a do-while, an asm statement), or an expression of type void:
+ *   a for-loop over cursors (an iterator) declares them and counts the iterations:
+ *     static inline unsigned long long snc_macro_cds_lfs_for_each(struct cds_lfs_head *__head)
+ *     { __typeof__(& __head -> node) __node; ... cds_lfs_for_each(__head, __node) snc_count++; ... }
+ *   a statement (a do-while, an asm statement), or an expression of type void:
  *     static inline void snc_macro_cmm_smp_mb(void) { cmm_smp_mb(); }
  *
  * The header is parsed with the audit's flags: a wrapper whose value form does not compile
- * (its expansion has type void, or is no expression) is tried as a statement, and one that
- * does not compile either way is dropped, its macro listed as skipped with the compiler's
- * message. The wrappers that compile are typed by clang and join the API like the config's
- * wrappers (audit_wrappers.c): their families by their first parameter, their operations
- * named after the macro. */
+ * (its expansion has type void, or is no expression) is tried as a statement, one whose
+ * typing does not compile gets the next typing, and one that compiles no way is dropped,
+ * its macro listed as skipped with the compiler's message. The wrappers that compile are
+ * typed by clang and join the API like the config's wrappers (audit_wrappers.c): their
+ * families by their first parameter, their operations named after the macro. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "snc_audit.h"
 
-#define ROUNDS 6
+#define ROUNDS 24   /* each a parse of the header; they stop at the first without errors */
 
-enum form { VALUE, STATEMENT, DROPPED };
+enum form { VALUE, STATEMENT, ITERATOR, DROPPED };
 
 struct candidate {
 	struct audit_alias *alias;
 	enum form form;
+	int variant;                 /* which of alias->variants is tried */
 	int first_line, last_line;   /* of its wrapper in the header */
 };
+
+static enum form first_form(const struct audit_alias *a)
+{
+	return a->iterator ? ITERATOR : a->statement ? STATEMENT : VALUE;
+}
 
 /* Writes the header with every candidate that is not dropped. Returns 0, or -1. */
 static int write_header(const char *path, char *const *headers, int nheaders,
@@ -56,9 +67,8 @@ static int write_header(const char *path, char *const *headers, int nheaders,
 		const struct audit_alias *a = c[i].alias;
 		if (c[i].form == DROPPED)
 			continue;
-		char args[1024] = "";
-		audit_param_names(a->typed_params, args, sizeof args);
-		const char *params = a->typed_params[0] ? a->typed_params : "void";
+		const char *proto = a->variants[c[i].variant], *args = a->variant_args[c[i].variant];
+		const char *params = proto[0] ? proto : "void";
 		c[i].first_line = ++line;
 		fprintf(out, "\n/* %s:%d */\n", a->file, a->line);
 		line++;
@@ -70,6 +80,15 @@ static int write_header(const char *path, char *const *headers, int nheaders,
 				     "snc_bits ? sizeof snc_value : sizeof snc_bits);\n"
 				     "\treturn snc_bits;\n}\n", a->name, params, a->name, args);
 			line += 7;
+		} else if (c[i].form == ITERATOR) {   /* the cursors are locals; it counts */
+			fprintf(out, "static inline unsigned long long snc_macro_%s(%s)\n{\n"
+				     "\t%s\n"
+				     "\tunsigned long long snc_count = 0;\n"
+				     "\t%s(%s)\n\t\tsnc_count++;\n"
+				     "\treturn snc_count;\n}\n", a->name, params, a->locals, a->name, args);
+			line += 8;
+			for (const char *p = a->locals; *p; p++)
+				line += *p == '\n';
 		} else {
 			fprintf(out, "static inline void snc_macro_%s(%s)\n{\n\t%s(%s);\n}\n", a->name,
 				params, a->name, args);
@@ -119,10 +138,16 @@ static int demote_failed(const struct sa_unit *u, const char *path, struct candi
 			c[i].form = STATEMENT;
 			continue;
 		}
+		if (c[i].variant + 1 < c[i].alias->nvariants) {   /* the next typing */
+			c[i].variant++;
+			c[i].form = first_form(c[i].alias);
+			continue;
+		}
 		c[i].form = DROPPED;
 		free(c[i].alias->why);
 		if (asprintf(&c[i].alias->why, "its wrapper, typed (%s) from its expansion, does not "
-			     "compile: %s", c[i].alias->typed_params, error->message) < 0)
+			     "compile: %s", c[i].alias->nvariants > 1 ? "every way tried" :
+			     c[i].alias->typed_params, error->message) < 0)
 			c[i].alias->why = NULL;
 	}
 	return found;
@@ -149,8 +174,8 @@ int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nhea
 	int n = 0;
 	for (int i = 0; c && i < plan->naliases; i++)
 		if (!plan->aliases[i].fn && plan->aliases[i].typed_params)
-			c[n++] = (struct candidate){ &plan->aliases[i],
-						     plan->aliases[i].statement ? STATEMENT : VALUE, 0, 0 };
+			c[n++] = (struct candidate){ &plan->aliases[i], first_form(&plan->aliases[i]),
+						     0, 0, 0 };
 	if (n == 0) {
 		free(c);
 		return 0;
@@ -180,6 +205,8 @@ int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nhea
 			    strcmp(u->functions[k].file, real) == 0) {
 				add_wrapper(plan, &u->functions[k], a->header);
 				a->target = plan->fns[plan->nfns - 1].def->name;
+				free(a->typed_params);
+				a->typed_params = strdup(a->variants[c[i].variant]);
 				free(a->args);
 				a->args = strdup(a->typed_params);
 				added++;

@@ -15,7 +15,9 @@
  *
  * A function-like macro that expands to an expression or a statement of its own, or to a
  * call of something that is not an API function, is audited through its wrapper when the
- * config types it (audit_wrappers.c), else listed as skipped with the reason.
+ * config types it (audit_wrappers.c), or when its parameters can be typed from its
+ * expansion (infer_prototype below; the wrappers are written and compiled by
+ * audit_infer.c), else listed as skipped with the reason.
  * Macros named in capitals (CK_PR_LOAD_SAFE, URCU_TLS), and those with a leading
  * underscore that resolve to no function (urcu's __hp), are the library's own machinery,
  * not API, and are not listed. */
@@ -25,31 +27,43 @@
 #include <string.h>
 #include "snc_audit.h"
 
-#define MAX_TOKENS 512
+#define MAX_TOKENS 65536   /* a full expansion of urcu's uatomic macros is thousands */
 #define MAX_DEPTH 8
 
 struct tokens {
-	char *v[MAX_TOKENS];
-	int n;
+	char **v;
+	int n, cap;
 };
 
 static void tokens_free(struct tokens *t)
 {
 	for (int i = 0; i < t->n; i++)
 		free(t->v[i]);
-	t->n = 0;
+	free(t->v);
+	*t = (struct tokens){ 0 };
 }
 
 static void tokens_push(struct tokens *t, const char *s, size_t len)
 {
-	if (t->n < MAX_TOKENS)
-		t->v[t->n++] = strndup(s, len);
+	if (t->n == MAX_TOKENS)
+		return;
+	if (t->n == t->cap) {
+		int cap = t->cap ? 2 * t->cap : 64;
+		char **v = realloc(t->v, (size_t)cap * sizeof *v);
+		if (!v) {
+			fprintf(stderr, "snc audit: out of memory\n");
+			exit(2);
+		}
+		t->v = v;
+		t->cap = cap;
+	}
+	t->v[t->n++] = strndup(s, len);
 }
 
-/* Splits a space-separated token text (what the analyzer stores). */
+/* Splits a space-separated token text (what the analyzer stores) into a new list. */
 static void split(const char *text, struct tokens *t)
 {
-	t->n = 0;
+	*t = (struct tokens){ 0 };
 	for (const char *p = text; p && *p;) {
 		while (*p == ' ')
 			p++;
@@ -323,7 +337,7 @@ static void set_type(char **types, int k, int n, const char *type)
 
 /* Types parameters (placeholders in t) from the functions their expansion calls with them
  * as an argument (the function's parameter type at that position), through the macros it
- * calls, and from casts applied to them (`(unsigned long)(v)`); typed_params then gives a
+ * calls, and from casts applied to them (`(unsigned long)(v)`); infer_prototype then gives a
  * parameter assigned from another (`node = n`) the other's type. */
 static void infer_types(const struct audit_plan *plan, const struct sa_unit *u,
 			const struct sa_macros *all, const struct tokens *t, int depth, char **types,
@@ -391,28 +405,199 @@ static bool statement_body(const struct tokens *t)
 	return false;
 }
 
-/* The typed parameter list of a function-like macro that calls no single function, from
- * its expansion (infer_types), or NULL with why in why. */
-static char *typed_params(const struct audit_plan *plan, const struct sa_unit *u,
-			  const struct sa_macros *all, const struct sa_macro *m, bool *statement,
-			  char *why, size_t whylen)
+/* ---- the shapes of untyped parameters ------------------------------------------------- */
+
+#define MAX_VARIANTS 16
+
+/* The expansion of t with every function-like macro call replaced by its body, through
+ * renames (rcu_dereference -> _rcu_dereference), MAX_DEPTH deep. */
+static void expand_all(const struct sa_macros *all, const struct tokens *t, int depth,
+		       struct tokens *out)
+{
+	for (int i = 0; i < t->n; i++) {
+		const struct sa_macro *m = NULL;
+		if (depth < MAX_DEPTH && identifier(t->v[i]) && is(t, i + 1, "(")) {
+			m = macro_named(all, t->v[i]);
+			for (int hops = 0; m && !m->function_like && m->target && hops < MAX_DEPTH; hops++)
+				m = macro_named(all, m->target);
+			if (m && !m->function_like)
+				m = NULL;
+		}
+		int close = m ? closing(t, i + 1) : -1;
+		if (close < 0) {
+			tokens_push(out, t->v[i], strlen(t->v[i]));
+			continue;
+		}
+		int starts[64], ends[64];
+		int nargs = split_args(t, i + 2, close, starts, ends, 64);
+		struct tokens sub = { 0 }, deeper = { 0 };
+		substitute(m, t, starts, ends, nargs, &sub);
+		expand_all(all, &sub, depth + 1, &deeper);
+		for (int k = 0; k < deeper.n; k++)
+			tokens_push(out, deeper.v[k], strlen(deeper.v[k]));
+		tokens_free(&sub);
+		tokens_free(&deeper);
+		i = close;
+	}
+}
+
+/* What the expansion does with an untyped parameter. */
+enum shape {
+	SHAPE_VALUE,     /* only its value is used: a scalar, or a pointer passed on */
+	SHAPE_DEREF,     /* *(p): a pointer to a cell */
+	SHAPE_ARROW,     /* p->member: a pointer to a struct */
+	SHAPE_LOCATION,  /* &(p), p = ...: an lvalue; the wrapper takes its address */
+	SHAPE_TYPE,      /* (type) x: a type name */
+	SHAPE_MEMBER,    /* x.member, offsetof(T, member): a member name */
+};
+
+/* Is the token before i one after which `*` or `&` is unary? */
+static bool unary_at(const struct tokens *t, int i)
+{
+	if (i <= 0)
+		return true;
+	const char *p = t->v[i - 1];
+	return !(identifier(p) || is(t, i - 1, ")") || is(t, i - 1, "]") ||
+		 (*p >= '0' && *p <= '9'));
+}
+
+static bool inside_offsetof(const struct tokens *t, int i)
+{
+	for (int depth = 0; i >= 0; i--) {
+		if (is(t, i, ")"))
+			depth++;
+		else if (is(t, i, "(") && depth-- == 0)
+			return i > 0 && strstr(t->v[i - 1], "offsetof") != NULL;
+	}
+	return false;
+}
+
+static enum shape shape_of(const struct tokens *t, const char *ph, bool *void_ptr)
+{
+	enum shape s = SHAPE_VALUE;
+	for (int i = 0; i < t->n; i++) {
+		if (!is(t, i, ph))
+			continue;
+		bool wrapped = is(t, i - 1, "(") && is(t, i + 1, ")");
+		int before = wrapped ? i - 2 : i - 1, after = wrapped ? i + 2 : i + 1;
+		for (int k = before - 3; k < before; k++)   /* (void *)(p), URCU_FORCE_CAST(void *, p) */
+			*void_ptr |= is(t, k, "void") && is(t, k + 1, "*");
+		*void_ptr |= is(t, after + 1, "NULL") && (is(t, after, "!=") || is(t, after, "=="));
+		if (is(t, i - 1, ".") || is(t, i - 1, "->") || (is(t, i - 1, ",") && inside_offsetof(t, i)))
+			return SHAPE_MEMBER;
+		bool operand = before >= 0 && (strstr(t->v[before], "typeof") || is(t, before, "sizeof") ||
+					       strstr(t->v[before], "alignof"));   /* typeof(p) x */
+		if (wrapped && !operand && after < t->n && (identifier(t->v[after]) || is(t, after, "(") ||
+							    (t->v[after][0] >= '0' && t->v[after][0] <= '9')))
+			return SHAPE_TYPE;
+		if (is(t, i - 1, "(") && is(t, i + 1, "*") && is(t, i + 2, ")"))
+			return SHAPE_TYPE;
+		if (is(t, after, "->"))
+			s = SHAPE_ARROW;
+		else if (s != SHAPE_ARROW && is(t, before, "*") && unary_at(t, before))
+			s = SHAPE_DEREF;
+		else if (s == SHAPE_VALUE && ((is(t, before, "&") && unary_at(t, before)) ||
+					      is(t, after, "=")))
+			s = SHAPE_LOCATION;
+	}
+	return s;
+}
+
+/* The cursors of a for-loop macro: parameters assigned in its init clause (node = first),
+ * in order, with the text of what each is first assigned (names, not placeholders). */
+static int loop_cursors(const struct tokens *t, char *const *names, int n, int *cursor,
+			char **assigned)
+{
+	int from = 0, count = 0;
+	while (from < t->n && is(t, from, "("))
+		from++;
+	if (!is(t, from, "for") || !is(t, from + 1, "("))
+		return 0;
+	int end = from + 2, depth = 0;
+	for (; end < t->n && !(depth == 0 && is(t, end, ";")); end++)
+		depth += is(t, end, "(") - is(t, end, ")");
+	for (int i = from + 2; i + 1 < end; i++) {
+		if (strncmp(t->v[i], PLACEHOLDER, strlen(PLACEHOLDER)) != 0)
+			continue;
+		int k = atoi(t->v[i] + strlen(PLACEHOLDER));
+		if (is(t, i - 1, "(") && is(t, i + 1, ")"))   /* (i) = 0 */
+			i++;
+		if (!is(t, i + 1, "=") || k < 0 || k >= n || cursor[k])
+			continue;
+		int stop = i + 2;
+		for (depth = 0; stop < end && !(depth == 0 && is(t, stop, ",")); stop++)
+			depth += is(t, stop, "(") - is(t, stop, ")");
+		char text[1024] = "";
+		size_t used = 0;
+		for (int j = i + 2; j < stop && used < sizeof text; j++) {
+			const char *tok = t->v[j];
+			if (strncmp(tok, PLACEHOLDER, strlen(PLACEHOLDER)) == 0) {
+				int p = atoi(tok + strlen(PLACEHOLDER));
+				tok = p >= 0 && p < n ? names[p] : tok;
+			}
+			used += (size_t)snprintf(text + used, sizeof text - used, "%s%s", j > i + 2 ? " " : "", tok);
+		}
+		cursor[k] = ++count;
+		assigned[k] = strdup(text);
+	}
+	return count;
+}
+
+/* The pointer-to-struct types the API's functions take, "struct x *" (an ARROW parameter's
+ * candidates). */
+static int record_pointers(const struct audit_plan *plan, char **out, int max)
+{
+	int n = 0;
+	for (int i = 0; i < plan->nfns; i++)
+		for (int p = 0; p < plan->fns[i].def->nparams && plan->fns[i].def->typed; p++) {
+			const struct sa_type *t = &plan->fns[i].def->param_types[p].type;
+			if (t->cls != SA_TYPE_POINTER || t->levels != 1 || t->target_cls != SA_TYPE_RECORD)
+				continue;
+			char spelled[512];
+			snprintf(spelled, sizeof spelled, "%s *", t->pointee);
+			bool seen = false;
+			for (int k = 0; k < n && !seen; k++)
+				seen = strcmp(out[k], spelled) == 0;
+			if (!seen && n < max)
+				out[n++] = strdup(spelled);
+		}
+	return n;
+}
+
+static void append(char *buf, size_t len, const char *sep, const char *text)
+{
+	size_t used = strlen(buf);
+	snprintf(buf + used, len - used, "%s%s", used ? sep : "", text);
+}
+
+/* The wrapper prototypes of a function-like macro that calls no single function (a->variants,
+ * tried in order until one compiles, audit_infer.c), its cursors' declarations and whether it
+ * is a loop (a->locals, a->iterator). Parameters are typed from the expansion (infer_types);
+ * the others by what the expansion does with them: a value is a `long` or a `void *`, a
+ * dereferenced pointer an `unsigned long *` or a `void **`, a pointer to a struct each of the
+ * API's, an lvalue (rcu_dereference(p)) a cell the wrapper takes the address of; a loop's
+ * cursors are the wrapper's locals, and it counts the iterations. Returns false with why. */
+static bool infer_prototype(const struct audit_plan *plan, const struct sa_unit *u,
+			    const struct sa_macros *all, const struct sa_macro *m,
+			    struct audit_alias *a, char *why, size_t whylen)
 {
 	struct tokens params, body;
 	split(m->params, &params);
 	split(m->body, &body);
-	*statement = statement_body(&body);
+	a->statement = statement_body(&body);
 	char *names[64];
 	int n = 0;
 	for (int i = 0; i < params.n && n < 64; i++)
 		if (!is(&params, i, ","))
 			names[n++] = params.v[i];
-	char *types[64] = { 0 };
-	char *out = NULL;
+	char *types[64] = { 0 }, *assigned[64] = { 0 }, *cands[64][MAX_VARIANTS] = { { 0 } };
+	int cursor[64] = { 0 }, ncands[64] = { 0 };
+	bool location[64] = { 0 }, ok = false;
+	struct tokens in = { 0 }, expanded = { 0 }, full = { 0 };
 	if (n > 0 && strcmp(names[n - 1], "...") == 0) {
 		snprintf(why, whylen, "variadic: no wrapper can call it");
 		goto done;
 	}
-	struct tokens in = { .n = 0 };
 	int starts[64], ends[64];
 	for (int k = 0; k < n; k++) {
 		char ph[32];
@@ -423,48 +608,121 @@ static char *typed_params(const struct audit_plan *plan, const struct sa_unit *u
 		tokens_push(&in, ph, strlen(ph));
 		ends[k] = in.n;
 	}
-	struct tokens expanded = { .n = 0 };
 	substitute(m, &in, starts, ends, n, &expanded);
 	infer_types(plan, u, all, &expanded, 0, types, n);
 	for (int round = 0; round < 2; round++)   /* `node = n`: both have one type */
 		for (int i = 0; i + 2 < expanded.n; i++) {
-			int a = placeholder_of(&expanded, i, i + 1), b = placeholder_of(&expanded, i + 2, i + 3);
-			if (a < 0 || b < 0 || !is(&expanded, i + 1, "=") || a >= n || b >= n)
+			int x = placeholder_of(&expanded, i, i + 1), y = placeholder_of(&expanded, i + 2, i + 3);
+			if (x < 0 || y < 0 || !is(&expanded, i + 1, "=") || x >= n || y >= n)
 				continue;
-			if (types[a])
-				set_type(types, b, n, types[a]);
-			else if (types[b])
-				set_type(types, a, n, types[b]);
+			if (types[x])
+				set_type(types, y, n, types[x]);
+			else if (types[y])
+				set_type(types, x, n, types[y]);
 		}
-	tokens_free(&expanded);
-	tokens_free(&in);
-	size_t len = 1;
+	a->iterator = a->statement && loop_cursors(&expanded, names, n, cursor, assigned) > 0;
+	expand_all(all, &expanded, 0, &full);
+	char locals[2048] = "";
+	for (int order = 1; order <= n; order++)   /* cursors, in the order the loop sets them */
+		for (int k = 0; k < n; k++)
+			if (cursor[k] == order) {
+				char decl[1400];
+				if (types[k])
+					snprintf(decl, sizeof decl, "%s%s%s;", types[k],
+						 types[k][strlen(types[k]) - 1] == '*' ? "" : " ", names[k]);
+				else
+					snprintf(decl, sizeof decl, "__typeof__(%s) %s;", assigned[k], names[k]);
+				append(locals, sizeof locals, "\n\t", decl);
+			}
 	for (int k = 0; k < n; k++) {
-		if (!types[k]) {
-			snprintf(why, whylen, "expands to an expression or statement, not a call of one "
-				 "function, and no function its expansion calls takes its parameter %s "
-				 "(nor a cast types it), so no wrapper can be typed (a `macro` line of the "
-				 "config can)", names[k]);
+		if (cursor[k])
+			continue;
+		if (types[k]) {
+			cands[k][ncands[k]++] = strdup(types[k]);
+			continue;
+		}
+		char ph[32];
+		snprintf(ph, sizeof ph, PLACEHOLDER "%d", k);
+		bool void_ptr = false;
+		enum shape s = shape_of(&full, ph, &void_ptr);
+		static const char *const value[] = { "long", "void *" }, *const deref[] = { "unsigned long *", "void **" };
+		switch (s) {
+		case SHAPE_TYPE:
+		case SHAPE_MEMBER:
+			snprintf(why, whylen, "its parameter %s is a %s, not a value: no wrapper can pass "
+				 "it (a `macro` line of the config can type a use of it)", names[k],
+				 s == SHAPE_TYPE ? "type name (its expansion casts to it)" : "member name");
+			goto done;
+		case SHAPE_ARROW:
+			ncands[k] = record_pointers(plan, cands[k], MAX_VARIANTS);
+			break;
+		case SHAPE_LOCATION:
+			location[k] = true;
+			cands[k][ncands[k]++] = strdup(void_ptr ? "void **" : "unsigned long *");
+			cands[k][ncands[k]++] = strdup(void_ptr ? "unsigned long *" : "void **");
+			break;
+		case SHAPE_DEREF:
+		case SHAPE_VALUE: {
+			const char *const *pick = s == SHAPE_DEREF ? deref : value;
+			cands[k][ncands[k]++] = strdup(pick[void_ptr]);
+			cands[k][ncands[k]++] = strdup(pick[!void_ptr]);
+			break;
+		}
+		}
+		if (ncands[k] == 0) {
+			snprintf(why, whylen, "its parameter %s points to a struct (%s->...), and no API "
+				 "function takes a pointer to a struct", names[k], names[k]);
 			goto done;
 		}
-		len += strlen(types[k]) + strlen(names[k]) + 4;
 	}
-	out = malloc(len);
-	out[0] = '\0';
-	for (int k = 0; k < n; k++) {
-		if (k)
-			strcat(out, ", ");
-		strcat(out, types[k]);
-		if (types[k][strlen(types[k]) - 1] != '*')
-			strcat(out, " ");
-		strcat(out, names[k]);
+	int pick[64] = { 0 };   /* the cartesian product of the candidates, first ones first */
+	for (int v = 0; v < MAX_VARIANTS; v++) {
+		char proto[2048] = "", args[1024] = "";
+		for (int k = 0; k < n; k++) {
+			if (cursor[k]) {
+				append(args, sizeof args, ", ", names[k]);
+				continue;
+			}
+			const char *type = cands[k][pick[k]];
+			char one[600], arg[300];
+			snprintf(one, sizeof one, "%s%s%s", type, type[strlen(type) - 1] == '*' ? "" : " ", names[k]);
+			snprintf(arg, sizeof arg, location[k] ? "(*%s)" : "%s", names[k]);
+			append(proto, sizeof proto, ", ", one);
+			append(args, sizeof args, ", ", arg);
+		}
+		a->variants = realloc(a->variants, (size_t)(a->nvariants + 1) * sizeof *a->variants);
+		a->variant_args = realloc(a->variant_args, (size_t)(a->nvariants + 1) * sizeof *a->variant_args);
+		if (!a->variants || !a->variant_args) {
+			fprintf(stderr, "snc audit: out of memory\n");
+			exit(2);
+		}
+		a->variants[a->nvariants] = strdup(proto);
+		a->variant_args[a->nvariants++] = strdup(args);
+		int k = n - 1;   /* the next combination */
+		for (; k >= 0; k--) {
+			if (!cursor[k] && ++pick[k] < ncands[k])
+				break;
+			pick[k] = 0;
+		}
+		if (k < 0)
+			break;
 	}
+	a->locals = strdup(locals);
+	a->typed_params = strdup(a->variants[0]);
+	ok = true;
 done:
-	for (int k = 0; k < n; k++)
+	for (int k = 0; k < n; k++) {
 		free(types[k]);
+		free(assigned[k]);
+		for (int c = 0; c < ncands[k]; c++)
+			free(cands[k][c]);
+	}
+	tokens_free(&in);
+	tokens_free(&expanded);
+	tokens_free(&full);
 	tokens_free(&params);
 	tokens_free(&body);
-	return out;
+	return ok;
 }
 
 static bool capitals(const char *name)
@@ -533,19 +791,16 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 			}
 			if (!fn && (!m->function_like || m->name[0] == '_'))
 				continue;   /* renames a type or a value; or the library's own helper */
-			bool statement = false;
-			char *typed = NULL;
-			if (!fn)   /* else why says why no wrapper can be typed */
-				typed = typed_params(plan, u, &all, m, &statement, why, sizeof why);
 			struct audit_alias a = {
 				.name = strdup(m->name), .header = u->file, .file = strdup(m->file),
 				.line = m->line, .params = m->params ? strdup(m->params) : NULL,
 				.kind = m->function_like ? "function-like" : "object-like",
 				.target = fn ? fn->def->name : NULL, .fn = fn,
 				.args = fn && m->function_like ? strdup(args) : NULL,
-				.why = fn ? NULL : strdup(why), .typed_params = typed,
-				.statement = statement,
 			};
+			if (!fn)   /* else why says why no wrapper can be typed */
+				infer_prototype(plan, u, &all, m, &a, why, sizeof why);
+			a.why = fn ? NULL : strdup(why);
 			add_alias(plan, &a);
 		}
 		free(files);
@@ -580,6 +835,13 @@ void audit_aliases_free(struct audit_plan *plan)
 		free(plan->aliases[i].args);
 		free(plan->aliases[i].why);
 		free(plan->aliases[i].typed_params);
+		free(plan->aliases[i].locals);
+		for (int v = 0; v < plan->aliases[i].nvariants; v++) {
+			free(plan->aliases[i].variants[v]);
+			free(plan->aliases[i].variant_args[v]);
+		}
+		free(plan->aliases[i].variants);
+		free(plan->aliases[i].variant_args);
 	}
 	free(plan->aliases);
 	plan->aliases = NULL;

@@ -164,6 +164,12 @@ struct audit_alias {
 	char *typed_params;        /* no target: its parameters typed from its expansion
 				      ("struct cds_wfs_head *head, ..."; "" for none), the
 				      prototype of its inferred wrapper; NULL when untyped */
+	char **variants;           /* ... the prototypes to try, in order (the first that
+				      compiles is typed_params) */
+	char **variant_args;       /* ... and what each passes the macro ("(*p), v") */
+	int nvariants;
+	char *locals;              /* ... a loop's cursors, declared in its wrapper */
+	bool iterator;             /* ... a for-loop over cursors: the wrapper counts */
 	bool statement;            /* no target: expands to a statement, not a value */
 };
 
@@ -240,9 +246,9 @@ int audit_write_macro_wrappers(const struct audit_config *cfg, char *const *head
 void audit_param_names(const char *params, char *buf, size_t len);
 
 /* audit_infer.c: a wrapper snc_macro_NAME in DIR/snc_inferred.h for each function-like
- * macro without a function whose parameters its expansion types (audit_alias's
- * typed_params), parsed with the audit's flags; those that compile join plan->fns (their
- * alias's target), the others keep a why. Returns 1 (path set) when any was added, 0 when
+ * macro without a function whose parameters its expansion types (audit_alias's variants,
+ * tried in order; the one that compiles becomes typed_params), parsed with the audit's
+ * flags; those that compile join plan->fns (their alias's target), the others keep a why. Returns 1 (path set) when any was added, 0 when
  * none, -1 when the header cannot be written or parsed. */
 int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nheaders,
 			 char *const *cflags, int ncflags, const char *dir, char *path, size_t len);

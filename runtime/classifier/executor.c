@@ -429,9 +429,11 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		 * microseconds can wait longer than 10 x 20 ms for a core */
 		.deadline_ms = ex->timeout_ms * CONFIRM_FACTOR * (len + 1) > STATE_FLOOR_MS ?
 				       ex->timeout_ms * CONFIRM_FACTOR * (len + 1) : STATE_FLOOR_MS,
-		/* then no execution may take longer than a confirmed pair */
+		/* then no execution may take longer than a confirmed pair, its observation
+		 * included (run_pass's deadline): a pair whose observing ops block waits that
+		 * long before it is reaped, and the state must not be killed meanwhile */
 		.heartbeat = &ex->prefix->heartbeat,
-		.grace_ms = ex->timeout_ms * CONFIRM_FACTOR * 2 + 1000,
+		.grace_ms = ex->timeout_ms * CONFIRM_FACTOR * (2 + ex->nobserve) + 1000,
 		.on_tick = show_progress, .ctx = ex,
 	};
 	struct sp_child child;

@@ -6,7 +6,8 @@
 # functions without an object or state form the stateless family (ck_bitmap_size); macros
 # that call no single function get wrappers typed from their expansions
 # (cds_wfs_for_each_blocking(head, node) calls cds_wfs_first(head) and
-# cds_wfs_next_blocking(node)).
+# cds_wfs_next_blocking(node); node, the loop's cursor, is declared in the wrapper, which
+# counts the iterations).
 . "$(dirname "$0")/lib.sh"
 need_ck
 cover() { audit --depth 0 --boundary 0 "$@"; }
@@ -25,8 +26,8 @@ cover "$URCU/wfstack.h" -- -D_LGPL_SOURCE
 expect_match "$out" "API: 25 public names \(4 functions, 21 macros\), 2[3-5] in a verdict \((9[0-9]|100)%\)" \
 	"at least 90% of wfstack.h's public names are in a verdict"
 expect_eq "$(q "$DB" "SELECT target || '(' || args || ')' FROM api_aliases WHERE run_id = $run AND name = 'cds_wfs_for_each_blocking'")" \
-	"snc_macro_cds_wfs_for_each_blocking(struct cds_wfs_head *head, struct cds_wfs_node *node)" \
-	"the iterator macro is typed from the functions its expansion calls"
+	"snc_macro_cds_wfs_for_each_blocking(struct cds_wfs_head *head)" \
+	"the iterator macro is typed from the functions its expansion calls; its cursor node is a local of its wrapper"
 expect_eq "$(q "$DB" "SELECT verdict || ' ' || (blocked_states > 0) FROM pair_verdicts WHERE run_id = $run
                       AND f = 'cds_wfs_for_each_blocking' AND g = 'cds_wfs_for_each_blocking'")" "unknown 1" \
 	"and is an operation of the family of what it iterates over (from a zeroed head it waits for a successor: blocks)"

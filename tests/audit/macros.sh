@@ -4,8 +4,10 @@
 # (c, 1) through a macro that pastes the name, counter_get renames _counter_get. Macros
 # that expand to an expression or a statement are audited through a generated wrapper when
 # the functions their expansion calls type their parameters (counter_reset, a statement;
-# counter_double, a value) or they have none (counter_fence); else they are listed as
-# skipped with the reason, unless the config file types them (`macro RESULT NAME(PARAMS)`).
+# counter_double, a value), what they do with a parameter types it (counter_peek's c->n),
+# a for-loop's cursor is the wrapper's own (counter_for_each), or they have none
+# (counter_fence); else they are listed as skipped with the reason (counter_as takes a
+# type), unless the config file types them (`macro RESULT NAME(PARAMS)`).
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/macros.h"
 expect_eq "$(v counter counter_add counter_add)" "snc" "the op is named as users call it"
@@ -17,9 +19,14 @@ alias() {
 expect_eq "$(alias counter_add)" "function-like _counter_add(c, d) audited" "counter_add calls _counter_add"
 expect_eq "$(alias counter_inc)" "function-like _counter_add(c, 1) audited" "counter_inc, through a pasted name, with its argument mapping"
 expect_eq "$(alias counter_get)" "object-like _counter_get() audited" "counter_get renames _counter_get"
-expect_match "$(alias counter_peek)" "^function-like -\(\) skipped: expands to an expression or statement" "an expression macro is skipped, with why"
-expect_match "$(item macro counter_for_each)" "^skipped: expands to an expression or statement, .* its parameter c" \
-	"a statement macro is in audit_items too"
+expect_eq "$(alias counter_peek)" "function-like snc_macro_counter_peek(struct counter *c) audited" \
+	"counter_peek(c) uses c->n: c is typed by trying the API's struct pointers"
+expect_match "$(item macro counter_for_each)" "^audited: \(function-like alias of snc_macro_counter_for_each\(struct counter \*c\)\)" \
+	"a for-loop macro: its cursor i is a local of the wrapper"
+expect_eq "$(oneway counter counter_add counter_for_each)" "counter_add->counter_for_each" \
+	"the loop's wrapper counts its iterations: counter_add influences it"
+expect_match "$(alias counter_as)" "^function-like -\(\) skipped: its parameter type is a type name" \
+	"a macro that takes a type is skipped, with why"
 expect_eq "$(alias counter_reset)" "function-like snc_macro_counter_reset(struct counter *c) audited" \
 	"counter_reset is typed from the function its expansion calls with c"
 expect_eq "$(oneway counter counter_add counter_double)" "counter_add->counter_double" \
@@ -30,7 +37,7 @@ expect_match "$(item macro counter_inc)" "^audited: \(function-like alias of _co
 expect_eq "$(q "$DB" "SELECT count(*) FROM api_aliases WHERE run_id = $run AND name = 'COUNTER_OP'")" "0" \
 	"a macro in capitals is the library's machinery, not API"
 expect_status 0 "the report" -- "$SNC" report --db "$DB" --run "$run"
-expect_match "$out" "macros.h:13: error: snc-unsynchronized: counter_add x counter_add" \
+expect_match "$out" "macros.h:15: error: snc-unsynchronized: counter_add x counter_add" \
 	"the finding names the macro and points at the function that implements it"
 expect_match "$out" "none in _counter_add" "with the implementing function beside it"
 # The config types counter_peek: it is audited through a generated wrapper.

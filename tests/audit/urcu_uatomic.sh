@@ -3,7 +3,8 @@
 # add_return with itself is snc; inc (void) never is. The verdicts name them by the macros
 # users call (uatomic_add_return for __uatomic_add_return). The fences around them
 # (cmm_smp_mb__before_uatomic_add(), macros without parameters) are wrapped and form the
-# stateless family: they commute with each other.
+# stateless family: they commute with each other. uatomic_read and uatomic_set, generic
+# over any pointer, are typed by what their expansion does with addr (dereferences it).
 . "$(dirname "$0")/lib.sh"
 need_urcu
 audit "$URCU/uatomic.h"
@@ -20,8 +21,9 @@ expect_eq "$(v stateless_uatomic cmm_smp_mb__before_uatomic_add cmm_smp_mb__afte
 	"the fence macros are in the verdicts, through their wrappers"
 expect_eq "$(q "$DB" "SELECT target FROM api_aliases WHERE run_id = $run AND name = 'cmm_smp_mb__after_uatomic_add'")" \
 	"snc_macro_cmm_smp_mb__after_uatomic_add" "the alias names its wrapper"
-expect_match "$(q "$DB" "SELECT detail FROM api_aliases WHERE run_id = $run AND name = 'uatomic_read'")" \
-	"no function its expansion calls takes its parameter addr" "uatomic_read stays skipped, with why"
-expect_match "$out" "API: 32 public names \(0 functions, 32 macros\), 30 in a verdict \(94%\)" \
-	"30 of uatomic.h's 32 public names are in a verdict"
+expect_eq "$(q "$DB" "SELECT args FROM api_aliases WHERE run_id = $run AND name = 'uatomic_read'")" \
+	"unsigned long *addr" "uatomic_read(addr) dereferences addr, generic over its type: audited on an unsigned long cell"
+expect_eq "$(oneway unsigned_long uatomic_set uatomic_read)" "uatomic_set->uatomic_read" "uatomic_set influences uatomic_read"
+expect_match "$out" "API: 32 public names \(0 functions, 32 macros\), 32 in a verdict \(100%\)" \
+	"all of uatomic.h's 32 public names are in a verdict"
 finish
