@@ -40,8 +40,9 @@
  * and reports its result and the digest of the state it left (probe_firsts). When that is
  * the state itself (a read, a failed compare-and-swap, a pop on an empty stack), every
  * pair "i then j" is i's result followed by "j alone", which has run: it is copied from
- * it, not run. When i leaves the state an earlier instance i' leaves too, the pairs "i then
- * j" are copied from "i' then j" once those ran. Copies are not run again as repeats:
+ * it, not run; likewise when i leaves a state run before (one of the seen states, whose
+ * solo executions are kept). When i leaves the state an earlier instance i' leaves too,
+ * the pairs "i then j" are copied from "i' then j" once those ran. Copies are not run again as repeats:
  * their determinism is the source's and the probe's (which repeats with the others).
  *
  * A harness without a digest has its pairs' states observed instead: after the second op,
@@ -62,6 +63,9 @@ enum { STAGE_FIRST = 1, STAGE_SECOND, STAGE_DIGEST, STAGE_DONE };
 /* No copy: the probe did not return with a digest, or this instance is the first to reach
  * its state (its pairs run). */
 #define NO_SOURCE (-2)
+/* SEEN_SOURCE - k: it leaves the state of seen[k], a state already run (its solo
+ * executions are the pairs' second ops). */
+#define SEEN_SOURCE (-3)
 
 #define CONFIRM_FACTOR 10
 #define STATE_FLOOR_MS 2000   /* the least time a state process gets to build its state */
@@ -453,7 +457,10 @@ static void probe_firsts(struct executor *ex, int repeat, int jobs)
 			continue;
 		if (fl.n == jobs)
 			reap_one(ex, &fl);
-		struct sp_options o = { .limits = &ex->limits, .deadline_ms = 2 * ex->timeout_ms };
+		/* the confirmed limit: its op returned alone, and a probe cut short by a loaded
+		 * machine would only make its pairs run */
+		struct sp_options o = { .limits = &ex->limits,
+					.deadline_ms = CONFIRM_FACTOR * ex->timeout_ms };
 		pid_t pid = sp_fork(&kids[fl.n], &o);
 		if (pid == 0)
 			run_probe(ex, i, slot);
@@ -465,14 +472,19 @@ static void probe_firsts(struct executor *ex, int repeat, int jobs)
 		reap_one(ex, &fl);
 }
 
-/* Pair e, copied from execution src (a solo execution of its second op, or a pair with the
- * same second op whose first op left the same state): the probe gives its first op. */
+/* Pair e, copied from execution src (a solo execution of its second op, from this state
+ * or, past nexec, from a seen state; or a pair with the same second op whose first op left
+ * the same state): the probe gives its first op. */
 static void copy_pair(struct executor *ex, int e, int src)
 {
-	const struct execution *from = &ex->slots[src];
+	const struct execution *from;
+	if (src >= ex->nexec)
+		from = &ex->seen[(src - ex->nexec) / ex->n].solo[(src - ex->nexec) % ex->n];
+	else
+		from = &ex->slots[src];
 	struct execution *to = &ex->slots[e];
 	*to = *from;
-	if (src < ex->n) {
+	if (src < ex->n || src >= ex->nexec) {
 		to->second = from->first;
 		to->stage = from->stage == STAGE_FIRST ? STAGE_SECOND : from->stage;
 	}
@@ -495,6 +507,11 @@ static void plan_copies(struct executor *ex, int *source)
 			source[i] = SAME_STATE;
 			continue;
 		}
+		const struct seen_state *seen = seen_lookup(ex, p->digest);
+		if (seen) {
+			source[i] = SEEN_SOURCE - (int)(seen - ex->seen);
+			continue;
+		}
 		for (int k = 0; k < i && source[i] == NO_SOURCE; k++)
 			if (probe_usable(&ex->probes[k]) && ex->probes[k].digest == p->digest &&
 			    source[k] == NO_SOURCE)
@@ -507,6 +524,9 @@ static void plan_copies(struct executor *ex, int *source)
 				continue;
 			if (source[i] == SAME_STATE && ex->slots[j].stage != 0)
 				copy_pair(ex, e, j);
+			else if (source[i] <= SEEN_SOURCE &&
+				 ex->seen[SEEN_SOURCE - source[i]].solo[j].stage != 0)
+				copy_pair(ex, e, ex->nexec + (SEEN_SOURCE - source[i]) * ex->n + j);
 			else if (source[i] >= 0)
 				ex->inherited[e] = PAIR_WAITS_SOURCE;
 		}
@@ -660,8 +680,10 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		const struct execution *first = &ex->slots[e];
 		out->solo[e] = *first;
 		if (ex->copy_of[e]) {   /* a copy: as deterministic as its source and its probe */
-			out->solo_det[e] = out->solo_det[ex->copy_of[e] - 1] &&
-					   probe_deterministic(ex, first_of(ex, e));
+			int src = (int)ex->copy_of[e] - 1;
+			bool det = src < ex->nexec ? out->solo_det[src] :
+				   ex->seen[(src - ex->nexec) / ex->n].solo_det[(src - ex->nexec) % ex->n];
+			out->solo_det[e] = det && probe_deterministic(ex, first_of(ex, e));
 			continue;
 		}
 		out->solo_det[e] = 1;
