@@ -18,8 +18,12 @@ complete=$out
 # twice (--repeat 2): 13 * 12 * 2 executions, each ending with the teardown.
 expect_match "$full" 'lifecycle: 13 states, 312 executions stored' "executions stored"
 expect_eq "$(wc -l < all.log)" 312 "a teardown per execution"
-# The register holds 0, 1 or 2: three digests, so three states are run.
-expect_eq "$(wc -l < complete.log)" 72 "a teardown per execution of the 3 distinct states"
+# The register holds 0, 1 or 2: three digests, so three states are run. In each, the 3
+# calls alone and a probe of each call as a pair's first op run twice (12); the pairs of a
+# call that leaves a state already run are copied: from reg 0, take leaves 0 (put(1) and
+# put(2) run their 3 pairs twice: 12); from 1, put(1) leaves 1 and take 0 (put(2)'s pairs:
+# 6); from 2, every call leaves a state run (none): 12 + 12, 12 + 6, 12 = 54.
+expect_eq "$(wc -l < complete.log)" 54 "a teardown per execution and probe of the 3 distinct states"
 expect_eq "$(q $db "SELECT group_concat(n, ' ') FROM (SELECT count(*) AS n FROM op_outcomes GROUP BY run_id ORDER BY run_id)")" \
 	"156 156" "the outcomes of the others stored as if run (13 states, 12 executions each)"
 

@@ -34,6 +34,17 @@
  * kept for that digest. Operations are deterministic from equal memory, so the copy is
  * what running them again would give (and their repeats were checked the first time).
  *
+ * The same holds within a state: with a complete digest, a pair "i then j" is decided by
+ * the result of i and by the state i leaves, since j then runs on a new thread from that
+ * state. So before the pairs, a *probe* runs each instance i once on the state's thread
+ * and reports its result and the digest of the state it left (probe_firsts). When that is
+ * the state itself (a read, a failed compare-and-swap, a pop on an empty stack), every
+ * pair "i then j" is i's result followed by "j alone", which has run: it is copied from
+ * it, not run; likewise when i leaves a state run before (one of the seen states, whose
+ * solo executions are kept). When i leaves the state an earlier instance i' leaves too,
+ * the pairs "i then j" are copied from "i' then j" once those ran. Copies are not run again as repeats:
+ * their determinism is the source's and the probe's (which repeats with the others).
+ *
  * A harness without a digest has its pairs' states observed instead: after the second op,
  * the read-like ops the runner found (observe.c) run on a new thread and their results,
  * hashed, are the pair's digest. */
@@ -47,11 +58,28 @@
 
 enum { STAGE_FIRST = 1, STAGE_SECOND, STAGE_DIGEST, STAGE_DONE };
 
+/* A probe's instance leaves the state as it was (its pairs copy the solo executions). */
+#define SAME_STATE (-1)
+/* No copy: the probe did not return with a digest, or this instance is the first to reach
+ * its state (its pairs run). */
+#define NO_SOURCE (-2)
+/* SEEN_SOURCE - k: it leaves the state of seen[k], a state already run (its solo
+ * executions are the pairs' second ops). */
+#define SEEN_SOURCE (-3)
+
 #define CONFIRM_FACTOR 10
 #define STATE_FLOOR_MS 2000   /* the least time a state process gets to build its state */
 
 /* Which executions a pass over a state's slots runs. */
-enum pass { PASS_FIRST, PASS_CONFIRM_BLOCKED, PASS_REPEAT };
+enum pass { PASS_FIRST, PASS_CONFIRM_BLOCKED, PASS_REPEAT, PASS_LATE };
+
+/* What becomes of a pair in the state process (executor.inherited). */
+enum pair_fate {
+	PAIR_RUNS,          /* run in the pairs' pass */
+	PAIR_NOT_RUN,       /* its first op blocked alone, or copied: never run */
+	PAIR_WAITS_SOURCE,  /* to be copied from the pair it shares a state with, once run */
+	PAIR_RUNS_LATE,     /* that pair could not serve: run after the others */
+};
 
 /* Written by the state process, read by the runner. */
 struct prefix_report {
@@ -80,6 +108,10 @@ struct executor {
 	struct sp_limits limits;
 	int n, nexec, repeats;
 	struct execution *slots;           /* shared: nexec * repeats, repeat-major */
+	struct execution *probes;          /* shared: n * repeats, one per instance (probe_firsts) */
+	uint32_t *copy_of;                 /* shared: 1 + the execution a slot was copied from,
+					      0 when it ran */
+	bool probing;                      /* complete digest: pairs are copied where they can be */
 	struct prefix_report *prefix;      /* shared */
 	size_t shared_size;
 	struct state_outcome out;
@@ -87,8 +119,8 @@ struct executor {
 	struct seen_state *seen;
 	int nseen, cap_seen;
 	size_t seen_bytes;
-	uint8_t *inherited;                /* state process: pairs not run (their first op
-					      blocked alone), NULL before the pairs */
+	uint8_t *inherited;                /* state process: each pair's enum pair_fate, NULL
+					      before the pairs */
 	int *observe, nobserve;            /* read-like instances observing a pair's state
 					      when the harness has no digest (observe.c) */
 };
@@ -144,8 +176,10 @@ struct executor *executor_new(const struct harness_model *m, const struct runtim
 	ex->n = m->ninst;
 	ex->nexec = m->ninst + m->ninst * m->ninst;
 	ex->repeats = opt->repeats;
+	ex->probing = m->def->digest && m->def->digest_complete;
 	ex->shared_size = sizeof(struct prefix_report) +
-			  (size_t)ex->nexec * (size_t)ex->repeats * sizeof(struct execution);
+			  (size_t)(ex->nexec + ex->n) * (size_t)ex->repeats * sizeof(struct execution) +
+			  (size_t)ex->nexec * sizeof(uint32_t);
 	void *shared = mmap(NULL, ex->shared_size, PROT_READ | PROT_WRITE,
 			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	ex->out.solo = calloc((size_t)ex->nexec, sizeof(struct execution));
@@ -160,6 +194,8 @@ struct executor *executor_new(const struct harness_model *m, const struct runtim
 	}
 	ex->prefix = shared;
 	ex->slots = (struct execution *)(ex->prefix + 1);
+	ex->probes = ex->slots + (size_t)ex->nexec * (size_t)ex->repeats;
+	ex->copy_of = (uint32_t *)(ex->probes + (size_t)ex->n * (size_t)ex->repeats);
 	ex->out.pair = ex->out.solo + ex->n;
 	ex->out.pair_det = ex->out.solo_det + ex->n;
 	return ex;
@@ -269,6 +305,25 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	_exit(0);
 }
 
+/* Runs in a probe child: instance i on the state's thread, as the first op of a pair, then
+ * the digest of the state it left. */
+static _Noreturn void run_probe(struct executor *ex, int i, struct execution *slot)
+{
+	const struct harness_model *m = ex->m;
+	memset(slot, 0, sizeof *slot);
+	slot->stage = STAGE_FIRST;
+	if (!call_or_block(m, &m->inst[i], &slot->first))
+		observed_block(slot);
+	sp_leave_if_copy();
+	slot->stage = STAGE_DIGEST;
+	slot->digest = m->def->digest();
+	slot->has_digest = 1;
+	slot->stage = STAGE_DONE;
+	if (m->def->teardown)
+		m->def->teardown();
+	_exit(0);
+}
+
 /* The child is gone: charge an abnormal end to the op its slot says was running. A child
  * that never got to its first op (a loaded machine can keep a new process waiting past a
  * short deadline) is charged to that op: a time-out is then confirmed like any other. */
@@ -317,6 +372,17 @@ static bool needs_confirmation(const struct execution *e)
 	return blocked(e) && !e->block_observed;
 }
 
+/* Whether execution e runs in this pass, as far as its pair's fate goes. */
+static bool runs_in(const struct executor *ex, enum pass pass, int e)
+{
+	int fate = ex->inherited ? ex->inherited[e] : PAIR_RUNS;
+	if (pass == PASS_FIRST)
+		return fate == PAIR_RUNS;
+	if (pass == PASS_LATE)
+		return fate == PAIR_RUNS_LATE;
+	return fate != PAIR_NOT_RUN;
+}
+
 /* In the state process: fork the executions of one pass, at most --jobs at a time. The
  * first run of execution e is slots[e]; repeat r is slots[r * nexec + e]. */
 static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, int to, int jobs)
@@ -328,7 +394,7 @@ static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, 
 	for (int e = from; e < to; e++) {
 		struct execution *slot = &ex->slots[(size_t)repeat * ex->nexec + e];
 		if ((pass == PASS_CONFIRM_BLOCKED && !needs_confirmation(slot)) ||
-		    (pass == PASS_REPEAT && blocked(&ex->slots[e])) || (ex->inherited && ex->inherited[e]))
+		    (pass == PASS_REPEAT && blocked(&ex->slots[e])) || !runs_in(ex, pass, e))
 			continue;
 		if (fl.n == jobs)
 			reap_one(ex, &fl);
@@ -370,6 +436,120 @@ static void inherit_blocked_firsts(struct executor *ex)
 	}
 }
 
+/* A probe that returned and left a state with a digest: its pairs may be copied. */
+static bool probe_usable(const struct execution *p)
+{
+	return p->stage == STAGE_DONE && p->first.kind == R_VALUE && p->has_digest;
+}
+
+/* In the state process, after the solo executions: a probe of every instance whose pairs
+ * may be copied (not those that blocked alone: their pairs are not run anyway). In repeat
+ * r > 0 only the probes that served, so that their determinism is checked as the pairs'
+ * would have been. */
+static void probe_firsts(struct executor *ex, int repeat, int jobs)
+{
+	struct sp_child kids[jobs];
+	struct execution *slots[jobs];
+	struct inflight fl = { kids, slots, 0 };
+	for (int i = 0; i < ex->n; i++) {
+		struct execution *slot = &ex->probes[(size_t)repeat * ex->n + i];
+		if (ex->slots[i].first.kind == R_BLOCK || (repeat > 0 && !probe_usable(&ex->probes[i])))
+			continue;
+		if (fl.n == jobs)
+			reap_one(ex, &fl);
+		/* the confirmed limit: its op returned alone, and a probe cut short by a loaded
+		 * machine would only make its pairs run */
+		struct sp_options o = { .limits = &ex->limits,
+					.deadline_ms = CONFIRM_FACTOR * ex->timeout_ms };
+		pid_t pid = sp_fork(&kids[fl.n], &o);
+		if (pid == 0)
+			run_probe(ex, i, slot);
+		if (pid < 0)
+			continue;   /* no probe: its pairs run */
+		slots[fl.n++] = slot;
+	}
+	while (fl.n > 0)
+		reap_one(ex, &fl);
+}
+
+/* Pair e, copied from execution src (a solo execution of its second op, from this state
+ * or, past nexec, from a seen state; or a pair with the same second op whose first op left
+ * the same state): the probe gives its first op. */
+static void copy_pair(struct executor *ex, int e, int src)
+{
+	const struct execution *from;
+	if (src >= ex->nexec)
+		from = &ex->seen[(src - ex->nexec) / ex->n].solo[(src - ex->nexec) % ex->n];
+	else
+		from = &ex->slots[src];
+	struct execution *to = &ex->slots[e];
+	*to = *from;
+	if (src < ex->n || src >= ex->nexec) {
+		to->second = from->first;
+		to->stage = from->stage == STAGE_FIRST ? STAGE_SECOND : from->stage;
+	}
+	to->first = ex->probes[first_of(ex, e)].first;
+	ex->copy_of[e] = (uint32_t)src + 1;
+	ex->inherited[e] = PAIR_NOT_RUN;
+}
+
+/* In the state process, after the probes: the pairs of an instance that left the state as
+ * it was are copied from the solo executions now; those of an instance that left the same
+ * state as an earlier one wait for that one's pairs. */
+static void plan_copies(struct executor *ex, int *source)
+{
+	for (int i = 0; i < ex->n; i++) {
+		const struct execution *p = &ex->probes[i];
+		source[i] = NO_SOURCE;
+		if (!probe_usable(p))
+			continue;
+		if (p->digest == ex->prefix->digest) {
+			source[i] = SAME_STATE;
+			continue;
+		}
+		const struct seen_state *seen = seen_lookup(ex, p->digest);
+		if (seen) {
+			source[i] = SEEN_SOURCE - (int)(seen - ex->seen);
+			continue;
+		}
+		for (int k = 0; k < i && source[i] == NO_SOURCE; k++)
+			if (probe_usable(&ex->probes[k]) && ex->probes[k].digest == p->digest &&
+			    source[k] == NO_SOURCE)
+				source[i] = k;
+	}
+	for (int i = 0; i < ex->n; i++) {
+		for (int j = 0; j < ex->n; j++) {
+			int e = ex->n + i * ex->n + j;
+			if (ex->inherited[e] != PAIR_RUNS)
+				continue;
+			if (source[i] == SAME_STATE && ex->slots[j].stage != 0)
+				copy_pair(ex, e, j);
+			else if (source[i] <= SEEN_SOURCE &&
+				 ex->seen[SEEN_SOURCE - source[i]].solo[j].stage != 0)
+				copy_pair(ex, e, ex->nexec + (SEEN_SOURCE - source[i]) * ex->n + j);
+			else if (source[i] >= 0)
+				ex->inherited[e] = PAIR_WAITS_SOURCE;
+		}
+	}
+}
+
+/* After the pairs ran: the waiting ones are copied from their source when its first op
+ * returned as the probe's did, else they run late. */
+static void finish_copies(struct executor *ex, const int *source)
+{
+	for (int e = ex->n; e < ex->nexec; e++) {
+		if (ex->inherited[e] != PAIR_WAITS_SOURCE)
+			continue;
+		int k = source[first_of(ex, e)], src = ex->n + k * ex->n + second_of(ex, e);
+		const struct execution *from = &ex->slots[src];
+		if (ex->inherited[src] == PAIR_RUNS && from->stage >= STAGE_SECOND &&
+		    results_equal(&from->first, &ex->probes[k].first))
+			copy_pair(ex, e, src);
+		else
+			ex->inherited[e] = PAIR_RUNS_LATE;
+	}
+}
+
 static _Noreturn void state_process(struct executor *ex, const int *seq, int len)
 {
 	const struct harness_model *m = ex->m;
@@ -396,9 +576,22 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 	run_pass(ex, PASS_FIRST, 0, 0, ex->n, jobs);
 	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, 0, ex->n, jobs);
 	inherit_blocked_firsts(ex);
+	int *source = ex->probing && ex->inherited && ex->prefix->has_digest ?
+			      malloc((size_t)ex->n * sizeof *source) : NULL;
+	if (source) {
+		probe_firsts(ex, 0, jobs);
+		plan_copies(ex, source);
+	}
 	run_pass(ex, PASS_FIRST, 0, ex->n, ex->nexec, jobs);
 	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, ex->n, ex->nexec, jobs);
+	if (source) {
+		finish_copies(ex, source);
+		run_pass(ex, PASS_LATE, 0, ex->n, ex->nexec, jobs);
+		run_pass(ex, PASS_CONFIRM_BLOCKED, 0, ex->n, ex->nexec, jobs);
+	}
 	for (int r = 1; r < ex->repeats; r++) {
+		if (source)
+			probe_firsts(ex, r, jobs);
 		run_pass(ex, PASS_REPEAT, r, 0, ex->nexec, jobs);
 		run_pass(ex, PASS_CONFIRM_BLOCKED, r, 0, ex->nexec, jobs);
 	}
@@ -410,6 +603,23 @@ static bool same_execution(const struct execution *a, const struct execution *b)
 {
 	return results_equal(&a->first, &b->first) && results_equal(&a->second, &b->second) &&
 	       a->has_digest == b->has_digest && (!a->has_digest || a->digest == b->digest);
+}
+
+/* The probes run for a state count as executions. */
+static void count_probes(struct executor *ex)
+{
+	for (size_t p = 0; ex->probing && p < (size_t)ex->n * (size_t)ex->repeats; p++)
+		ex->executions += ex->probes[p].stage != 0;
+}
+
+static bool probe_deterministic(const struct executor *ex, int i)
+{
+	for (int r = 1; r < ex->repeats; r++) {
+		const struct execution *again = &ex->probes[(size_t)r * ex->n + i];
+		if (again->stage != 0 && !same_execution(&ex->probes[i], again))
+			return false;
+	}
+	return true;
 }
 
 /* While the state process runs: its executions so far, on the progress line. */
@@ -467,9 +677,17 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		memcpy(out->solo_det, same->solo_det, (size_t)ex->nexec);
 		return out;
 	}
+	count_probes(ex);
 	for (int e = 0; e < ex->nexec; e++) {
 		const struct execution *first = &ex->slots[e];
 		out->solo[e] = *first;
+		if (ex->copy_of[e]) {   /* a copy: as deterministic as its source and its probe */
+			int src = (int)ex->copy_of[e] - 1;
+			bool det = src < ex->nexec ? out->solo_det[src] :
+				   ex->seen[(src - ex->nexec) / ex->n].solo_det[(src - ex->nexec) % ex->n];
+			out->solo_det[e] = det && probe_deterministic(ex, first_of(ex, e));
+			continue;
+		}
 		out->solo_det[e] = 1;
 		ex->executions++;
 		for (int r = 1; r < ex->repeats; r++) {
