@@ -15,8 +15,9 @@
 # a generated NAME.snc_package.c), so that run directly with --measure it finds it, never
 # through a path compiled into the runtime library: the installed package as found now
 # (<libdir>/cmake/snc/../../snc/valgrind, wherever the install was moved), or the build
-# tree's (SNC_VALGRIND_LIB_DIR, runtime/valgrind-tool). Moving the install after building
-# the program needs a rebuild (or --valgrind-lib), like its link to the runtime does.
+# tree's (SNC_VALGRIND_LIB_DIR, runtime/valgrind-tool). When the install moved after the
+# program was built, the program takes the tool of the installed snc on PATH instead (or
+# --valgrind-lib DIR); `snc run ./NAME` passes its own.
 if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/SncTsanInstrument.cmake)      # installed beside it
   include(${CMAKE_CURRENT_LIST_DIR}/SncTsanInstrument.cmake)
   get_filename_component(SNC_HARNESS_TOOL_DIR ${CMAKE_CURRENT_LIST_DIR}/../../snc/valgrind ABSOLUTE)

@@ -9,6 +9,7 @@ int cli_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
+	cli_progress_end();
 	fprintf(stderr, "snc %s: %serror%s: ", cmd, snc_color_start(stderr, "error"),
 		snc_color_end(stderr, "error"));
 	vfprintf(stderr, fmt, ap);

@@ -38,6 +38,16 @@ int report_html_beside_db(const char *cmd, const char *db_path, int64_t run_id, 
 /* Prints "snc CMD: error: ..." on one line and returns EXIT_USAGE. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A progress line on stderr (progress.c; the caller draws it only on a terminal), redrawn
+ * in place by each call; cli_progress_end erases it (cli_error does, before its line). */
+void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_progress_end(void);
+/* While a progress line shows, stderr (and so a program run now) goes to a temporary file:
+ * returns the saved stderr to give progress_stderr_restore, which puts it back and, when
+ * something was written, ends the line and prints it. -1: nothing diverted. */
+int progress_stderr_divert(void);
+void progress_stderr_restore(int saved);
+
 /* Options that several commands take, declared once; a command's table lists the ones it
  * takes (ids 1..99 are these, a command's own start at 100). */
 enum { CLI_DB = 1, CLI_RUN, CLI_JSON, CLI_QUIET, CLI_ROOT, CLI_BASELINE, CLI_COMPDB, CLI_INCLUDE,

@@ -263,11 +263,9 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 		fprintf(stderr, "snc audit: %s: %d operation%s, initial state: %s\n", fam->name, fam->nops,
 			fam->nops == 1 ? "" : "s", fam->initial);
 	if (progress)   /* compiling takes seconds; the program then draws its own line */
-		fprintf(stderr, "\r\033[Ksnc audit: %s: building the harness program",
-			fam->name);
+		cli_progress("snc audit: %s: building the harness program", fam->name);
 	int built = build_family(rq, fam, source, program);
-	if (progress)
-		fputs("\r\033[K", stderr);
+	cli_progress_end();
 	t->build += now() - start;
 	if (built != 0) {
 		audit_note(plan, "family", fam->key, fam->key, "failed",

@@ -17,11 +17,18 @@ enum { O_HTML = 100, O_SARIF, O_JSON_FILE };
 static const struct snc_opt report_options[] = {
 	CLI_OPT_DB, CLI_OPT_RUN, CLI_OPT_BASELINE,
 	{ O_HTML, "html", 0, SNC_OPT_TEXT, "DIR", 0, 0, NULL,
-	  "a static site: DIR/index.html, a page per pair and per operation" },
+	  "a static site in DIR (docs/report.md): index.html with the findings\n"
+	  "and each harness's pair matrix; a page per harness (pair matrix, cost\n"
+	  "bars, history across runs), per pair (witness, a picture of the\n"
+	  "schedule that broke it), per operation and per scanned function;\n"
+	  "pages an earlier report wrote in DIR and this one does not are removed" },
 	{ O_SARIF, "sarif", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL,
-	  "SARIF 2.1.0 for code-scanning services ('-': stdout)" },
+	  "SARIF 2.1.0 for code-scanning services: each finding with the pair's\n"
+	  "second function and the schedule that broke it, access by access\n"
+	  "('-': stdout)" },
 	{ O_JSON_FILE, "json", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL,
-	  "everything in the report as JSON (docs/report.md; '-': stdout)" },
+	  "everything in the report as JSON, also a --baseline later\n"
+	  "(docs/report.md; '-': stdout)" },
 	CLI_OPT_ROOT, CLI_OPT_SUPPRESSIONS,
 	CLI_OPT_OUTPUT,
 	CLI_OPT_COLOR,

@@ -216,14 +216,13 @@ int cmd_run(int argc, char **argv)
 		snprintf(program, sizeof program, "%s/harness", tmpdir);
 		bool progress = !quiet && isatty(STDERR_FILENO);
 		if (progress)   /* instrumented builds take seconds; the program then draws its line */
-			fprintf(stderr, "\r\033[Ksnc run: compiling %s%s", harness,
-				measure ? " and its measure build" : "");
+			cli_progress("snc run: compiling %s%s", harness,
+				     measure ? " and its measure build" : "");
 		int built = harness_program_build("run", harness, libs, nlibs, cflags, ncflags,
 						  program) == 0 &&
 			    (!measure || harness_program_build_measure("run", harness, libs, nlibs,
 								       cflags, ncflags, program) == 0);
-		if (progress)
-			fputs("\r\033[K", stderr);
+		cli_progress_end();
 		if (!built)
 			goto out;
 	}

@@ -103,7 +103,9 @@ static bool compiler_is_clang(const char *cc)
 /* Runs one compiler command; returns 0, or -1 after one line on why. */
 static int compile(const char *cmd, struct argv_builder *b, const char *source)
 {
+	int saved = progress_stderr_divert();   /* its messages after the progress line ends */
 	int status = snc_run_argv(b->v, false, interrupt_forward_to);
+	progress_stderr_restore(saved);
 	if (interrupt_caught())
 		return -1;   /* the command says why */
 	if (status < 0)

@@ -80,4 +80,25 @@ expect_eq "$(grep -c 'ring_enqueue x' <<<"$out")" 0 "and no verdict table"
 # demo: -o names the HTML report's folder (demo itself is run by fixture.demo).
 expect_status 2 "demo -o -" -- "$SNC" demo -o -
 expect_match "$out" "^snc demo: error: -o names the HTML report's folder" "a folder, not stdout"
+
+# Killed while the output is being written: a database that is a FIFO keeps `report` waiting
+# in its open, after -o made its temporary file; SIGTERM (and SIGINT) then end it as the
+# signal does, and the temporary file is gone, an existing output file as it was.
+for sig in TERM INT HUP; do
+	rm -f slow.db && mkfifo slow.db && echo "before" > killed.txt
+	# (a script's background job ignores SIGINT, and the shell cannot undo that: python can)
+	python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+		"$SNC" report --db slow.db -o killed.txt 2> killed.err &
+	pid=$!
+	for _ in $(seq 100); do ls killed.txt.* > /dev/null 2>&1 && break; sleep 0.1; done
+	expect_eq "$(ls killed.txt.* 2>/dev/null | wc -l)" 1 "SIG$sig: the temporary file while report waits"
+	kill -$sig $pid
+	for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+	kill -KILL $pid 2>/dev/null   # (it did not die of the signal: the checks below fail)
+	wait $pid
+	status=$?
+	expect_eq "$status" "$((128 + $(kill -l $sig)))" "SIG$sig ends report as the signal does"
+	expect_eq "$(ls killed.txt.* 2>/dev/null)" "" "SIG$sig: no temporary file left"
+	expect_eq "$(cat killed.txt)" "before" "SIG$sig: the output file as it was"
+done
 finish

@@ -74,4 +74,16 @@ for cmd in run audit; do
 		"$cmd --help: -j and its default"
 done
 expect_status 0 "run -j 1" -- "$SNC" run --db j.db --depth 0 --repeat 1 -j 1 --quiet "$EXAMPLE_BIN/racy-counter"
+# A harness that does not compile, on a terminal: the progress line ("snc run: compiling
+# ...") is erased before the compiler's messages, which start a line of their own, and the
+# error line follows them. visible: what each line shows once a terminal has drawn it (the
+# text after its last carriage return + erase-line).
+visible() { tr -d '\r' <<<"${1//$'\r'${esc}\[K/$'\001'}" | sed "s/.*$(printf '\001')//"; }
+printf '#include "snc.h"\nint broken( {\n' > bad_harness.c
+shown=$(on_tty "$SNC" run --db bad.db bad_harness.c)
+expect_eq "$?" 2 "a harness that does not compile: exit 2"
+expect_match "$shown" "snc run: compiling bad_harness.c" "the progress line was drawn"
+expect_match "$(visible "$shown" | head -1)" "^bad_harness.c:2:[0-9]+: error: " "the compiler's first message starts its own line"
+expect_eq "$(visible "$shown" | grep -c 'compiling')" 0 "no line shows the progress line any more"
+expect_match "$(visible "$shown" | tail -1)" "^snc run: .*error.*: 'bad_harness.c' did not compile \(the compiler's messages are above\)$" "then the error line"
 finish

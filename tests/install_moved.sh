@@ -116,4 +116,18 @@ expect_status 0 "make install DESTDIR" -- make -C "$SNC_SOURCE_DIR" install BUIL
 	PREFIX=/opt/snc DESTDIR="$SNC_SCRATCH/stage"
 [ -x "$SNC_SCRATCH/stage/opt/snc/bin/snc" ] || fail "make install did not stage into DESTDIR"
 [ -e /opt/snc/bin/snc ] && fail "make install wrote outside DESTDIR"
+# The install moved again after the CMake project built its harness: the folder compiled
+# into the program is gone, and the program run directly with --measure finds the tool
+# beside the installed snc on PATH (without one there, it says what to do).
+mv "$prefix" "$SNC_SCRATCH/again"
+if command -v valgrind >/dev/null; then
+	expect_status 0 "measures after the install moved again" -- env PATH="$SNC_SCRATCH/again/bin:$PATH" \
+		./user-build/counter_harness --db user-again.db --quiet --verbose --depth 1 --measure --measure-states 1
+	expect_match "$out" "snc Valgrind tool in $SNC_SCRATCH/again/bin/\.\./lib/snc/valgrind" "the tool of the snc on PATH"
+	expect_eq "$(q user-again.db "SELECT count(*) > 0 FROM op_costs WHERE op = 'counter_fetch_add' AND rmw_per_call >= 1")" 1 \
+		"costs measured with the tool of the snc on PATH"
+	./user-build/counter_harness --db user-lost.db --quiet --depth 1 --measure --measure-states 1 > lost.txt 2>&1
+	expect_match "$(cat lost.txt)" "not in '$prefix/lib/snc/valgrind', where the snc package this program was built with had it, nor beside an installed snc on PATH" \
+		"without it on PATH: why, and what to do"
+fi
 finish

@@ -60,6 +60,10 @@ int html_harness(const struct snc_report *r, const char *dir, int harness, char 
 		 size_t errlen);
 /* Lines around line of file, numbered, the line itself highlighted. */
 void html_excerpt(FILE *out, const char *file, int line, int before, int after);
+/* A "Findings" heading and list of the findings about() accepts (nothing when none). */
+void html_findings_section(FILE *out, const struct snc_report *r,
+			   bool (*about)(const struct snc_finding *x, const void *ctx),
+			   const void *ctx);
 /* A finding as a list item: severity, rule, subject, message, reason, evidence. */
 void html_finding_item(FILE *out, const struct snc_finding *x);
 /* Inline SVG: a harness's op x op matrix, each cell coloured by verdict and linking to its

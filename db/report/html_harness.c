@@ -178,6 +178,13 @@ static double cost_in(const struct snc_history *hist, const char *name, int64_t 
 	return -1;
 }
 
+/* Where value v of the k-th of nruns runs stands in a sparkline whose top is max. */
+static void spark_point(int k, int nruns, double v, double max, int *x, int *y)
+{
+	*x = nruns > 1 ? 4 + (SPARK_W - 8) * k / (nruns - 1) : SPARK_W / 2;
+	*y = SPARK_H - 4 - (max > 0 ? (int)((SPARK_H - 8) * v / max) : 0);
+}
+
 /* A sparkline of op's metric over the runs (gaps where a run did not measure it), then
  * its newest value. */
 static void sparkline(FILE *out, const struct snc_history *hist, const char *name,
@@ -195,8 +202,8 @@ static void sparkline(FILE *out, const struct snc_history *hist, const char *nam
 		double v = cost_in(hist, name, runs[k], op, m);
 		if (v < 0)
 			continue;
-		int x = nruns > 1 ? 4 + (SPARK_W - 8) * k / (nruns - 1) : SPARK_W / 2;
-		int y = SPARK_H - 4 - (max > 0 ? (int)((SPARK_H - 8) * v / max) : 0);
+		int x, y;
+		spark_point(k, nruns, v, max, &x, &y);
 		html(out, "%d,%d ", x, y);
 	}
 	html(out, "\"/>");
@@ -204,8 +211,8 @@ static void sparkline(FILE *out, const struct snc_history *hist, const char *nam
 		double v = cost_in(hist, name, runs[k], op, m);
 		if (v < 0)
 			continue;
-		int x = nruns > 1 ? 4 + (SPARK_W - 8) * k / (nruns - 1) : SPARK_W / 2;
-		int y = SPARK_H - 4 - (max > 0 ? (int)((SPARK_H - 8) * v / max) : 0);
+		int x, y;
+		spark_point(k, nruns, v, max, &x, &y);
 		html(out, "<circle class=\"spark-point\" data-run=\"%D\" data-value=\"%f\" cx=\"%d\" "
 			  "cy=\"%d\" r=\"2.5\" fill=\"#0969da\"><title>run %D: %f</title></circle>",
 		     runs[k], v, x, y, runs[k], v);

@@ -156,19 +156,14 @@ void html_severity(FILE *out, const struct snc_finding *x)
 	html(out, "<span class=\"badge %r\">%r</span>", s, s);
 }
 
-void html_findings_about(FILE *out, const struct snc_report *r, const struct snc_fact_harness *h,
-			 int op, int partner)
+void html_findings_section(FILE *out, const struct snc_report *r,
+			   bool (*about)(const struct snc_finding *x, const void *ctx),
+			   const void *ctx)
 {
-	const char *name = h->ops[op].name, *other = partner >= 0 ? h->ops[partner].name : NULL;
 	int shown = 0;
 	for (int i = 0; i < r->findings->count; i++) {
 		const struct snc_finding *x = &r->findings->items[i];
-		if (!x->harness || strcmp(x->harness, h->name) != 0)
-			continue;
-		bool about = other ? ((strcmp(x->f, name) == 0 && x->g && strcmp(x->g, other) == 0) ||
-				      (strcmp(x->f, other) == 0 && x->g && strcmp(x->g, name) == 0))
-				   : (strcmp(x->f, name) == 0 || (x->g && strcmp(x->g, name) == 0));
-		if (!about)
+		if (!about(x, ctx))
 			continue;
 		if (shown++ == 0)
 			html(out, "<h2>Findings</h2>\n<ul>\n");
@@ -176,6 +171,29 @@ void html_findings_about(FILE *out, const struct snc_report *r, const struct snc
 	}
 	if (shown)
 		html(out, "</ul>\n");
+}
+
+struct op_subject {
+	const char *harness, *name, *other;   /* other: the pair's second op, or NULL */
+};
+
+static bool about_op(const struct snc_finding *x, const void *ctx)
+{
+	const struct op_subject *o = ctx;
+	if (!x->harness || strcmp(x->harness, o->harness) != 0)
+		return false;
+	if (!o->other)
+		return strcmp(x->f, o->name) == 0 || (x->g && strcmp(x->g, o->name) == 0);
+	return (strcmp(x->f, o->name) == 0 && x->g && strcmp(x->g, o->other) == 0) ||
+	       (strcmp(x->f, o->other) == 0 && x->g && strcmp(x->g, o->name) == 0);
+}
+
+void html_findings_about(FILE *out, const struct snc_report *r, const struct snc_fact_harness *h,
+			 int op, int partner)
+{
+	struct op_subject o = { h->name, h->ops[op].name,
+				partner >= 0 ? h->ops[partner].name : NULL };
+	html_findings_section(out, r, about_op, &o);
 }
 
 void html_finding_item(FILE *out, const struct snc_finding *x)

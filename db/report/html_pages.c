@@ -212,35 +212,29 @@ int html_op(const struct snc_report *r, const char *dir, int harness, int op, ch
 	return html_page_close(out, NULL, err, errlen);
 }
 
-/* Findings about a function: from the scan alone by its name, or about an op tied to it. */
-static void function_findings(FILE *out, const struct snc_report *r, int function)
+struct function_subject {
+	const struct snc_report *r;
+	int function;
+};
+
+/* A finding about the function: from the scan alone by its name, or about an op tied to it. */
+static bool about_function(const struct snc_finding *x, const void *ctx)
 {
-	const char *name = r->facts->functions[function].name;
-	int shown = 0;
-	for (int i = 0; i < r->findings->count; i++) {
-		const struct snc_finding *x = &r->findings->items[i];
-		bool about = false;
-		if (!x->harness) {
-			about = strcmp(x->f, name) == 0 || (x->g && strcmp(x->g, name) == 0);
-		} else {
-			for (int hi = 0; hi < r->facts->nharnesses && !about; hi++) {
-				const struct snc_fact_harness *h = &r->facts->harnesses[hi];
-				if (strcmp(h->name, x->harness) != 0)
-					continue;
-				for (int o = 0; o < h->nops && !about; o++)
-					about = h->ops[o].function == function &&
-						(strcmp(h->ops[o].name, x->f) == 0 ||
-						 (x->g && strcmp(h->ops[o].name, x->g) == 0));
-			}
-		}
-		if (!about)
+	const struct function_subject *fs = ctx;
+	const char *name = fs->r->facts->functions[fs->function].name;
+	if (!x->harness)
+		return strcmp(x->f, name) == 0 || (x->g && strcmp(x->g, name) == 0);
+	for (int hi = 0; hi < fs->r->facts->nharnesses; hi++) {
+		const struct snc_fact_harness *h = &fs->r->facts->harnesses[hi];
+		if (strcmp(h->name, x->harness) != 0)
 			continue;
-		if (shown++ == 0)
-			html(out, "<h2>Findings</h2>\n<ul>\n");
-		html_finding_item(out, x);
+		for (int o = 0; o < h->nops; o++)
+			if (h->ops[o].function == fs->function &&
+			    (strcmp(h->ops[o].name, x->f) == 0 ||
+			     (x->g && strcmp(h->ops[o].name, x->g) == 0)))
+				return true;
 	}
-	if (shown)
-		html(out, "</ul>\n");
+	return false;
 }
 
 static void function_sites(FILE *out, const struct snc_report *r,
@@ -323,7 +317,8 @@ int html_function(const struct snc_report *r, const char *dir, int function, cha
 	}
 	if (npairs)
 		html(out, "</table>\n");
-	function_findings(out, r, function);
+	html_findings_section(out, r, about_function,
+			      &(struct function_subject){ r, function });
 	html(out, "</main>\n");
 	return html_page_close(out, NULL, err, errlen);
 }

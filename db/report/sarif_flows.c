@@ -1,19 +1,26 @@
 /* sarif_flows.c: a concurrent schedule as a SARIF code flow, so that a code-review UI walks
  * a reviewer through the interleaving that broke linearizability (or did not repeat).
  *
- * What the schedules pass stores of a schedule (snc_db.h, snc_fact_schedule) is its state,
- * the call on each thread (the pair's f on thread 0, g on thread 1), the schedule string
- * "T:b1,b2,..." (thread T starts; b1 scheduling points pass, then the running thread is
- * preempted at the next one; then the other runs b2 points, and so on; after the last
- * preemption both run to completion, switching only when one finishes or blocks) and the
- * outcome. The code flow has one thread flow per thread; each step is a location with
- * a message and an executionOrder that numbers the steps of both threads in the order they
- * ran: the call (at the op's SNC_OP line in the harness), then each stretch the thread ran
- * between preemptions (at the function it exercises). A thread flow's message says what
- * the scheduler's hooks counted on that thread under the schedule (points, atomic RMWs,
- * seq_cst fences and stores, lock acquisitions). The accesses inside a stretch are what
- * `snc replay ID` prints; the flow's message says so. */
+ * The code flow has one thread flow per thread (thread 0 runs the pair's f, thread 1 its g);
+ * each step is a location with a message and an executionOrder that numbers the steps of
+ * both threads in the order they ran. A thread flow's message says what the scheduler's
+ * hooks counted on that thread under the schedule (points, atomic RMWs, seq_cst fences and
+ * stores, lock acquisitions).
+ *
+ * When the schedule's trace is stored (schedule_steps: what `snc replay` prints), there is
+ * one step per trace entry but the switch markers: the call (at the op's SNC_OP line in the
+ * harness) and each memory access, fence or lock operation, at the file:line of the code
+ * that made it, its kind (read, store, rmw, lock, ...) as the step's kind. The trace names
+ * a file by its base name ("racy_inc fixtures.c:9"); the step's file is the scanned or
+ * harness file of that name (the scanned function of that name first).
+ *
+ * Without a trace (a JSON baseline, a schedule whose re-run ended otherwise), the steps are
+ * what the schedule string "T:b1,b2,..." says (thread T starts; b1 scheduling points pass,
+ * then the running thread is preempted at the next one; then the other runs b2 points, and
+ * so on; after the last preemption both run to completion): each thread's call, then each
+ * stretch it ran between preemptions, at the function it exercises. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "sarif_internal.h"
 
@@ -98,6 +105,113 @@ static void run_step(struct flow *f, int t, const char *state, const char *messa
 	step(f, t, f->place[t].file, f->place[t].line, f->place[t].name, NULL, 1, message);
 }
 
+/* The last path separator of a file name, or the name itself. */
+static const char *base_name(const char *file)
+{
+	const char *slash = strrchr(file, '/');
+	return slash ? slash + 1 : file;
+}
+
+static bool same_base(const char *file, const char *base, size_t len)
+{
+	if (!file)
+		return false;
+	const char *b = base_name(file);
+	return strlen(b) == len && memcmp(b, base, len) == 0;
+}
+
+/* Where a trace entry's place ("function file.c:LINE") is: the scanned function of that
+ * name in a file of that base name, else any scanned file of that base name, else the
+ * harness's source or an op's file. false when the place has no line or no known file. */
+static bool trace_place(const struct flow *f, const char *place, struct sarif_place *out)
+{
+	const char *space = place ? strrchr(place, ' ') : NULL;
+	const char *colon = space ? strrchr(space, ':') : NULL;
+	if (!colon || colon[1] < '1' || colon[1] > '9')
+		return false;
+	const char *base = space + 1;
+	size_t base_len = (size_t)(colon - base), name_len = (size_t)(space - place);
+	out->line = atoi(colon + 1);
+	const struct snc_facts *facts = f->c->r->facts;
+	const char *file = NULL;
+	for (int pass = 0; pass < 2 && !file; pass++)
+		for (int i = 0; i < facts->nfunctions && !file; i++) {
+			const struct snc_fact_function *fn = &facts->functions[i];
+			if (same_base(fn->file, base, base_len) &&
+			    (pass == 1 || (strlen(fn->name) == name_len &&
+					   memcmp(fn->name, place, name_len) == 0)))
+				file = fn->file;
+		}
+	const char *known[] = { f->h->source, f->op[0]->file, f->op[1]->file };
+	for (size_t i = 0; i < sizeof known / sizeof *known && !file; i++)
+		if (same_base(known[i], base, base_len))
+			file = known[i];
+	if (!file)
+		return false;
+	out->file = file;
+	out->name = NULL;          /* the caller marks the variable, when on the line */
+	return true;
+}
+
+/* One step per entry of the stored trace but the switch markers; the last carries the
+ * outcome. */
+static void trace_steps(struct flow *f, const struct snc_fact_schedule *s)
+{
+	int last = -1;
+	for (int i = 0; i < s->nsteps; i++)
+		if (strcmp(s->steps[i].kind, "switch") != 0)
+			last = i;
+	for (int i = 0; i <= last; i++) {
+		const struct snc_fact_step *e = &s->steps[i];
+		int t = e->thread ? 1 : 0;
+		if (strcmp(e->kind, "switch") == 0)
+			continue;
+		if (!f->called[t])
+			call_step(f, t, s->state);
+		if (strcmp(e->kind, "call") == 0)
+			continue;
+		char msg[2048], tail[1024] = "";
+		if (i == last)
+			snprintf(tail, sizeof tail, "; outcome: %s (sequential orders give: %s | %s)",
+				 s->outcome, s->f_then_g, s->g_then_f);
+		struct sarif_place at;
+		bool found = trace_place(f, e->place, &at);
+		if (found)
+			at.name = e->variable;
+		else
+			at = f->place[t];
+		snprintf(msg, sizeof msg, "thread %d: %s%s%s%s%s", t, e->access,
+			 e->place ? (found ? " in " : " at ") : "", e->place ? e->place : "",
+			 found ? "" : " (outside the known sources)", tail);
+		step(f, t, at.file, at.line, at.name, e->kind, 1, msg);
+	}
+	for (int t = 0; t < 2; t++)   /* a thread the kept part of the trace never reached */
+		if (!f->called[t])
+			call_step(f, t, s->state);
+}
+
+/* The steps the schedule string gives: each stretch a thread ran between preemptions. */
+static void schedule_steps(struct flow *f, const struct snc_fact_schedule *s,
+			   const struct parsed_schedule *ps)
+{
+	char msg[2048];
+	int t = ps->first;
+	for (int i = 0; i < ps->n; i++, t = 1 - t) {
+		snprintf(msg, sizeof msg, "thread %d: %s %s %lu scheduling point%s (accesses the "
+			 "scheduler controls), then is preempted", t, f->call[t],
+			 f->called[t] ? "resumes and passes" : "passes", ps->budget[i],
+			 ps->budget[i] == 1 ? "" : "s");
+		run_step(f, t, s->state, msg);
+	}
+	snprintf(msg, sizeof msg, "thread %d: %s %s until it returns (or blocks and lets the "
+		 "other run)", t, f->call[t], f->called[t] ? "resumes and runs" : "runs");
+	run_step(f, t, s->state, msg);
+	snprintf(msg, sizeof msg, "thread %d: %s %s to completion; outcome: %s (sequential "
+		 "orders give: %s | %s)", 1 - t, f->call[1 - t],
+		 f->called[1 - t] ? "resumes and runs" : "runs", s->outcome, s->f_then_g, s->g_then_f);
+	run_step(f, 1 - t, s->state, msg);
+}
+
 /* A thread flow's message: its call and what the hooks counted on that thread under the
  * schedule, when known (the heavyweight instructions the Laws of Order ask for among them). */
 static void thread_text(const struct snc_fact_schedule *s, int t, const char *call, char *buf,
@@ -136,21 +250,10 @@ json_object *sarif_code_flows(const struct sarif_ctx *c, const struct snc_fact_h
 		return NULL;
 	}
 	char msg[2048];
-	int t = ps.first;
-	for (int i = 0; i < ps.n; i++, t = 1 - t) {
-		snprintf(msg, sizeof msg, "thread %d: %s %s %lu scheduling point%s (accesses the "
-			 "scheduler controls), then is preempted", t, f.call[t],
-			 f.called[t] ? "resumes and passes" : "passes", ps.budget[i],
-			 ps.budget[i] == 1 ? "" : "s");
-		run_step(&f, t, s->state, msg);
-	}
-	snprintf(msg, sizeof msg, "thread %d: %s %s until it returns (or blocks and lets the "
-		 "other run)", t, f.call[t], f.called[t] ? "resumes and runs" : "runs");
-	run_step(&f, t, s->state, msg);
-	snprintf(msg, sizeof msg, "thread %d: %s %s to completion; outcome: %s (sequential "
-		 "orders give: %s | %s)", 1 - t, f.call[1 - t],
-		 f.called[1 - t] ? "resumes and runs" : "runs", s->outcome, s->f_then_g, s->g_then_f);
-	run_step(&f, 1 - t, s->state, msg);
+	if (s->nsteps > 0)
+		trace_steps(&f, s);
+	else
+		schedule_steps(&f, s, &ps);
 
 	json_object *threads = json_object_new_array();
 	for (int k = 0; k < 2; k++) {

@@ -294,6 +294,16 @@ int64_t db_insert(struct snc_db *db, sqlite3_stmt *st, const char *what)
 	return sqlite3_last_insert_rowid(db->conn);
 }
 
+int64_t db_step_id(struct snc_db *db, sqlite3_stmt *st, const char *what)
+{
+	int rc = sqlite3_step(st);
+	int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		id = db_fail(db, what);
+	sqlite3_reset(st);
+	return id;
+}
+
 void db_bind_text(sqlite3_stmt *st, int i, const char *s)
 {
 	if (s)

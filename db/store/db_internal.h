@@ -31,6 +31,9 @@ sqlite3_stmt *db_stmt(struct snc_db *db, const char *sql);
 int db_fail(struct snc_db *db, const char *what);
 /* Runs a statement to completion; returns 0, or -1 with the error recorded. */
 int db_step_done(struct snc_db *db, sqlite3_stmt *st, const char *what);
+/* Runs a query for one integer (an id): the first column of its first row, 0 when it has
+ * no row, or -1 with the error recorded; the statement is reset. */
+int64_t db_step_id(struct snc_db *db, sqlite3_stmt *st, const char *what);
 /* Runs an INSERT to completion and returns the new row id, or -1. */
 int64_t db_insert(struct snc_db *db, sqlite3_stmt *st, const char *what);
 void db_bind_text(sqlite3_stmt *st, int i, const char *s);

@@ -79,12 +79,7 @@ int64_t snc_db_latest_run(struct snc_db *db, const char *command)
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, command);
-	int rc = sqlite3_step(st);
-	int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return db_fail(db, "finding the latest run");
-	sqlite3_reset(st);
-	return id;
+	return db_step_id(db, st, "finding the latest run");
 }
 
 int snc_db_run_exists(struct snc_db *db, int64_t run_id)

@@ -49,12 +49,7 @@ int64_t snc_db_scan_find_unit(struct snc_db *db, const char *file, const char *f
 		return -1;
 	db_bind_text(st, 1, file);
 	db_bind_text(st, 2, flags_hash);
-	int rc = sqlite3_step(st);
-	int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return db_fail(db, "finding an earlier scan of a unit");
-	sqlite3_reset(st);
-	return id;
+	return db_step_id(db, st, "finding an earlier scan of a unit");
 }
 
 int64_t snc_db_scan_unit_run(struct snc_db *db, int64_t unit_id)
@@ -63,12 +58,7 @@ int64_t snc_db_scan_unit_run(struct snc_db *db, int64_t unit_id)
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, unit_id);
-	int rc = sqlite3_step(st);
-	int64_t run = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return db_fail(db, "finding a scanned unit's run");
-	return run;
+	return db_step_id(db, st, "finding a scanned unit's run");
 }
 
 int snc_db_scan_load_files(struct snc_db *db, int64_t unit_id, struct sa_unit *u)

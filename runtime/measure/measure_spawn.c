@@ -16,7 +16,10 @@
  *      program's real location: SNC_TOOL_FROM_BINDIR, SNC_TOOL_FROM_EXAMPLES);
  *   3. the snc package the program was built against: snc_add_harness compiles in
  *      snc_package_valgrind_lib(), the tool folder of the package CMake found (an
- *      install where it is when the program is built, or the snc build tree).
+ *      install where it is when the program is built, or the snc build tree);
+ *   4. when that folder is gone (the install moved after the build) or the program was not
+ *      built with snc_add_harness: the installed snc found on PATH, its
+ *      <libdir>/snc/valgrind (relative to its real location, as in 2).
  * Programs built otherwise (pkg-config) pass --valgrind-lib
  * "$(pkg-config --variable=valgrind_lib snc)".
  * The worker's environment also carries
@@ -84,6 +87,21 @@ static bool holds_tool(const char *dir)
 	return access(path, X_OK) == 0;
 }
 
+/* The tool of the installed snc found on PATH (its real location's
+ * SNC_TOOL_FROM_BINDIR) into lib; false when there is none. */
+static bool tool_of_snc_on_path(char *lib, size_t liblen)
+{
+	char snc[PATH_MAX], real[PATH_MAX];
+	if (!find_program("snc", snc, sizeof snc) || !realpath(snc, real))
+		return false;
+	char *slash = strrchr(real, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	snprintf(lib, liblen, "%s/%s", real, SNC_TOOL_FROM_BINDIR);
+	return holds_tool(lib);
+}
+
 /* The measure build beside this program, in program[len]; false when there is none. */
 static bool find_measure_program(char *program, size_t len)
 {
@@ -132,13 +150,18 @@ const char *measure_unavailable(const struct runtime_options *opt, char *lib, si
 		snprintf(lib, liblen, "%s", snc_package_valgrind_lib());
 		if (holds_tool(lib))
 			return NULL;
-		snprintf(why, sizeof why, "the snc Valgrind tool is not in '%s', where the snc package "
-			 "this program was built with had it (moved? give --valgrind-lib DIR)",
-			 snc_package_valgrind_lib());
-		return why;
 	}
-	snprintf(why, sizeof why, "the snc Valgrind tool is not beside this program and it was not "
-		 "built with snc_add_harness (give --valgrind-lib DIR)");
+	if (tool_of_snc_on_path(lib, liblen))
+		return NULL;
+	if (snc_package_valgrind_lib)
+		snprintf(why, sizeof why, "the snc Valgrind tool is not in '%s', where the snc package "
+			 "this program was built with had it, nor beside an installed snc on PATH "
+			 "(moved? put its bin on PATH or give --valgrind-lib DIR)",
+			 snc_package_valgrind_lib());
+	else
+		snprintf(why, sizeof why, "the snc Valgrind tool is not beside this program nor beside "
+			 "an installed snc on PATH, and the program was not built with snc_add_harness "
+			 "(give --valgrind-lib DIR)");
 	return why;
 }
 

@@ -32,44 +32,30 @@ remove_fn=$(line_of sets/byte_set.c '^bool byte_set_remove(')
 expect_match "$seen" "^result non-linearizable counters/counters.c:$racy:$(column_of counters/counters.c "$racy" racy_add_return) \| racy_add_return x racy_add_return in racy-counter$" \
 	"the racy counter's finding at racy_add_return's name"
 
-# The code flow of racy_add_return x racy_add_return is the database's breaking schedule:
-# each call at the harness's SNC_OP line, each stretch at counters.c's racy_add_return, in
-# the order the schedule ran them, ending with the stored outcome.
+# The code flow of racy_add_return x racy_add_return is the database's breaking schedule,
+# access by access: the trace schedule_steps stores of it (what `snc replay ID` prints),
+# each thread's call at the harness's SNC_OP line before its first access, then one step
+# per access (not per preempted stretch) in the order they ran, of its kind, at the
+# file:line of counters.c the trace names; the last ends with the stored outcome.
 pair="harness = 'racy-counter' AND f = 'racy_add_return' AND g = 'racy_add_return'"
 schedule=$(q s.db "SELECT failing_schedule FROM pair_verdicts WHERE $pair")
 outcome=$(q s.db "SELECT failing_outcome FROM pair_verdicts WHERE $pair")
 id=$(q s.db "SELECT failing_schedule_id FROM pair_verdicts WHERE $pair")
 expect_match "$schedule" '^[01]:[0-9]+' "racy_add_return x racy_add_return broke under a preemption"
-# The steps docs/report.md describes for schedule T:b1,...,bn: thread T's call and its b1
-# points, the other's call and b2 points, ... then the running thread until it returns,
-# then the other to completion.
-expected=$(python3 - "$schedule" <<'PY'
-import sys
-first, _, budgets = sys.argv[1].partition(":")
-t, called, steps = int(first), set(), []
-def run(t, what):
-    if t not in called:
-        steps.append("thread-%d call" % t)
-        called.add(t)
-    steps.append("thread-%d %s" % (t, what))
-for b in budgets.split(",") if budgets else []:
-    run(t, "passes %s" % b)
-    t = 1 - t
-run(t, "returns")
-run(1 - t, "completes")
-print("\n".join(steps))
-PY
-)
+trace=$(q s.db "SELECT thread || ' ' || kind || ' ' || coalesce(place, '') FROM schedule_steps WHERE outcome_id = $id AND kind NOT IN ('switch', 'call') ORDER BY ordinal")
+expect_match "$(printf '%s\n' "$trace" | grep -c ' racy_add_return counters.c:[0-9]*$')" '^[4-9]|[1-9][0-9]+$' "a stored trace with the accesses of both threads"
+expected=$(printf '%s\n' "$trace" | awk -v op="counters/racy_harness.c:$racy_op" '
+	!called[$1]++ { print "thread-" $1, "call", op }
+	{ split($4, at, ":"); print "thread-" $1, $2, "counters/" at[1] ":" at[2] }')
 flow=$(printf '%s\n' "$seen" | awk '/^result non-linearizable .*racy-counter$/ { on = 1; next } /^result / { on = 0 } on && /^step /')
-got=$(printf '%s\n' "$flow" | sed -E 's/^step [0-9]+ (thread-[01]) ([^ ]+) (call|-) \| (.*)$/\1 \3 \4/' | awk '
-	$2 == "call" { print $1, "call"; next }
-	/then is preempted/ { for (i = 1; i <= NF; i++) if ($i == "passes") { print $1, "passes", $(i + 1); next } }
-	/until it returns/ { print $1, "returns"; next }
-	/to completion/ { print $1, "completes" }')
-expect_eq "$got" "$expected" "the steps follow schedule $schedule"
+got=$(printf '%s\n' "$flow" | awk '{ split($4, at, ":"); print $3, $5, at[1] ":" at[2] }')
+expect_eq "$got" "$expected" "one step per access of the trace of schedule $schedule"
 expect_eq "$(printf '%s\n' "$flow" | grep -c " call | thread [01] calls racy_add_return([0-9]*) ")" 2 "two calls"
-expect_eq "$(printf '%s\n' "$flow" | grep ' call | ' | grep -vc "counters/racy_harness.c:$racy_op:")" 0 "calls at the SNC_OP line"
-expect_eq "$(printf '%s\n' "$flow" | grep ' - | ' | grep -vc "counters/counters.c:$racy:")" 0 "stretches in racy_add_return"
+expect_eq "$(printf '%s\n' "$flow" | grep -Ec '^step [0-9]+ thread-[01] counters/counters.c:[0-9]+:[0-9]+ (read|write) \| thread [01]: (read racy_count = [0-9]+|write racy_count [0-9]+ -> [0-9]+) in racy_add_return counters.c:[0-9]+')" \
+	"$(printf '%s\n' "$trace" | wc -l)" "each access step says what it did"
+expect_eq "$(printf '%s\n' "$flow" | awk '$4 ~ /^counters\/counters.c:/ { split($4, at, ":"); print at[2], at[3] }' | sort -u |
+	while read -r line col; do [ "$col" = "$(column_of counters/counters.c "$line" racy_count)" ] || echo "$line:$col"; done)" "" \
+	"access steps mark racy_count on their line"
 expect_match "$(printf '%s\n' "$flow" | tail -1)" "outcome: $(printf '%s' "$outcome" | sed 's/[().]/\\&/g')" "the last step ends with the stored outcome"
 expect_match "$seen" "^flow non-linearizable \| .*under schedule $schedule .*snc replay $id shows every access$" "the flow names the schedule to replay"
 # Each thread flow says what the hooks counted on its thread: the schedules view's counts.

@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,24 +13,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "check.h"
 #include "child.h"
 #include "fixtures.h"
-
-static int failures;
-
-static void check(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok)
-		return;
-	failures++;
-	fprintf(stderr, "FAIL: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 static const char *text(const struct snc_schedule *s)
 {
@@ -578,10 +562,7 @@ static void test_atomic_hooks(void)
 	snc_trace_print(stdout, out->trace, out->result.trace_len);
 }
 
-static const struct {
-	const char *name;
-	void (*run)(void);
-} tests[] = {
+static const struct check_test tests[] = {
 	{ "lost_update", test_lost_update },
 	{ "set_double_add", test_set_double_add },
 	{ "atomic_counter", test_atomic_counter },
@@ -612,17 +593,5 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s <test>\n", argv[0]);
-		return 2;
-	}
-	fixtures_setup();
-	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-		if (strcmp(argv[1], tests[i].name) == 0) {
-			tests[i].run();
-			return failures ? 1 : 0;
-		}
-	}
-	fprintf(stderr, "no test %s\n", argv[1]);
-	return 2;
+	return check_main(argc, argv, tests, sizeof tests / sizeof tests[0], fixtures_setup);
 }

@@ -1,25 +1,9 @@
 /* unit.c: scheduler tests that need no instrumented code: the schedule string and the
  * explorer driven by synthetic feedback. Usage: sched_unit <test>. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "check.h"
 #include "snc_sched.h"
-
-static int failures;
-
-static void check(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok)
-		return;
-	failures++;
-	fprintf(stderr, "FAIL: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 /* (h) format/parse round trips; malformed strings are rejected. */
 static void test_schedule_string(void)
@@ -150,10 +134,7 @@ static void test_explorer_pct(void)
 	check(distinct > 30, "samples should be mostly distinct");
 }
 
-static const struct {
-	const char *name;
-	void (*run)(void);
-} tests[] = {
+static const struct check_test tests[] = {
 	{ "schedule_string", test_schedule_string },
 	{ "explorer_synthetic", test_explorer_synthetic },
 	{ "explorer_pct", test_explorer_pct },
@@ -161,16 +142,5 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s <test>\n", argv[0]);
-		return 2;
-	}
-	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-		if (strcmp(argv[1], tests[i].name) == 0) {
-			tests[i].run();
-			return failures ? 1 : 0;
-		}
-	}
-	fprintf(stderr, "no test %s\n", argv[1]);
-	return 2;
+	return check_main(argc, argv, tests, sizeof tests / sizeof tests[0], NULL);
 }
