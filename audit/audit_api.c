@@ -57,12 +57,8 @@ int audit_api_files(const struct sa_unit *u, char ***out)
 	return n;
 }
 
-static void add_fn(struct audit_plan *plan, const struct sa_function *def,
-		   const struct sa_function *body, const char *header)
+void audit_plan_append(struct audit_plan *plan, struct audit_fn fn)
 {
-	for (int i = 0; i < plan->nfns; i++)
-		if (strcmp(plan->fns[i].def->usr, def->usr) == 0)
-			return;
 	if (plan->nfns == plan->cap_fns) {
 		plan->cap_fns = plan->cap_fns ? 2 * plan->cap_fns : 64;
 		plan->fns = realloc(plan->fns, (size_t)plan->cap_fns * sizeof *plan->fns);
@@ -71,7 +67,16 @@ static void add_fn(struct audit_plan *plan, const struct sa_function *def,
 			exit(2);
 		}
 	}
-	plan->fns[plan->nfns++] = (struct audit_fn){ def, body, header };
+	plan->fns[plan->nfns++] = fn;
+}
+
+static void add_fn(struct audit_plan *plan, const struct sa_function *def,
+		   const struct sa_function *body, const char *header)
+{
+	for (int i = 0; i < plan->nfns; i++)
+		if (strcmp(plan->fns[i].def->usr, def->usr) == 0)
+			return;
+	audit_plan_append(plan, (struct audit_fn){ def, body, header });
 }
 
 /* The model's definition of a declared function (by USR, else by name), or NULL. */

@@ -155,16 +155,8 @@ static int demote_failed(const struct sa_unit *u, const char *path, struct candi
 
 static void add_wrapper(struct audit_plan *plan, const struct sa_function *def, const char *header)
 {
-	if (plan->nfns == plan->cap_fns) {
-		plan->cap_fns = plan->cap_fns ? 2 * plan->cap_fns : 64;
-		plan->fns = realloc(plan->fns, (size_t)plan->cap_fns * sizeof *plan->fns);
-		if (!plan->fns) {
-			fprintf(stderr, "snc audit: out of memory\n");
-			exit(2);
-		}
-	}
 	/* its body is its own: the scan of the wrappers says what state it touches */
-	plan->fns[plan->nfns++] = (struct audit_fn){ .def = def, .body = def, .header = header };
+	audit_plan_append(plan, (struct audit_fn){ .def = def, .body = def, .header = header });
 }
 
 int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nheaders,

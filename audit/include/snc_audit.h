@@ -195,6 +195,8 @@ struct audit_options {
 /* audit_api.c: the API functions of each named header (what it and the headers below its
  * folder that it includes declare or define), typed, in file and line order. Headers that
  * did not parse, or declare nothing, get a note. */
+/* Appends one function to the plan (exits 2 when memory runs out). */
+void audit_plan_append(struct audit_plan *plan, struct audit_fn fn);
 void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		       const struct sa_units *units, char *const *headers, int nheaders);
 
