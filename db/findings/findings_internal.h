@@ -29,6 +29,13 @@ struct snc_fact_op *facts_op_named(const struct snc_fact_harness *h, const char 
 /* Is the verdict one of the two SNC ones (snc, snc-split)? */
 bool facts_is_snc(const char *verdict);
 
+/* Runs sql, whose two parameters are a harness's run id and name, for every harness of the
+ * facts, and hands each row to row_fn with its harness. Returns 0, or -1 with the error
+ * recorded as what failed ("reading ..."). */
+typedef void facts_row_fn(struct snc_facts *facts, struct snc_fact_harness *h, sqlite3_stmt *st);
+int facts_each_harness_row(struct snc_db *db, struct snc_facts *facts, const char *sql,
+			   facts_row_fn *row_fn, const char *what);
+
 /* Adds what each harness's run measured (op costs, where their heavyweight instructions
  * executed, the patterns of snc witnesses) when the database has measurements
  * (facts_costs.c). Returns 0, or -1 with the error recorded. */

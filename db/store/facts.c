@@ -148,6 +148,26 @@ bool facts_is_snc(const char *verdict)
 	return strcmp(verdict, "snc") == 0 || strcmp(verdict, "snc-split") == 0;
 }
 
+int facts_each_harness_row(struct snc_db *db, struct snc_facts *facts, const char *sql,
+			   facts_row_fn *row_fn, const char *what)
+{
+	sqlite3_stmt *st = db_stmt(db, sql);
+	if (!st)
+		return -1;
+	for (int i = 0; i < facts->nharnesses; i++) {
+		struct snc_fact_harness *h = &facts->harnesses[i];
+		db_bind_int(st, 1, h->run_id);
+		db_bind_text(st, 2, h->name);
+		int rc;
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+			row_fn(facts, h, st);
+		sqlite3_reset(st);
+		if (rc != SQLITE_DONE)
+			return db_fail(db, what);
+	}
+	return 0;
+}
+
 void snc_facts_free(struct snc_facts *facts)
 {
 	for (int i = 0; i < facts->nharnesses; i++) {
