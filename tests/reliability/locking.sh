@@ -3,12 +3,12 @@
 # short per-state transactions. The first run, killed, is then said to be unfinished.
 . "$(dirname "$0")/../lib.sh"
 F="$SNC_SOURCE_DIR/tests/reliability/fixtures"
-# about 30 s of executions (40 states, one execution at a time, 20 ms per call); it is
-# killed once the other commands have run
-setsid "$SNC" run --db l.db --quiet --jobs 1 --depth 3 "$F/slow_harness.c" "$F/slow.c" -- -I"$F" \
+# minutes of executions (364 states, one execution at a time, 20 ms per call: sleeps, so
+# it outlasts the other commands however busy the machine); it is killed once they have run
+setsid "$SNC" run --db l.db --quiet --jobs 1 --depth 5 "$F/slow_harness.c" "$F/slow.c" -- -I"$F" \
 	> run.out 2>&1 &
 runner=$!
-for _ in $(seq 100); do
+for _ in $(seq 600); do
 	[ "$(q l.db "SELECT count(*) FROM states" 2>/dev/null)" -ge 2 ] 2>/dev/null && break
 	sleep 0.1
 done
