@@ -202,6 +202,18 @@ int html_op(const struct snc_report *r, const char *dir, int harness, int op, ch
 		     o->cost.calls, o->cost.instructions, o->cost.rmw, o->cost.fences,
 		     o->cost.heavyweight_share, o->cost_sites ? "<p>where:</p><pre>" : "",
 		     o->cost_sites, o->cost_sites ? "</pre>\n" : "");
+	else if (o->cost.first_calls)   /* a lock's acquire: a second call from a state blocks */
+		html(out, "<h2>Measured cost</h2>\n<p>Only first calls from a state were measured "
+			  "(a second call from the same state blocked or failed).</p>\n"
+			  "<table class=\"facts\" id=\"cost\">"
+			  "<tr><th>first calls</th><td class=\"n\">%D</td></tr>"
+			  "<tr><th>instructions per first call</th><td class=\"n\">%f</td></tr>"
+			  "<tr><th>atomic RMW per first call</th><td class=\"n\" id=\"first-rmw-per-call\">%f</td></tr>"
+			  "<tr><th>full fences per first call</th><td class=\"n\" id=\"first-fences-per-call\">%f</td></tr>"
+			  "</table>\n%r%s%r",
+		     o->cost.first_calls, o->cost.first_instructions, o->cost.first_rmw,
+		     o->cost.first_fences, o->cost_sites ? "<p>where:</p><pre>" : "",
+		     o->cost_sites, o->cost_sites ? "</pre>\n" : "");
 	if (o->nondet_state)
 		html(out, "<h2>Non-determinism</h2>\n<p>From <code>%s</code>, <code>%s</code> "
 			  "returned <code>%s</code>, and something else when repeated from a copy "

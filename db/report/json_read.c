@@ -60,6 +60,10 @@ static struct snc_fact_cost cost(json_object *op)
 		.rmw = get_double(c, "rmw_per_call"),
 		.fences = get_double(c, "fences_per_call"),
 		.heavyweight_share = get_double(c, "heavyweight_call_share"),
+		.first_calls = get_int(c, "first_calls"),
+		.first_instructions = get_double(c, "first_instructions_per_call"),
+		.first_rmw = get_double(c, "first_rmw_per_call"),
+		.first_fences = get_double(c, "first_fences_per_call"),
 	};
 }
 

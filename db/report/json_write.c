@@ -61,15 +61,27 @@ static json_object *op_json(const struct snc_report *r, const struct snc_fact_op
 	json_object_object_add(o, "heavyweight", op->heavyweight >= 0
 				? json_object_new_int64(op->heavyweight) : NULL);
 	json_object *cost = NULL;
-	if (op->cost.calls) {
+	if (op->cost.calls || op->cost.first_calls) {
 		cost = json_object_new_object();
 		json_object_object_add(cost, "calls", json_object_new_int64(op->cost.calls));
-		json_object_object_add(cost, "instructions_per_call",
-				       json_object_new_double(op->cost.instructions));
-		json_object_object_add(cost, "rmw_per_call", json_object_new_double(op->cost.rmw));
-		json_object_object_add(cost, "fences_per_call", json_object_new_double(op->cost.fences));
-		json_object_object_add(cost, "heavyweight_call_share",
-				       json_object_new_double(op->cost.heavyweight_share));
+		if (op->cost.calls) {
+			json_object_object_add(cost, "instructions_per_call",
+					       json_object_new_double(op->cost.instructions));
+			json_object_object_add(cost, "rmw_per_call", json_object_new_double(op->cost.rmw));
+			json_object_object_add(cost, "fences_per_call",
+					       json_object_new_double(op->cost.fences));
+			json_object_object_add(cost, "heavyweight_call_share",
+					       json_object_new_double(op->cost.heavyweight_share));
+		}
+		json_object_object_add(cost, "first_calls", json_object_new_int64(op->cost.first_calls));
+		if (op->cost.first_calls) {
+			json_object_object_add(cost, "first_instructions_per_call",
+					       json_object_new_double(op->cost.first_instructions));
+			json_object_object_add(cost, "first_rmw_per_call",
+					       json_object_new_double(op->cost.first_rmw));
+			json_object_object_add(cost, "first_fences_per_call",
+					       json_object_new_double(op->cost.first_fences));
+		}
 		json_object_object_add(cost, "sites", str(op->cost_sites));
 	}
 	json_object_object_add(o, "cost", cost);

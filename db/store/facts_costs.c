@@ -22,11 +22,17 @@ static void add_op_cost(struct snc_facts *facts, struct snc_fact_harness *h, sql
 		.rmw = sqlite3_column_double(st, 3),
 		.fences = sqlite3_column_double(st, 4),
 		.heavyweight_share = sqlite3_column_double(st, 5),
+		.first_calls = sqlite3_column_int64(st, 6),
+		.first_instructions = sqlite3_column_double(st, 7),
+		.first_rmw = sqlite3_column_double(st, 8),
+		.first_fences = sqlite3_column_double(st, 9),
 	};
-	facts->measured = 1;
+	if (op->cost.calls)
+		facts->measured = 1;
 }
 
-/* "lock xadd in atomic_add_return (counters.c:23), 1.00 per call", most frequent first. */
+/* "lock xadd in atomic_add_return (counters.c:23), 1.00 per call", most frequent first: the
+ * sites of the calls in a loop, or of the first calls when the op has no loop calls. */
 static void add_op_site(struct snc_facts *facts, struct snc_fact_harness *h, sqlite3_stmt *st)
 {
 	struct snc_fact_op *op = facts_op_named(h, db_col_text(st, 0));
@@ -64,11 +70,15 @@ int facts_load_costs(struct snc_db *db, struct snc_facts *facts)
 		return present;
 	return facts_each_harness_row(db, facts,
 		"SELECT op, calls, instructions_per_call, rmw_per_call, fences_per_call, "
-		"heavyweight_call_share FROM op_costs WHERE run_id = ? AND harness = ? AND calls > 0",
+		"heavyweight_call_share, first_calls, first_instructions_per_call, "
+		"first_rmw_per_call, first_fences_per_call FROM op_costs "
+		"WHERE run_id = ? AND harness = ? AND (calls > 0 OR first_calls > 0)",
 		add_op_cost, "reading measured costs") != 0 ||
 	       facts_each_harness_row(db, facts,
-		"SELECT op, kind, function, file, line, per_call FROM measured_sites "
-		"WHERE run_id = ? AND harness = ? AND phase = 'loop' ORDER BY op, per_call DESC, kind",
+		"SELECT s.op, s.kind, s.function, s.file, s.line, s.per_call FROM measured_sites s "
+		"JOIN measured_ops c ON c.id = s.measured_op_id WHERE s.run_id = ? AND s.harness = ? "
+		"AND s.phase = CASE WHEN c.calls > 0 THEN 'loop' ELSE 'first' END "
+		"ORDER BY s.op, s.per_call DESC, s.kind",
 		add_op_site, "reading measured sites") != 0 ||
 	       facts_each_harness_row(db, facts,
 		"SELECT f, g, role, call, awar, raw_unfenced, raw_fenced, rmw, fences, example "

@@ -70,4 +70,23 @@ op_rmw() { grep -o 'id="rmw-per-call">[0-9.]*<' $(grep -l "<h1>$1</h1>" html/op-
 expect_eq "$(op_rmw buf_flush)" "2.00" "measured counts on the op page: buf_flush"
 expect_eq "$(op_rmw atomic_add_return)" "1.00" "atomic_add_return"
 expect_eq "$(op_rmw split_inc)" "0.00" "split_inc"
+# An op measured only in its first calls (a lock's acquire: a second call from a state
+# blocks): atomic_inc's loop calls taken out of a copy. The JSON and its op page give the
+# first calls' counts and sites instead of nothing.
+cp m.db first.db
+q first.db "UPDATE measured_ops SET calls = 0, instructions = 0, rmw = 0, fences = 0, heavyweight_calls = 0
+	WHERE id IN (SELECT measured_op_id FROM op_costs WHERE harness = 'atomic-counter' AND op = 'atomic_inc')"
+expect_status 0 "report --json on first calls only" -- "$SNC" report --db first.db --json -
+expect_eq "$(printf '%s' "$out" | python3 -c '
+import json, sys
+for h in json.load(sys.stdin)["harnesses"]:
+    for op in h["operations"]:
+        if h["name"] == "atomic-counter" and op["name"] == "atomic_inc":
+            c = op["cost"]
+            print(c["calls"], c["first_calls"] > 0, c["first_rmw_per_call"], c["first_fences_per_call"],
+                  "rmw_per_call" in c, c["sites"].split(" (")[0])')" \
+	"0 True 1.0 0.0 False lock add in atomic_inc" "first calls' cost and site in the JSON"
+expect_status 0 "report --html on first calls only" -- "$SNC" report --db first.db --html first-html
+expect_eq "$(grep -o 'id="first-rmw-per-call">[0-9.]*<' $(grep -l "<h1>atomic_inc</h1>" first-html/op-*.html) | tr -dc '0-9.')" \
+	"1.00" "first calls' RMW on the op page"
 finish

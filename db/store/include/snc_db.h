@@ -479,9 +479,13 @@ struct db_arena;
 
 /* What an op costs per call, measured (the calls that follow the first from a state). */
 struct snc_fact_cost {
-	int64_t calls;
+	int64_t calls;                      /* the calls after the first from a state (a loop) */
 	double instructions, rmw, fences;   /* per call */
 	double heavyweight_share;           /* share of calls with an RMW or a full fence */
+	/* The first call from each state, per call: all a lock's acquire can be measured by,
+	 * since a second call from the same state blocks; first_calls 0 when not measured. */
+	int64_t first_calls;
+	double first_instructions, first_rmw, first_fences;
 };
 
 /* One entry of a schedule's trace (snc_db_schedule_step). */
