@@ -3,12 +3,12 @@
  * libclang (clang_api.h says what that costs).
  *
  * clang's reader (JSONCompilationDatabase, then libclang's expansion of response files and
- * its inference of targets and driver modes) changes a command in these cases only, and
- * each of them is left to it: a `command` string with quotes or backslashes (its shell-like
- * splitting; without them it splits at spaces, as here), an argument starting with '@' (a
- * response file), a compiler wrapper (ccache, distcc: removed) and a compiler name that
- * implies a target or a driver mode (x86_64-linux-gnu-gcc, g++, clang-cl, cpp...). Only
- * cc, gcc and clang, with a path and a version suffix or not, are read here. clang also
+ * its inference of targets and driver modes) splits a `command` string as split_command()
+ * does, and changes a command in these cases, each of them left to it: an argument
+ * starting with '@' (a response file), a compiler wrapper (ccache, distcc: removed) and a
+ * compiler name that implies a target or a driver mode (x86_64-linux-gnu-gcc, g++,
+ * clang-cl, cpp...). Only cc, gcc and clang, with a path and a version suffix or not, are
+ * read here. clang also
  * refuses what is not a compilation database (keys other than its five, values that are
  * not strings, no command): such a file is left to it too, for its error. The parse is
  * json-c's, strict. */
@@ -51,6 +51,50 @@ static bool plain_compiler(const char *argv0)
 	return false;
 }
 
+/* A `command` split as clang's reader splits it on POSIX systems (JSONCompilationDatabase's
+ * command-line parser): arguments are separated by spaces (only spaces); within one,
+ * "..." keeps everything, a backslash in it taking the next character as it is, '...'
+ * keeps everything with no escapes, and outside quotes a backslash takes the next
+ * character as it is. A quote left open or a backslash at the end (where clang's parser
+ * keeps what it has read) is left to clang: NULL. The strings live in *buf. */
+static const char **split_command(const char *s, char **buf, unsigned *nargs)
+{
+	size_t len = strlen(s);
+	const char **argv = sa_alloc((len / 2 + 2) * sizeof *argv);
+	char *o = *buf = sa_alloc(2 * len + 2);
+	*nargs = 0;
+	for (const char *p = s;;) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			return argv;
+		argv[(*nargs)++] = o;
+		while (*p && *p != ' ') {
+			char quote = *p == '"' || *p == '\'' ? *p++ : 0;
+			if (!quote) {
+				if (*p == '\\' && !*++p)
+					goto open;
+				*o++ = *p++;
+				continue;
+			}
+			while (*p != quote) {
+				if (quote == '"' && *p == '\\')
+					p++;
+				if (!*p)
+					goto open;
+				*o++ = *p++;
+			}
+			p++;
+		}
+		*o++ = '\0';
+	}
+open:
+	free(argv);
+	free(*buf);
+	*buf = NULL;
+	return NULL;
+}
+
 /* The command's arguments (a NULL-terminated malloc'd array of strings that belong to
  * json-c or to the array's one buffer *buf), or NULL when clang's reader must read it. */
 static const char **arguments_of(struct json_object *entry, char **buf, unsigned *nargs)
@@ -71,18 +115,8 @@ static const char **arguments_of(struct json_object *entry, char **buf, unsigned
 				goto refuse;
 	} else if (command && !arguments) {
 		const char *s = string_of(command);
-		if (!s || strpbrk(s, "\"'\\"))
+		if (!s || !(argv = split_command(s, buf, nargs)))
 			return NULL;
-		*buf = sa_strdup(s);
-		argv = sa_alloc((strlen(s) / 2 + 2) * sizeof *argv);
-		for (char *p = *buf; *p;) {
-			while (*p == ' ')
-				*p++ = '\0';
-			if (*p)
-				argv[(*nargs)++] = p;
-			while (*p && *p != ' ')
-				p++;
-		}
 	} else {
 		return NULL;
 	}

@@ -43,13 +43,19 @@ expect "a header changed: libclang is loaded to parse again" "1" "$(loads scan -
 expect "nothing changed since: not loaded" "0" "$(loads scan --db p.db --quiet -p plain/compile_commands.json)"
 expect "show and report never load it" "0|0" "$(loads show --db p.db)|$(loads report --db p.db)"
 
-# the same commands where clang's reader must read them (a ccache wrapper it removes, a
-# quoted command it splits like a shell): the units are the same as read without libclang
+# commands quoted as CMake writes them are split as clang splits them, without libclang
+compdb quoted '"command": "/usr/bin/cc \"-Iinc\" -DLEVEL=\"2\" '"'"'-O2'"'"' -c a.c -o a.o"' \
+	'"command": "cc -I\\inc -DLEVEL=2 -O\\2 -c b.c -o b.o", "output": "b.o"'
+"$SNC" scan --db q.db --quiet -p quoted/compile_commands.json
+expect "quoted: split as clang splits them" "-Iinc -DLEVEL=2 -O2|-Iinc -DLEVEL=2 -O2" "$(sqlite3 -batch -noheader q.db "SELECT group_concat(replace(flags, char(10), ' '), '|') FROM scanned_units WHERE run_id = 1")"
+expect "quoted: an unchanged rescan does not load libclang" "0" "$(loads scan --db q.db --quiet -p quoted/compile_commands.json)"
+# where clang's reader changes the command (a ccache wrapper it removes) it reads the file:
+# the units are those read without libclang
 compdb wrapped '"arguments": ["ccache", "/usr/bin/cc", "-Iinc", "-DLEVEL=2", "-O2", "-c", "a.c", "-o", "a.o"]' \
-	'"command": "cc \"-Iinc\" -DLEVEL=2 '"'"'-O2'"'"' -c b.c -o b.o", "output": "b.o"'
-expect "clang's reader is used for a wrapper and quotes" "1" "$(loads scan --db w.db --quiet -p wrapped/compile_commands.json)"
-expect "it gives the units the plain reader gives" "$(units p.db)" "$(units w.db)"
-expect "such a database needs libclang on every rescan" "1" "$(loads scan --db w.db --quiet -p wrapped/compile_commands.json)"
+	'"command": "cc -Iinc -DLEVEL=2 -O2 -c b.c -o b.o", "output": "b.o"'
+"$SNC" scan --db w.db --quiet -p wrapped/compile_commands.json
+expect "wrapped: the units the plain reader gives" "$(units p.db)" "$(units w.db)"
+expect "wrapped: every rescan needs libclang for clang's reader" "1" "$(loads scan --db w.db --quiet -p wrapped/compile_commands.json)"
 expect "two units, with the flags of the build" "2|-Iinc
 -DLEVEL=2
 -O2" "$(sqlite3 -batch -noheader p.db "SELECT count(*) FROM scanned_units WHERE run_id = 1")|$(sqlite3 -batch -noheader p.db "SELECT flags FROM scanned_units WHERE run_id = 1 LIMIT 1")"
