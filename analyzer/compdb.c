@@ -13,9 +13,9 @@
  *
  * Loading libclang costs more than an unchanged rescan of a small library, so a database
  * that clang's reader would take exactly as it is written is read without it
- * (compdb_plain.c); anything else (quotes or backslashes in a command, response files,
- * wrappers, compilers whose name implies a target or a mode, keys or values clang would
- * refuse) goes to clang's reader as before. */
+ * (compdb_plain.c); anything else (response files, wrappers, compilers whose name implies
+ * a target or a mode, a quote left open, keys or values clang would refuse) goes to
+ * clang's reader as before. */
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
