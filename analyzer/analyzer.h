@@ -5,8 +5,8 @@
 #ifndef SNC_ANALYZER_INTERNAL_H
 #define SNC_ANALYZER_INTERNAL_H
 
-#include <clang-c/Index.h>
 #include <stddef.h>
+#include "clang_api.h"
 #include "snc_analyzer.h"
 
 void *sa_alloc(size_t size);                 /* zeroed */
@@ -28,6 +28,15 @@ char *sa_realpath(const char *path);
 /* The same for a path as libclang names it in a unit parsed in directory (file names
  * relative to -working-directory are relative to the unit's directory, not to ours). */
 char *sa_realpath_in(const char *directory, const char *path);
+
+/* compdb.c: adds the unit of one compile command as clang's reader gives it (the
+ * directory and file as written, argv[0] the compiler); sources other than C are left out. */
+void sa_compdb_add(const char *db_dir, const char *written_dir, const char *file,
+		   char *const *argv, unsigned nargs, struct sa_units *out, int *cap);
+/* compdb_plain.c: reads db_dir/compile_commands.json without libclang when clang's reader
+ * would take every command as written (see there): true with its units added to out,
+ * false with out untouched when clang's reader must do it. */
+bool sa_compdb_read_plain(const char *db_dir, struct sa_units *out, int *cap);
 
 /* hash.c: the hash of a unit's directory and flags, into u->flags_hash. */
 void sa_hash_flags(struct sa_unit *u);

@@ -9,7 +9,13 @@
  * the source file, -c, the output (-o) and dependency-file options (-M*, which would make
  * libclang write .d files). The file is made absolute against the command's directory,
  * and the unit is parsed in that directory, so relative -I, -include, -isystem and -iquote
- * resolve as they did in the build. Only C sources (.c, .h) are taken. */
+ * resolve as they did in the build. Only C sources (.c, .h) are taken.
+ *
+ * Loading libclang costs more than an unchanged rescan of a small library, so a database
+ * that clang's reader would take exactly as it is written is read without it
+ * (compdb_plain.c); anything else (response files, wrappers, compilers whose name implies
+ * a target or a mode, a quote left open, keys or values clang would refuse) goes to
+ * clang's reader as before. */
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -17,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <clang-c/CXCompilationDatabase.h>
 #include "analyzer.h"
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -51,29 +56,20 @@ static int build_only(const char *arg, const char *directory, const char *source
 	return same;
 }
 
-static void add_command(CXCompileCommand cmd, const char *db_dir, struct sa_units *out, int *cap)
+void sa_compdb_add(const char *db_dir, const char *written_dir, const char *file,
+		   char *const *argv, unsigned nargs, struct sa_units *out, int *cap)
 {
-	char *written = sa_cx(clang_CompileCommand_getDirectory(cmd));
-	char *file = sa_cx(clang_CompileCommand_getFilename(cmd));
-	if (!has_suffix(file, ".c") && !has_suffix(file, ".h")) {
-		free(written);
-		free(file);
+	if (!has_suffix(file, ".c") && !has_suffix(file, ".h"))
 		return;
-	}
 	/* a relative directory is taken from the database's folder, the file from the
 	 * directory, as clang reads them */
-	char *dir = sa_realpath_in(db_dir, written);
-	free(written);
-	unsigned nargs = clang_CompileCommand_getNumArgs(cmd);
+	char *dir = sa_realpath_in(db_dir, written_dir);
 	struct sa_unit *u = SA_PUSH(out->units, out->count, *cap);
 	u->file = sa_realpath_in(dir, file);
 	u->directory = dir;
 	u->args = sa_alloc((size_t)(nargs + 1) * sizeof *u->args);
-	char **argv = sa_alloc((size_t)(nargs + 1) * sizeof *argv);
-	for (unsigned i = 0; i < nargs; i++)
-		argv[i] = sa_cx(clang_CompileCommand_getArg(cmd, i));
-	/* argv[0] is the compiler: a name for libclang's driver, never run (libclang's
-	 * database already removed a ccache or distcc in front of it) */
+	/* argv[0] is the compiler: a name for libclang's driver, never run (clang's reader
+	 * already removed a ccache or distcc in front of it) */
 	for (unsigned i = 1; i < nargs;) {
 		int drop = build_only(argv[i], dir, u->file);
 		if (drop) {
@@ -83,11 +79,23 @@ static void add_command(CXCompileCommand cmd, const char *db_dir, struct sa_unit
 		u->args[u->nargs++] = sa_strdup(argv[i]);
 		i++;
 	}
+	sa_hash_flags(u);
+}
+
+static void add_command(CXCompileCommand cmd, const char *db_dir, struct sa_units *out, int *cap)
+{
+	char *written = sa_cx(clang_CompileCommand_getDirectory(cmd));
+	char *file = sa_cx(clang_CompileCommand_getFilename(cmd));
+	unsigned nargs = clang_CompileCommand_getNumArgs(cmd);
+	char **argv = sa_alloc((size_t)(nargs + 1) * sizeof *argv);
+	for (unsigned i = 0; i < nargs; i++)
+		argv[i] = sa_cx(clang_CompileCommand_getArg(cmd, i));
+	sa_compdb_add(db_dir, written, file, argv, nargs, out, cap);
 	for (unsigned i = 0; i < nargs; i++)
 		free(argv[i]);
 	free(argv);
+	free(written);
 	free(file);
-	sa_hash_flags(u);
 }
 
 int sa_units_from_compdb(const char *path, struct sa_units *out, char *err, size_t errlen)
@@ -120,6 +128,13 @@ int sa_units_from_compdb(const char *path, struct sa_units *out, char *err, size
 			dir = sa_strdup("/");
 		}
 	}
+	int cap = out->count;
+	if (sa_compdb_read_plain(dir, out, &cap)) {
+		free(dir);
+		sa_units_sort(out);
+		return 0;
+	}
+	sa_clang_load();
 	/* libclang prints its JSON parser's complaints to stderr; the user gets our one line */
 	fflush(stderr);
 	int saved = dup(STDERR_FILENO), devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -143,7 +158,6 @@ int sa_units_from_compdb(const char *path, struct sa_units *out, char *err, size
 	}
 	CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
 	unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
-	int cap = out->count;
 	for (unsigned i = 0; i < n; i++)
 		add_command(clang_CompileCommands_getCommand(cmds, i), dir, out, &cap);
 	if (cmds)

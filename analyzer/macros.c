@@ -161,6 +161,7 @@ static enum CXChildVisitResult visit(CXCursor cursor, CXCursor parent, CXClientD
 int sa_macros_read(const struct sa_unit *u, struct sa_macros *out)
 {
 	memset(out, 0, sizeof *out);
+	sa_clang_load();
 	int nargv;
 	const char **argv = sa_clang_argv(u, &nargv);
 	CXIndex idx = clang_createIndex(0, 0);

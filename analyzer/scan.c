@@ -56,6 +56,7 @@ void sa_scan_units(struct sa_units *units, int jobs, sa_progress_fn progress, vo
 		free(p.todo);
 		return;
 	}
+	sa_clang_load();
 	pthread_mutex_init(&p.lock, NULL);
 	p.seen = sa_seen_new();
 	if (jobs < 1)

@@ -6,6 +6,8 @@
  * version is refused rather than misread, a file that is not SQLite at all is reported
  * as such before anything is written to it, and a damaged one (SQLITE_CORRUPT, NOTADB, or
  * a failed quick_check on a file small enough to check at once) is said to be corrupt.
+ * The check is skipped when the file is exactly what snc's last clean close left
+ * (db_verified.c).
  * A read-only open never writes: a WAL database in a folder it cannot write is read as an
  * immutable file.
  */
@@ -169,6 +171,8 @@ struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, s
 	}
 	int flags = mode == SNC_DB_READONLY ? SQLITE_OPEN_READONLY
 					    : SQLITE_OPEN_READWRITE | (mode == SNC_DB_CREATE ? SQLITE_OPEN_CREATE : 0);
+	/* before SQLite opens it: reading a WAL database makes its -wal file */
+	bool verified = db_verified_unchanged(path, QUICK_CHECK_MAX_BYTES);
 	sqlite3 *conn = NULL;
 	if (sqlite3_open_v2(path, &conn, flags, NULL) != SQLITE_OK) {
 		set_errf(err, errlen, path, conn ? sqlite3_errmsg(conn) : "out of memory");
@@ -209,7 +213,7 @@ struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, s
 		set_errf(err, errlen, path, "it holds no snc results");
 		goto fail;
 	}
-	if (tables > 0 && quick_check(conn, path, err, errlen) != 0)
+	if (tables > 0 && !verified && quick_check(conn, path, err, errlen) != 0)
 		goto fail;
 	if (mode != SNC_DB_READONLY) {
 		if (sqlite3_exec(conn, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
@@ -227,6 +231,13 @@ struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, s
 		goto fail;
 	}
 	db->conn = conn;
+	db->path = strdup(path);
+	db->writer = mode != SNC_DB_READONLY;
+	if (!db->path) {
+		free(db);
+		set_errf(err, errlen, path, "out of memory");
+		goto fail;
+	}
 	return db;
 fail:
 	sqlite3_close(conn);
@@ -239,7 +250,9 @@ void snc_db_close(struct snc_db *db)
 		return;
 	for (int i = 0; i < db->ncache; i++)
 		sqlite3_finalize(db->cache[i].stmt);
-	sqlite3_close(db->conn);
+	if (sqlite3_close(db->conn) == SQLITE_OK && db->writer)
+		db_verified_record(db->path, QUICK_CHECK_MAX_BYTES);
+	free(db->path);
 	free(db);
 }
 

@@ -5,6 +5,7 @@
 #define SNC_DB_INTERNAL_H
 
 #include <sqlite3.h>
+#include <stdbool.h>
 #include "snc_db.h"
 
 #define DB_STMT_CACHE 64
@@ -18,7 +19,16 @@ struct snc_db {
 	} cache[DB_STMT_CACHE];
 	int ncache;
 	int64_t findings_copied;   /* a run whose findings scan_copy.c copied: not recomputed */
+	char *path;                /* the file, for db_verified_record on a clean close */
+	bool writer;               /* opened for writing */
 };
+
+/* db_verified.c: is the file at path (at most max_bytes) byte for byte what a clean close
+ * of snc recorded, with no WAL beside it (then PRAGMA quick_check can be skipped)? */
+bool db_verified_unchanged(const char *path, long max_bytes);
+/* After a clean close of a connection that could write: records the file's hash (or
+ * removes the record when a WAL remains or the file is too large). */
+void db_verified_record(const char *path, long max_bytes);
 
 extern const char snc_db_schema_sql[];
 /* upgrade.c: moves rows whose table changed shape, before schema.sql runs on an older
