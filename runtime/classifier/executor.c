@@ -48,7 +48,9 @@
  * Ops that keep no state (.stateless_ops: they read and write no memory but their own
  * stack) need no digest to show that they leave the state as it was: with a digest that is
  * not complete, they are probed the same way (their result on the state's thread) and the
- * pairs they begin are copied from the solo executions; and a state whose sequence holds
+ * pairs they begin are copied from the solo executions, when those repeated alike (their
+ * repeats then run first: what a cycle counter returns moves between runs, and a pair that
+ * ran would see it move); and a state whose sequence holds
  * such an op is the state of the sequence without it, whose outcome is kept when it runs
  * (kept_equivalent). Only with a digest: a pair's copy carries the second op's digest,
  * which is the pair's, where an observation (below) would have to run again.
@@ -349,6 +351,8 @@ static void observe_state(void *arg)
 	o->slot->digest = h;
 }
 
+static bool same_execution(const struct execution *a, const struct execution *b);
+
 static int first_of(const struct executor *ex, int e)
 {
 	return e < ex->n ? e : (e - ex->n) / ex->n;
@@ -593,6 +597,20 @@ static void copy_pair(struct executor *ex, int e, int src)
 	ex->inherited[e] = PAIR_NOT_RUN;
 }
 
+/* Without a complete digest the solo executions repeat before the pairs: did j's give the
+ * same outcome every time? A pair "i then j" is copied from j alone only when it did: what
+ * j returns may depend on something no state holds (a cycle counter), which a pair that
+ * runs later would see move. */
+static bool solo_deterministic(const struct executor *ex, int j)
+{
+	for (int r = 1; r < ex->repeats; r++) {
+		const struct execution *again = &ex->slots[(size_t)r * ex->nexec + j];
+		if (again->stage != 0 && !same_execution(&ex->slots[j], again))
+			return false;
+	}
+	return true;
+}
+
 /* In the state process, after the probes: the pairs of an instance that left the state as
  * it was (its digest says so, or it keeps no state) are copied from the solo executions now; those of an instance that left the same
  * state as an earlier one wait for that one's pairs. */
@@ -626,7 +644,8 @@ static void plan_copies(struct executor *ex, int *source)
 			int e = ex->n + i * ex->n + j;
 			if (ex->inherited[e] != PAIR_RUNS)
 				continue;
-			if (source[i] == SAME_STATE && ex->slots[j].stage != 0)
+			if (source[i] == SAME_STATE && ex->slots[j].stage != 0 &&
+			    (ex->probing || solo_deterministic(ex, j)))
 				copy_pair(ex, e, j);
 			else if (source[i] <= SEEN_SOURCE &&
 				 ex->seen[SEEN_SOURCE - source[i]].solo[j].stage != 0)
@@ -679,6 +698,12 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 	int jobs = ex->opt->jobs;
 	run_pass(ex, PASS_FIRST, 0, 0, ex->n, jobs);
 	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, 0, ex->n, jobs);
+	/* ops that keep no state: the solo executions' repeats first (solo_deterministic) */
+	int repeated = ex->stateless_probing ? ex->n : 0;
+	for (int r = 1; r < ex->repeats && repeated; r++) {
+		run_pass(ex, PASS_REPEAT, r, 0, ex->n, jobs);
+		run_pass(ex, PASS_CONFIRM_BLOCKED, r, 0, ex->n, jobs);
+	}
 	inherit_blocked_firsts(ex);
 	int *source = (ex->probing || ex->stateless_probing) && ex->inherited &&
 				      ex->prefix->has_digest ?
@@ -697,8 +722,8 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 	for (int r = 1; r < ex->repeats; r++) {
 		if (source)
 			probe_firsts(ex, r, jobs);
-		run_pass(ex, PASS_REPEAT, r, 0, ex->nexec, jobs);
-		run_pass(ex, PASS_CONFIRM_BLOCKED, r, 0, ex->nexec, jobs);
+		run_pass(ex, PASS_REPEAT, r, repeated, ex->nexec, jobs);
+		run_pass(ex, PASS_CONFIRM_BLOCKED, r, repeated, ex->nexec, jobs);
 	}
 	ex->prefix->finished = 1;
 	_exit(0);
