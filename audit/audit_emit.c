@@ -534,6 +534,19 @@ static const char *contract_macro(const char *contract)
 	return "SNC_OWNER_ONLY";
 }
 
+static void emit_stateless_ops(FILE *out, const struct audit_family *fam)
+{
+	int n = 0;
+	for (int i = 0; i < fam->nops; i++) {
+		if (!fam->ops[i].keeps_no_state)
+			continue;
+		fprintf(out, "%s\"%s\"", n++ ? ", " : "\n\t    .stateless_ops = SNC_NAMES(",
+			fam->ops[i].name);
+	}
+	if (n)
+		fprintf(out, "),");
+}
+
 static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 {
 	fprintf(out, "SNC_HARNESS(.name = \"%s\",", fam->name);
@@ -545,6 +558,8 @@ static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 		fprintf(out, " .describe = describe,");
 	if (fam->digest_complete)
 		fprintf(out, "\n\t    .digest_complete = true,");
+	else if (fam->stateless)   /* the ops the scan shows keep no state (the others' pairs run) */
+		emit_stateless_ops(out, fam);
 	fprintf(out, "\n\t    .timeout_ms = 20,\n\t    .ops = SNC_OPS(");
 	for (int i = 0; i < fam->nops; i++) {
 		const struct audit_op *op = &fam->ops[i];

@@ -462,6 +462,14 @@ static bool keeps_own_state(const struct sa_model *m, const struct audit_fn *f)
 	return false;
 }
 
+/* Does f provably leave every state as it was: a scanned body that reads and writes no
+ * variable and calls nothing (in a globals family its arguments are scalars)? Such a body
+ * is a fence or arithmetic on its arguments. */
+static bool keeps_no_state(const struct audit_fn *f)
+{
+	return f->body && f->body->naccesses == 0 && f->body->ncalls == 0;
+}
+
 /* Turns a draft into a family of the plan (or notes why not). */
 static void finish_family(struct audit_plan *plan, const struct sa_model *m, struct draft *d,
 			  const struct audit_fn *all, int nall, const struct audit_options *opt)
@@ -515,6 +523,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		memset(op, 0, sizeof *op);
 		op->fn = f;
 		op->name = f->name;
+		op->keeps_no_state = fam->globals && keeps_no_state(&d->members.v[i]);
 		if (audit_assign_op(fam, d->members.v, d->members.n, opt, op, why, sizeof why) != 0) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "%s", why);
 			free_args(op->args, op->nargs);

@@ -93,6 +93,9 @@ struct audit_op {
 	int nfields;               /* observed: the return value (if any) and observed args */
 	bool packed;               /* more than the return value is observed */
 	const char *contract;      /* single-producer, single-consumer, owner-only, or NULL */
+	bool keeps_no_state;       /* a globals family's op whose scanned body reads and writes
+				      no variable and calls nothing (a fence, arithmetic on its
+				      scalar arguments): the harness's .stateless_ops */
 };
 
 struct audit_pool {

@@ -45,6 +45,16 @@
  * the pairs "i then j" are copied from "i' then j" once those ran. Copies are not run again as repeats:
  * their determinism is the source's and the probe's (which repeats with the others).
  *
+ * Ops that keep no state (.stateless_ops: they read and write no memory but their own
+ * stack) need no digest to show that they leave the state as it was: with a digest that is
+ * not complete, they are probed the same way (their result on the state's thread) and the
+ * pairs they begin are copied from the solo executions, when those repeated alike (their
+ * repeats then run first: what a cycle counter returns moves between runs, and a pair that
+ * ran would see it move); and a state whose sequence holds
+ * such an op is the state of the sequence without it, whose outcome is kept when it runs
+ * (kept_equivalent). Only with a digest: a pair's copy carries the second op's digest,
+ * which is the pair's, where an observation (below) would have to run again.
+ *
  * A harness without a digest has its pairs' states observed instead: after the second op,
  * the read-like ops the runner found (observe.c) run on a new thread and their results,
  * hashed, are the pair's digest. */
@@ -101,6 +111,16 @@ struct seen_state {
 
 #define SEEN_MAX_BYTES (256u << 20)     /* beyond this, equal states are run again */
 
+/* The outcome of a state whose sequence holds no op that keeps no state, by sequence (the
+ * states that hold such ops are copied from it: kept_equivalent). */
+struct kept_state {
+	int *seq, len;
+	uint8_t has_digest;
+	uint64_t digest;
+	struct execution *solo;            /* nexec of them, and their determinism */
+	uint8_t *solo_det;
+};
+
 struct executor {
 	const struct harness_model *m;
 	const struct runtime_options *opt;
@@ -112,13 +132,17 @@ struct executor {
 	uint32_t *copy_of;                 /* shared: 1 + the execution a slot was copied from,
 					      0 when it ran */
 	bool probing;                      /* complete digest: pairs are copied where they can be */
+	bool stateless_probing;            /* a digest, not complete, and ops that keep no state:
+					      only their pairs are copied, from the solo ones */
 	struct prefix_report *prefix;      /* shared */
 	size_t shared_size;
 	struct state_outcome out;
 	int64_t executions;
 	struct seen_state *seen;
 	int nseen, cap_seen;
-	size_t seen_bytes;
+	size_t seen_bytes;                 /* seen and kept states together */
+	struct kept_state *kept;
+	int nkept, cap_kept;
 	uint8_t *inherited;                /* state process: each pair's enum pair_fate, NULL
 					      before the pairs */
 	int *observe, nobserve;            /* read-like instances observing a pair's state
@@ -163,6 +187,74 @@ static void seen_keep(struct executor *ex)
 	ex->seen_bytes += bytes;
 }
 
+static bool keeps_no_state(const struct executor *ex, int instance)
+{
+	return ex->m->keeps_no_state[ex->m->inst[instance].op];
+}
+
+/* The state seq builds, when it is that of a kept state: seq holds ops that keep no state,
+ * the same sequence without them ran and was kept, and each of them returned a value alone
+ * there, every time (it reads nothing, so it does so in every state: building seq cannot
+ * have ended otherwise). NULL when the state must run. */
+static const struct kept_state *kept_equivalent(const struct executor *ex, const int *seq,
+						int len)
+{
+	int reduced[len > 0 ? len : 1], n = 0;
+	for (int i = 0; i < len; i++)
+		if (!keeps_no_state(ex, seq[i]))
+			reduced[n++] = seq[i];
+	for (int k = 0; n < len && k < ex->nkept; k++) {
+		const struct kept_state *s = &ex->kept[k];
+		if (s->len != n || (n > 0 && memcmp(s->seq, reduced, (size_t)n * sizeof *reduced) != 0))
+			continue;
+		for (int i = 0; i < len; i++)
+			if (keeps_no_state(ex, seq[i]) &&
+			    (s->solo[seq[i]].first.kind != R_VALUE || !s->solo_det[seq[i]]))
+				return NULL;
+		return s;
+	}
+	return NULL;
+}
+
+/* Keeps the outcome just computed for a sequence of ops that all keep state (best effort,
+ * as seen_keep). */
+static void kept_keep(struct executor *ex, const int *seq, int len)
+{
+	size_t bytes = (size_t)ex->nexec * (sizeof(struct execution) + 1) + (size_t)len * sizeof *seq;
+	for (int i = 0; i < len; i++)
+		if (keeps_no_state(ex, seq[i]))
+			return;
+	if (ex->seen_bytes + bytes > SEEN_MAX_BYTES)
+		return;
+	if (ex->nkept == ex->cap_kept) {
+		int cap = ex->cap_kept ? 2 * ex->cap_kept : 16;
+		struct kept_state *grown = realloc(ex->kept, (size_t)cap * sizeof *grown);
+		if (!grown)
+			return;
+		ex->kept = grown;
+		ex->cap_kept = cap;
+	}
+	struct kept_state *s = &ex->kept[ex->nkept];
+	s->seq = malloc(len > 0 ? (size_t)len * sizeof *seq : 1);
+	s->solo = malloc((size_t)ex->nexec * sizeof *s->solo);
+	s->solo_det = malloc((size_t)ex->nexec);
+	if (!s->seq || !s->solo || !s->solo_det) {
+		free(s->seq);
+		free(s->solo);
+		free(s->solo_det);
+		return;
+	}
+	if (len > 0)
+		memcpy(s->seq, seq, (size_t)len * sizeof *seq);
+	s->len = len;
+	s->has_digest = ex->out.has_digest;
+	s->digest = ex->out.digest;
+	memcpy(s->solo, ex->out.solo, (size_t)ex->nexec * sizeof *s->solo);
+	memcpy(s->solo_det, ex->out.solo_det, (size_t)ex->nexec);
+	ex->nkept++;
+	ex->seen_bytes += bytes;
+}
+
 struct executor *executor_new(const struct harness_model *m, const struct runtime_options *opt,
 			      int timeout_ms)
 {
@@ -177,6 +269,8 @@ struct executor *executor_new(const struct harness_model *m, const struct runtim
 	ex->nexec = m->ninst + m->ninst * m->ninst;
 	ex->repeats = opt->repeats;
 	ex->probing = m->def->digest && m->def->digest_complete;
+	for (int op = 0; op < m->nops && !ex->probing && m->def->digest; op++)
+		ex->stateless_probing |= m->keeps_no_state[op];
 	ex->shared_size = sizeof(struct prefix_report) +
 			  (size_t)(ex->nexec + ex->n) * (size_t)ex->repeats * sizeof(struct execution) +
 			  (size_t)ex->nexec * sizeof(uint32_t);
@@ -211,6 +305,12 @@ void executor_free(struct executor *ex)
 		free(ex->seen[i].solo_det);
 	}
 	free(ex->seen);
+	for (int i = 0; i < ex->nkept; i++) {
+		free(ex->kept[i].seq);
+		free(ex->kept[i].solo);
+		free(ex->kept[i].solo_det);
+	}
+	free(ex->kept);
 	free(ex->observe);
 	free(ex->out.solo);
 	free(ex->out.solo_det);
@@ -250,6 +350,8 @@ static void observe_state(void *arg)
 	}
 	o->slot->digest = h;
 }
+
+static bool same_execution(const struct execution *a, const struct execution *b);
 
 static int first_of(const struct executor *ex, int e)
 {
@@ -443,7 +545,8 @@ static bool probe_usable(const struct execution *p)
 }
 
 /* In the state process, after the solo executions: a probe of every instance whose pairs
- * may be copied (not those that blocked alone: their pairs are not run anyway). In repeat
+ * may be copied (not those that blocked alone: their pairs are not run anyway; without a
+ * complete digest, only the ops that keep no state). In repeat
  * r > 0 only the probes that served, so that their determinism is checked as the pairs'
  * would have been. */
 static void probe_firsts(struct executor *ex, int repeat, int jobs)
@@ -453,7 +556,8 @@ static void probe_firsts(struct executor *ex, int repeat, int jobs)
 	struct inflight fl = { kids, slots, 0 };
 	for (int i = 0; i < ex->n; i++) {
 		struct execution *slot = &ex->probes[(size_t)repeat * ex->n + i];
-		if (ex->slots[i].first.kind == R_BLOCK || (repeat > 0 && !probe_usable(&ex->probes[i])))
+		if (ex->slots[i].first.kind == R_BLOCK || (repeat > 0 && !probe_usable(&ex->probes[i])) ||
+		    (!ex->probing && !ex->m->keeps_no_state[ex->m->inst[i].op]))
 			continue;
 		if (fl.n == jobs)
 			reap_one(ex, &fl);
@@ -493,8 +597,22 @@ static void copy_pair(struct executor *ex, int e, int src)
 	ex->inherited[e] = PAIR_NOT_RUN;
 }
 
+/* Without a complete digest the solo executions repeat before the pairs: did j's give the
+ * same outcome every time? A pair "i then j" is copied from j alone only when it did: what
+ * j returns may depend on something no state holds (a cycle counter), which a pair that
+ * runs later would see move. */
+static bool solo_deterministic(const struct executor *ex, int j)
+{
+	for (int r = 1; r < ex->repeats; r++) {
+		const struct execution *again = &ex->slots[(size_t)r * ex->nexec + j];
+		if (again->stage != 0 && !same_execution(&ex->slots[j], again))
+			return false;
+	}
+	return true;
+}
+
 /* In the state process, after the probes: the pairs of an instance that left the state as
- * it was are copied from the solo executions now; those of an instance that left the same
+ * it was (its digest says so, or it keeps no state) are copied from the solo executions now; those of an instance that left the same
  * state as an earlier one wait for that one's pairs. */
 static void plan_copies(struct executor *ex, int *source)
 {
@@ -503,6 +621,10 @@ static void plan_copies(struct executor *ex, int *source)
 		source[i] = NO_SOURCE;
 		if (!probe_usable(p))
 			continue;
+		if (!ex->probing) {   /* an op that keeps no state, which it left as it was */
+			source[i] = SAME_STATE;
+			continue;
+		}
 		if (p->digest == ex->prefix->digest) {
 			source[i] = SAME_STATE;
 			continue;
@@ -522,7 +644,8 @@ static void plan_copies(struct executor *ex, int *source)
 			int e = ex->n + i * ex->n + j;
 			if (ex->inherited[e] != PAIR_RUNS)
 				continue;
-			if (source[i] == SAME_STATE && ex->slots[j].stage != 0)
+			if (source[i] == SAME_STATE && ex->slots[j].stage != 0 &&
+			    (ex->probing || solo_deterministic(ex, j)))
 				copy_pair(ex, e, j);
 			else if (source[i] <= SEEN_SOURCE &&
 				 ex->seen[SEEN_SOURCE - source[i]].solo[j].stage != 0)
@@ -575,8 +698,15 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 	int jobs = ex->opt->jobs;
 	run_pass(ex, PASS_FIRST, 0, 0, ex->n, jobs);
 	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, 0, ex->n, jobs);
+	/* ops that keep no state: the solo executions' repeats first (solo_deterministic) */
+	int repeated = ex->stateless_probing ? ex->n : 0;
+	for (int r = 1; r < ex->repeats && repeated; r++) {
+		run_pass(ex, PASS_REPEAT, r, 0, ex->n, jobs);
+		run_pass(ex, PASS_CONFIRM_BLOCKED, r, 0, ex->n, jobs);
+	}
 	inherit_blocked_firsts(ex);
-	int *source = ex->probing && ex->inherited && ex->prefix->has_digest ?
+	int *source = (ex->probing || ex->stateless_probing) && ex->inherited &&
+				      ex->prefix->has_digest ?
 			      malloc((size_t)ex->n * sizeof *source) : NULL;
 	if (source) {
 		probe_firsts(ex, 0, jobs);
@@ -592,8 +722,8 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 	for (int r = 1; r < ex->repeats; r++) {
 		if (source)
 			probe_firsts(ex, r, jobs);
-		run_pass(ex, PASS_REPEAT, r, 0, ex->nexec, jobs);
-		run_pass(ex, PASS_CONFIRM_BLOCKED, r, 0, ex->nexec, jobs);
+		run_pass(ex, PASS_REPEAT, r, repeated, ex->nexec, jobs);
+		run_pass(ex, PASS_CONFIRM_BLOCKED, r, repeated, ex->nexec, jobs);
 	}
 	ex->prefix->finished = 1;
 	_exit(0);
@@ -608,7 +738,7 @@ static bool same_execution(const struct execution *a, const struct execution *b)
 /* The probes run for a state count as executions. */
 static void count_probes(struct executor *ex)
 {
-	for (size_t p = 0; ex->probing && p < (size_t)ex->n * (size_t)ex->repeats; p++)
+	for (size_t p = 0; p < (size_t)ex->n * (size_t)ex->repeats; p++)
 		ex->executions += ex->probes[p].stage != 0;
 }
 
@@ -633,6 +763,17 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 {
 	memset(ex->prefix, 0, ex->shared_size);
 	struct state_outcome *out = &ex->out;
+	const struct kept_state *equal = ex->stateless_probing ? kept_equivalent(ex, seq, len) : NULL;
+	if (equal) {
+		out->status = STATE_OK;
+		out->observe = ex->observe;
+		out->nobserve = ex->nobserve;
+		out->has_digest = equal->has_digest;
+		out->digest = equal->digest;
+		memcpy(out->solo, equal->solo, (size_t)ex->nexec * sizeof *out->solo);
+		memcpy(out->solo_det, equal->solo_det, (size_t)ex->nexec);
+		return out;
+	}
 	struct sp_options o = {
 		.silence = !ex->opt->verbose, .limits = &ex->limits, .forks_children = true,
 		/* at least STATE_FLOOR_MS: on a loaded machine a fork and a set-up that take
@@ -701,5 +842,7 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 	}
 	if (ex->m->def->digest_complete && out->has_digest)
 		seen_keep(ex);
+	if (ex->stateless_probing)
+		kept_keep(ex, seq, len);
 	return out;
 }

@@ -127,6 +127,15 @@ int harness_model_build(const struct snc_harness *def, struct harness_model *m, 
 		total += n;
 		m->nops = i + 1;
 	}
+	for (int k = 0; def->stateless_ops && def->stateless_ops[k]; k++) {
+		int op = 0;
+		while (op < m->nops && strcmp(def->ops[op].name, def->stateless_ops[k]) != 0)
+			op++;
+		if (op == m->nops)
+			return fail(err, errlen, "harness '%s': .stateless_ops names '%s', which is "
+				    "not one of its operations", def->name, def->stateless_ops[k]);
+		m->keeps_no_state[op] = true;
+	}
 	if (total > MAX_INSTANCES)
 		return fail(err, errlen, "harness '%s' has %ld operation instances (ops times argument "
 			    "values); at most 400 are supported: shrink the domains", def->name, total);

@@ -72,6 +72,7 @@ struct harness_model {
 	const struct snc_harness *def;
 	int nops;
 	int arity[64];
+	bool keeps_no_state[64];   /* the op is named in .stateless_ops */
 	struct instance *inst;
 	int ninst;
 };

@@ -93,6 +93,13 @@ struct snc_harness {
 	 * once and its outcome reused for the others. Leave it false when a library keeps
 	 * state the digest does not see (heap nodes, globals). */
 	bool digest_complete;
+	/* optional: the names of the ops that keep no state (SNC_NAMES("fence", ...)): they
+	 * read and write no memory but their own stack and call nothing that does (a fence,
+	 * arithmetic on their arguments), so the state after one is the state before, whatever
+	 * it was. With a .digest, the runner then copies instead of running: the pairs such an
+	 * op begins (from the second op alone), and the states whose sequence holds one (from
+	 * the same sequence without it). Name only ops that are that by construction. */
+	const char *const *stateless_ops;
 };
 
 /* Map a function's type to its kind. */
@@ -125,6 +132,8 @@ struct snc_harness {
 #define SNC_OP_CONTRACT_AS(name, func, contract_, ...) SNC__OP(name, func, contract_, __VA_ARGS__)
 
 #define SNC_OPS(...) ((const struct snc_op[]){ __VA_ARGS__, { 0 } })
+/* A list of op names (.stateless_ops). */
+#define SNC_NAMES(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 /* Defines the harness. Exactly one per harness program; the runtime brings main(), so a
  * harness that defines its own main() fails to link ("multiple definition of main")
