@@ -1,24 +1,33 @@
 #!/usr/bin/env python3
-"""case_tables.py: the per-family verdict tables of docs/case-studies.md, from an audit's
-database: `snc report --json` (harnesses, operations, pairs, costs) and the documented
-views (op_costs for the first calls, harnesses for the executions, audit_items for the
-notes). Nothing is typed by hand: re-run the audit, then
+"""case_tables.py: the tables of docs/case-studies.md, from audits' databases: `snc report
+--json` (harnesses, operations, pairs, costs) and the documented views (op_costs for the
+first calls, harnesses for the executions, op_preconditions, audit_items for the notes,
+run_summary for the date). Nothing is typed by hand: re-run the audits, then
 
     docs/case_tables.py --snc build/bin/snc AUDIT.db > tables.md
+    docs/case_tables.py --snc build/bin/snc --family int CK_PR.db > int.md
+    docs/case_tables.py --coverage LIBRARY=AUDIT.db=AUDIT.log ... > coverage.md
 
-prints, for every audited family, its line (states, executions, verdicts counted over
-every pair), one row per operation (its verdict with itself, contract, RMW and fences per
-call in the loop and in the first call, heaviest site), the snc pairs of two different
-operations and the family's notes.
+The first prints, for every audited family (or only those named by --family), its line
+(states, executions, verdicts counted over every pair), one row per operation (its
+verdict with itself, contract, RMW and fences per call in the loop and in the first call,
+heaviest site), the snc pairs of two different operations, the preconditions its ops
+were found to have and the family's notes; then the notes that belong to no audited
+family. The second (--coverage) prints one row per audit: what became of its public
+names and families, from the two summary lines the audit wrote on stderr (AUDIT.log: `snc
+audit: N families: ...` and `snc audit: API: ...`), and the states and executions of its
+harnesses and its wall time, from the database.
 """
 import argparse
 import collections
+import datetime
 import json
+import re
 import sqlite3
 import subprocess
 import sys
 
-SHOWN = 12   # pairs and notes listed before "..."
+SHOWN = 12   # pairs, preconditions and notes listed before "..."
 
 
 def number(v):
@@ -36,6 +45,14 @@ def heaviest(sites):
     return first.split(" (")[0].split(",")[0].strip()
 
 
+def listing(title, items):
+    """"title (3): a; b; c", at most SHOWN items."""
+    if not items:
+        return []
+    return ["", "%s (%d): %s%s" % (title, len(items), "; ".join(items[:SHOWN]),
+                                    " ..." if len(items) > SHOWN else "")]
+
+
 def family_table(h, db, run):
     ops = h["operations"]
     pairs = h["pairs"]
@@ -46,8 +63,9 @@ def family_table(h, db, run):
         "SELECT op, first_rmw_per_call FROM op_costs WHERE run_id = ? AND harness = ?",
         (run, h["name"]))}
     verdicts = ", ".join("%d %s" % (n, v) for v, n in counts.most_common())
-    out = ["**%s** (%d states, %d executions run; %s)" % (
-        h["name"], h["states"], executions[0] if executions else 0, verdicts), "",
+    out = ["**`%s`** (%d states, %d executions run; %s)" % (
+        h["name"], h["states"], executions[0] if executions and executions[0] else 0,
+        verdicts), "",
         "| operation | with itself | contract | RMW/call | first RMW/call | fences/call | heaviest site |",
         "| --- | --- | --- | --- | --- | --- | --- |"]
     itself = {p["f"]: p for p in pairs if p["f"] == p["g"]}
@@ -71,31 +89,102 @@ def family_table(h, db, run):
     return out
 
 
-def notes(db, run, family_key):
+def preconditions(db, run, harness):
+    rows = db.execute("SELECT op, violated_states, states, state, call, outcome, satisfied_state "
+                      "FROM op_preconditions WHERE run_id = ? AND harness = ? ORDER BY op",
+                      (run, harness)).fetchall()
+    text = ["`%s` fails alone in %d of %d states (%s: `%s` = %s), %s" % (
+        op, violated, states, state, call, outcome,
+        "requires %s" % satisfied if satisfied else "in every state")
+        for op, violated, states, state, call, outcome, satisfied in rows]
+    return listing("preconditions", text)
+
+
+def notes(db, run, where, args):
     rows = db.execute("SELECT kind, name, status, detail FROM audit_items WHERE run_id = ? "
-                      "AND family = ? AND kind IN ('function', 'macro') AND status <> 'audited'",
-                      (run, family_key)).fetchall()
-    if not rows:
-        return []
-    text = ["%s `%s` %s: %s" % r for r in rows]
-    return ["", "notes (%d): %s%s" % (len(text), "; ".join(text[:SHOWN]),
-                                        " ..." if len(text) > SHOWN else "")]
+                      "AND kind IN ('function', 'macro', 'family') AND status <> 'audited' AND "
+                      + where, (run,) + args).fetchall()
+    return ["%s `%s` %s: %s" % r for r in rows]
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("db")
-    ap.add_argument("--snc", default="snc", help="the snc program (default: snc on PATH)")
-    args = ap.parse_args()
+def family_tables(args):
     report = json.loads(subprocess.run([args.snc, "report", "--db", args.db, "--json", "-"],
                                        check=True, capture_output=True, text=True).stdout)
     run = report["run"]["id"]
     db = sqlite3.connect(args.db)
     keys = dict(db.execute("SELECT harness, family FROM audit_items WHERE run_id = ? AND "
                            "kind = 'family' AND status = 'audited'", (run,)).fetchall())
-    for h in report["harnesses"]:
-        lines = family_table(h, db, run) + notes(db, run, keys.get(h["name"]))
+    shown = [h for h in report["harnesses"] if not args.family or h["name"] in args.family]
+    if args.family and len(shown) != len(set(args.family)):
+        sys.exit("case_tables.py: no audited family %s in %s" % (
+            ", ".join(set(args.family) - {h["name"] for h in shown}), args.db))
+    for h in shown:
+        lines = family_table(h, db, run) + preconditions(db, run, h["name"]) + listing(
+            "notes", notes(db, run, "family = ?", (keys.get(h["name"]),)))
         print("\n".join(lines) + "\n")
+    if not args.family:
+        marks = ",".join("?" * len(keys))
+        rest = notes(db, run, "(family IS NULL OR family NOT IN (%s))" % marks,
+                     tuple(keys.values()))
+        if rest:
+            print("\n".join(listing("notes of no audited family", rest)[1:]) + "\n")
+
+
+SUMMARY = re.compile(r"snc audit: (\d+) famil(?:y|ies): (\d+) audited(.*?); .*scan ([\d.]+) s, "
+                     r"generate\+build ([\d.]+) s, classify ([\d.]+) s, measure ([\d.]+) s")
+API = re.compile(r"snc audit: API: (\d+) public names? .*?, (\d+) in a verdict \((\d+)%\), "
+                 r"(\d+) builds? an initial state, (\d+) skipped, (\d+) failed"
+                 r"(?:; (\d+) internal helpers? not counted)?")
+
+
+def seconds(start, end):
+    t = [datetime.datetime.strptime(s, "%Y-%m-%dT%H:%M:%SZ") for s in (start, end)]
+    return int((t[1] - t[0]).total_seconds())
+
+
+def coverage(specs):
+    print("| library | public names | in a verdict | build an initial state | skipped | failed "
+          "| internal helpers | families | states, executions | wall (scan, build, classify, measure) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    dates = set()
+    for spec in specs:
+        library, path, log = spec.split("=")
+        text = open(log, encoding="utf-8", errors="replace").read().replace("\r", "\n")
+        summary, api = SUMMARY.search(text), API.search(text)
+        if not summary or not api:
+            sys.exit("case_tables.py: %s has no audit summary lines" % log)
+        db = sqlite3.connect(path)
+        run, start, end, status = db.execute(
+            "SELECT run_id, started_at, finished_at, status FROM run_summary "
+            "WHERE command = 'audit' ORDER BY run_id DESC LIMIT 1").fetchone()
+        if end is None:
+            sys.exit("case_tables.py: the audit in %s did not finish (%s)" % (path, status))
+        states, executions = db.execute("SELECT sum(states_tried), sum(executions) FROM "
+                                        "harnesses WHERE run_id = ?", (run,)).fetchone()
+        dates.add(start[:10])
+        total, audited, others = summary.group(1), summary.group(2), summary.group(3)
+        print("| %s | %s | %s (%s%%) | %s | %s | %s | %s | %s: %s audited%s | %d, %d | %d s (%s, %s, %s, %s) |" % (
+            library, api.group(1), api.group(2), api.group(3), api.group(4), api.group(5),
+            api.group(6), api.group(7) or 0, total, audited, others, states or 0,
+            executions or 0, seconds(start, end), *summary.group(4, 5, 6, 7)))
+    print("\n(audits of %s)" % ", ".join(sorted(dates)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("db", nargs="+", help="an audit's database (with --coverage: "
+                    "LIBRARY=AUDIT.db=AUDIT.log, one per audit)")
+    ap.add_argument("--snc", default="snc", help="the snc program (default: snc on PATH)")
+    ap.add_argument("--family", action="append", help="only this family (harness name); repeatable")
+    ap.add_argument("--coverage", action="store_true", help="the coverage table of the audits given")
+    args = ap.parse_args()
+    if args.coverage:
+        coverage(args.db)
+        return 0
+    if len(args.db) != 1:
+        ap.error("one database at a time (several only with --coverage)")
+    args.db = args.db[0]
+    family_tables(args)
     return 0
 
 
