@@ -7,6 +7,11 @@ run_summary for the date). Nothing is typed by hand: re-run the audits, then
     docs/case_tables.py --snc build/bin/snc AUDIT.db > tables.md
     docs/case_tables.py --snc build/bin/snc --family int CK_PR.db > int.md
     docs/case_tables.py --coverage LIBRARY=AUDIT.db=AUDIT.log ... > coverage.md
+    docs/case_tables.py --snc build/bin/snc --update docs/case-studies.md --dir DIR
+
+The last rewrites, in the page, every block between a line `<!-- case_tables ARGS -->`
+and the next `<!-- end case_tables -->` with what the script prints for ARGS (database
+and log names relative to DIR): the page's tables are regenerated in place.
 
 The first prints, for every audited family (or only those named by --family), its line
 (states, executions, verdicts counted over every pair), one row per operation (its
@@ -21,8 +26,12 @@ harnesses and its wall time, from the database.
 import argparse
 import collections
 import datetime
+import contextlib
+import io
 import json
+import os
 import re
+import shlex
 import sqlite3
 import subprocess
 import sys
@@ -170,19 +179,58 @@ def coverage(specs):
     print("\n(audits of %s)" % ", ".join(sorted(dates)))
 
 
-def main():
+MARK = re.compile(r"^<!-- case_tables ([^\n]*) -->\n(.*?)^<!-- end case_tables -->\n", re.M | re.S)
+
+
+def update(page, snc, folder):
+    """Regenerates every marked block of the page from the databases in folder."""
+    text = open(page, encoding="utf-8").read()
+
+    def block(m):
+        argv = ["--snc", snc] + [
+            "=".join(p if i == 0 else os.path.join(folder, p) for i, p in enumerate(a.split("=")))
+            if "=" in a else (a if a.startswith("-") or not a.endswith(".db") else os.path.join(folder, a))
+            for a in shlex.split(m.group(1))]
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            run(parser().parse_args(argv))
+        return "<!-- case_tables %s -->\n\n%s\n\n<!-- end case_tables -->\n" % (
+            m.group(1), out.getvalue().strip("\n"))
+
+    new, count = MARK.subn(block, text)
+    if count == 0:
+        sys.exit("case_tables.py: no `<!-- case_tables ARGS -->` block in %s" % page)
+    with open(page, "w", encoding="utf-8") as f:
+        f.write(new)
+    print("case_tables.py: %d blocks of %s regenerated" % (count, page), file=sys.stderr)
+
+
+def parser():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("db", nargs="+", help="an audit's database (with --coverage: "
+    ap.add_argument("db", nargs="*", help="an audit's database (with --coverage: "
                     "LIBRARY=AUDIT.db=AUDIT.log, one per audit)")
     ap.add_argument("--snc", default="snc", help="the snc program (default: snc on PATH)")
     ap.add_argument("--family", action="append", help="only this family (harness name); repeatable")
     ap.add_argument("--coverage", action="store_true", help="the coverage table of the audits given")
-    args = ap.parse_args()
+    ap.add_argument("--update", metavar="PAGE", help="regenerate the marked blocks of PAGE")
+    ap.add_argument("--dir", default=".", help="with --update: where the databases and logs are")
+    return ap
+
+
+def main():
+    args = parser().parse_args()
+    if args.update:
+        update(args.update, args.snc, args.dir)
+        return 0
+    return run(args)
+
+
+def run(args):
     if args.coverage:
         coverage(args.db)
         return 0
     if len(args.db) != 1:
-        ap.error("one database at a time (several only with --coverage)")
+        sys.exit("case_tables.py: one database at a time (several only with --coverage)")
     args.db = args.db[0]
     family_tables(args)
     return 0
