@@ -13,7 +13,7 @@ The last rewrites, in the page, every block between a line `<!-- case_tables ARG
 and the next `<!-- end case_tables -->` with what the script prints for ARGS (database
 and log names relative to DIR): the page's tables are regenerated in place.
 
-The first prints, for every audited family (or only those named by --family), its line
+The first prints (with --brief: one line per family), for every audited family (or only those named by --family), its line
 (states, executions, verdicts counted over every pair), one row per operation (its
 verdict with itself, contract, RMW and fences per call in the loop and in the first call,
 heaviest site), the snc pairs of two different operations, the preconditions its ops
@@ -98,6 +98,18 @@ def family_table(h, db, run):
     return out
 
 
+def brief_line(h, db, run):
+    """One list item per family: its counts and the ops that are snc with themselves."""
+    executions = db.execute("SELECT executions FROM harnesses WHERE run_id = ? AND name = ?",
+                            (run, h["name"])).fetchone()
+    counts = collections.Counter(p["verdict"] for p in h["pairs"])
+    snc = [p["f"] for p in h["pairs"] if p["f"] == p["g"] and p["verdict"] == "snc"]
+    rmw = [op["name"] for op in h["operations"] if op["cost"] and op["cost"]["rmw_per_call"]]
+    return "* `%s`: %d operations, %d states, %d executions; %s; snc with itself: %d; paying an RMW per call in the loop: %d" % (
+        h["name"], len(h["operations"]), h["states"], executions[0] if executions and executions[0] else 0,
+        ", ".join("%d %s" % (n, v) for v, n in counts.most_common()), len(snc), len(rmw))
+
+
 def preconditions(db, run, harness):
     rows = db.execute("SELECT op, violated_states, states, state, call, outcome, satisfied_state "
                       "FROM op_preconditions WHERE run_id = ? AND harness = ? ORDER BY op",
@@ -127,6 +139,10 @@ def family_tables(args):
     if args.family and len(shown) != len(set(args.family)):
         sys.exit("case_tables.py: no audited family %s in %s" % (
             ", ".join(set(args.family) - {h["name"] for h in shown}), args.db))
+    if args.brief:
+        for h in shown:
+            print(brief_line(h, db, run))
+        return
     for h in shown:
         lines = family_table(h, db, run) + preconditions(db, run, h["name"]) + listing(
             "notes", notes(db, run, "family = ?", (keys.get(h["name"]),)))
@@ -212,6 +228,7 @@ def parser():
     ap.add_argument("--snc", default="snc", help="the snc program (default: snc on PATH)")
     ap.add_argument("--family", action="append", help="only this family (harness name); repeatable")
     ap.add_argument("--coverage", action="store_true", help="the coverage table of the audits given")
+    ap.add_argument("--brief", action="store_true", help="one line per family instead of its table")
     ap.add_argument("--update", metavar="PAGE", help="regenerate the marked blocks of PAGE")
     ap.add_argument("--dir", default=".", help="with --update: where the databases and logs are")
     return ap
