@@ -20,8 +20,10 @@ heaviest site), the snc pairs of two different operations, the preconditions its
 were found to have and the family's notes; then the notes that belong to no audited
 family. The second (--coverage) prints one row per audit: what became of its public
 names and families, from the two summary lines the audit wrote on stderr (AUDIT.log: `snc
-audit: N families: ...` and `snc audit: API: ...`), and the states and executions of its
-harnesses and its wall time, from the database.
+audit: N families: ...` and `snc audit: API: ...`), the states and executions of its
+harnesses and its wall time, from the database, and with LIBRARY=AUDIT.db=AUDIT.log=TIME
+its CPU time, from the line `... U user + S sys` that `/usr/bin/time -f "%e s wall, %U
+user + %S sys"` wrote to TIME.
 """
 import argparse
 import collections
@@ -162,6 +164,9 @@ API = re.compile(r"snc audit: API: (\d+) public names? .*?, (\d+) in a verdict \
                  r"(?:; (\d+) internal helpers? not counted)?")
 
 
+CPU = re.compile(r"([\d.]+) user \+ ([\d.]+) sys")
+
+
 def seconds(start, end):
     t = [datetime.datetime.strptime(s, "%Y-%m-%dT%H:%M:%SZ") for s in (start, end)]
     return int((t[1] - t[0]).total_seconds())
@@ -169,11 +174,18 @@ def seconds(start, end):
 
 def coverage(specs):
     print("| library | public names | in a verdict | build an initial state | skipped | failed "
-          "| internal helpers | families | states, executions | wall (scan, build, classify, measure) |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| internal helpers | families | states, executions | wall (scan, build, classify, measure) "
+          "| CPU user + sys |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     dates = set()
     for spec in specs:
-        library, path, log = spec.split("=")
+        library, path, log, *timing = spec.split("=")
+        cpu = ""
+        if timing:
+            times = CPU.search(open(timing[0], encoding="utf-8").read())
+            if not times:
+                sys.exit("case_tables.py: %s has no `U user + S sys` line" % timing[0])
+            cpu = "%.0f + %.0f s" % (float(times.group(1)), float(times.group(2)))
         text = open(log, encoding="utf-8", errors="replace").read().replace("\r", "\n")
         summary, api = SUMMARY.search(text), API.search(text)
         if not summary or not api:
@@ -188,10 +200,10 @@ def coverage(specs):
                                         "harnesses WHERE run_id = ?", (run,)).fetchone()
         dates.add(start[:10])
         total, audited, others = summary.group(1), summary.group(2), summary.group(3)
-        print("| %s | %s | %s (%s%%) | %s | %s | %s | %s | %s: %s audited%s | %d, %d | %d s (%s, %s, %s, %s) |" % (
+        print("| %s | %s | %s (%s%%) | %s | %s | %s | %s | %s: %s audited%s | %d, %d | %d s (%s, %s, %s, %s) | %s |" % (
             library, api.group(1), api.group(2), api.group(3), api.group(4), api.group(5),
             api.group(6), api.group(7) or 0, total, audited, others, states or 0,
-            executions or 0, seconds(start, end), *summary.group(4, 5, 6, 7)))
+            executions or 0, seconds(start, end), *summary.group(4, 5, 6, 7), cpu))
     print("\n(audits of %s)" % ", ".join(sorted(dates)))
 
 
@@ -224,7 +236,7 @@ def update(page, snc, folder):
 def parser():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("db", nargs="*", help="an audit's database (with --coverage: "
-                    "LIBRARY=AUDIT.db=AUDIT.log, one per audit)")
+                    "LIBRARY=AUDIT.db=AUDIT.log[=TIME], one per audit)")
     ap.add_argument("--snc", default="snc", help="the snc program (default: snc on PATH)")
     ap.add_argument("--family", action="append", help="only this family (harness name); repeatable")
     ap.add_argument("--coverage", action="store_true", help="the coverage table of the audits given")
