@@ -16,8 +16,9 @@ and log names relative to DIR): the page's tables are regenerated in place.
 The first prints (with --brief: one line per family), for every audited family (or only those named by --family), its line
 (states, executions, verdicts counted over every pair), one row per operation (its
 verdict with itself, contract, RMW and fences per call in the loop and in the first call,
-heaviest site), the snc pairs of two different operations, the preconditions its ops
-were found to have and the family's notes; then the notes that belong to no audited
+heaviest site), the snc pairs of two different operations, the pairs whose schedules
+were explored (the non-linearizable outcome, or how many schedules found none), the
+preconditions its ops were found to have and the family's notes; then the notes that belong to no audited
 family. The second (--coverage) prints one row per audit: what became of its public
 names and families, from the two summary lines the audit wrote on stderr (AUDIT.log: `snc
 audit: N families: ...` and `snc audit: API: ...`), the states and executions of its
@@ -64,6 +65,19 @@ def listing(title, items):
                                     " ..." if len(items) > SHOWN else "")]
 
 
+def first_site(db, run, harness, op):
+    """The heaviest site of an op's first calls, for an op whose loop executed none (the
+    report's sites are the loop's): "lock cmpxchg in f (first calls)"."""
+    row = db.execute("SELECT kind, function, file, caller FROM measured_sites WHERE run_id = ? "
+                     "AND harness = ? AND op = ? AND phase = 'first' ORDER BY count DESC LIMIT 1",
+                     (run, harness, op)).fetchone()
+    if not row:
+        return ""
+    kind, function, file, caller = row
+    return "%s in %s%s (first calls)" % (kind, function or file,
+                                         " (called from %s)" % caller if caller else "")
+
+
 def family_table(h, db, run):
     ops = h["operations"]
     pairs = h["pairs"]
@@ -89,6 +103,8 @@ def family_table(h, db, run):
         rmw = number(cost["rmw_per_call"]) if cost else "n/a"
         fences = number(cost["fences_per_call"]) if cost else "n/a"
         site = heaviest(cost["sites"]) if cost else ""
+        if cost and not site:
+            site = first_site(db, run, h["name"], op["name"])
         out.append("| `%s` | %s | %s | %s | %s | %s | %s |" % (
             op["name"], verdict, op["contract"] or "", rmw,
             number(first.get(op["name"])) if cost else "n/a", fences, site))
@@ -110,6 +126,26 @@ def brief_line(h, db, run):
     return "* `%s`: %d operations, %d states, %d executions; %s; snc with itself: %d; paying an RMW per call in the loop: %d" % (
         h["name"], len(h["operations"]), h["states"], executions[0] if executions and executions[0] else 0,
         ", ".join("%d %s" % (n, v) for v, n in counts.most_common()), len(snc), len(rmw))
+
+
+def proofs(h):
+    """The pairs run concurrently under controlled schedules (the audit's proof of an snc
+    pair that pays nothing): the non-linearizable outcome found, or how many schedules
+    were explored without one."""
+    text = []
+    for p in h["pairs"]:
+        if not p["schedules"]:
+            continue
+        b = p["broken_schedule"]
+        if b:
+            text.append("`%s` x `%s` non-linearizable from %s: `%s` and `%s` ended `%s` "
+                        "(alone in either order: `%s`, `%s`; %d preemptions)" % (
+                            p["f"], p["g"], b["state"], b["f_call"], b["g_call"], b["outcome"],
+                            b["f_then_g"], b["g_then_f"], b["preemptions"]))
+        else:
+            text.append("`%s` x `%s`: %d schedules, every outcome linearizable" % (
+                p["f"], p["g"], p["schedules"]))
+    return listing("schedules", text)
 
 
 def preconditions(db, run, harness):
@@ -146,7 +182,7 @@ def family_tables(args):
             print(brief_line(h, db, run))
         return
     for h in shown:
-        lines = family_table(h, db, run) + preconditions(db, run, h["name"]) + listing(
+        lines = family_table(h, db, run) + proofs(h) + preconditions(db, run, h["name"]) + listing(
             "notes", notes(db, run, "family = ?", (keys.get(h["name"]),)))
         print("\n".join(lines) + "\n")
     if not args.family:
