@@ -53,8 +53,10 @@ def heaviest(sites):
     """"lock cmpxchg in f (x86.h:102), 2.00 per call; ..." -> "lock cmpxchg in f"."""
     if not sites:
         return ""
-    first = sites.split(";")[0]
-    return first.split(" (")[0].split(",")[0].strip()
+    first = sites.split(";")[0].split(" (")[0].split(",")[0].strip()
+    if first.endswith(" in ?"):     # no symbol (a library without debug information)
+        return first[:-5] + " in an unnamed function"
+    return first
 
 
 def listing(title, items):
@@ -152,9 +154,9 @@ def preconditions(db, run, harness):
     rows = db.execute("SELECT op, violated_states, states, state, call, outcome, satisfied_state "
                       "FROM op_preconditions WHERE run_id = ? AND harness = ? ORDER BY op",
                       (run, harness)).fetchall()
-    text = ["`%s` fails alone in %d of %d states (%s: `%s` = %s), %s" % (
-        op, violated, states, state, call, outcome,
-        "requires %s" % satisfied if satisfied else "in every state")
+    text = ["`%s` requires %s (alone from `%s`, `%s` = %s; it failed alone in %d of %d states)" % (
+        op, "a state like `%s`" % satisfied if satisfied else "a state no explored sequence builds",
+        state, call, outcome, violated, states)
         for op, violated, states, state, call, outcome, satisfied in rows]
     return listing("preconditions", text)
 
