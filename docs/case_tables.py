@@ -13,12 +13,14 @@ The last rewrites, in the page, every block between a line `<!-- case_tables ARG
 and the next `<!-- end case_tables -->` with what the script prints for ARGS (database
 and log names relative to DIR): the page's tables are regenerated in place.
 
-The first prints (with --brief: one line per family), for every audited family (or only those named by --family), its line
-(states, executions, verdicts counted over every pair), one row per operation (its
-verdict with itself, contract, RMW and fences per call in the loop and in the first call,
-heaviest site), the snc pairs of two different operations, the pairs whose schedules
-were explored (the non-linearizable outcome, or how many schedules found none), the
-preconditions its ops were found to have and the family's notes; then the notes that belong to no audited
+The first prints (with --brief: one line per family), for every audited family (or only
+those named by --family), its line (states, executions, verdicts counted over every
+pair), one row per operation (its verdict with itself, what the calls of an snc witness
+executed from the witness state (an AWAR, a fenced RAW, or nothing: verdict_evidence),
+contract, RMW and fences per call in the loop and in the first call, heaviest site), the
+snc pairs of two different operations, the pairs whose schedules were explored (the
+non-linearizable outcome, or how many schedules found none), the preconditions its ops
+were found to have and the family's notes; then the notes that belong to no audited
 family. The second (--coverage) prints one row per audit: what became of its public
 names and families, from the two summary lines the audit wrote on stderr (AUDIT.log: `snc
 audit: N families: ...` and `snc audit: API: ...`), the states and executions of its
@@ -93,8 +95,13 @@ def family_table(h, db, run):
     out = ["**`%s`** (%d states, %d executions run; %s)" % (
         h["name"], h["states"], executions[0] if executions and executions[0] else 0,
         verdicts), "",
-        "| operation | with itself | contract | RMW/call | first RMW/call | fences/call | heaviest site |",
-        "| --- | --- | --- | --- | --- | --- | --- |"]
+        "| operation | with itself | witness pays | contract | RMW/call | first RMW/call | fences/call | heaviest site |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    evidence = {}
+    for op, awar, fenced in db.execute(
+            "SELECT f, max(awar), max(raw_fenced) FROM verdict_evidence WHERE run_id = ? AND "
+            "harness = ? AND f = g GROUP BY f", (run, h["name"])):
+        evidence[op] = "AWAR" if awar else "fenced RAW" if fenced else "nothing"
     itself = {p["f"]: p for p in pairs if p["f"] == p["g"]}
     for op in ops:
         p = itself.get(op["name"])
@@ -107,8 +114,9 @@ def family_table(h, db, run):
         site = heaviest(cost["sites"]) if cost else ""
         if cost and not site:
             site = first_site(db, run, h["name"], op["name"])
-        out.append("| `%s` | %s | %s | %s | %s | %s | %s |" % (
-            op["name"], verdict, op["contract"] or "", rmw,
+        out.append("| `%s` | %s | %s | %s | %s | %s | %s | %s |" % (
+            op["name"], verdict, evidence.get(op["name"], "") if p and p["verdict"] == "snc" else "",
+            op["contract"] or "", rmw,
             number(first.get(op["name"])) if cost else "n/a", fences, site))
     others = ["`%s` x `%s`" % (p["f"], p["g"]) for p in pairs
               if p["f"] != p["g"] and p["verdict"] == "snc"]
