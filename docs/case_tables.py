@@ -15,7 +15,8 @@ and log names relative to DIR): the page's tables are regenerated in place.
 
 The first prints (with --brief: one line per family), for every audited family (or only
 those named by --family), its line (states, executions, verdicts counted over every
-pair), one row per operation (its verdict with itself, what the calls of an snc witness
+pair), one row per operation (with the macro users call it by, when the verdicts name
+it by its function: `urcu_memb_read_lock` (`rcu_read_lock`); its verdict with itself, what the calls of an snc witness
 executed from the witness state (an AWAR, a fenced RAW, or nothing: verdict_evidence),
 contract, RMW and fences per call in the loop and in the first call, heaviest site), the
 snc pairs of two different operations, the pairs whose schedules were explored (the
@@ -102,8 +103,14 @@ def family_table(h, db, run):
             "SELECT f, max(awar), max(raw_fenced) FROM verdict_evidence WHERE run_id = ? AND "
             "harness = ? AND f = g GROUP BY f", (run, h["name"])):
         evidence[op] = "AWAR" if awar else "fenced RAW" if fenced else "nothing"
+    aliases = collections.defaultdict(list)
+    for name, target in db.execute("SELECT name, target FROM api_aliases WHERE run_id = ? AND "
+                                   "target IS NOT NULL ORDER BY name", (run,)):
+        aliases[target].append(name)
     itself = {p["f"]: p for p in pairs if p["f"] == p["g"]}
     for op in ops:
+        public = [a for a in aliases.get(op["function"], []) if a != op["name"]]
+        called = " (`%s`%s)" % (public[0], ", ..." if len(public) > 1 else "") if public else ""
         p = itself.get(op["name"])
         verdict = p["verdict"] if p else "-"
         if p and not p["deterministic"]:
@@ -114,8 +121,8 @@ def family_table(h, db, run):
         site = heaviest(cost["sites"]) if cost else ""
         if cost and not site:
             site = first_site(db, run, h["name"], op["name"])
-        out.append("| `%s` | %s | %s | %s | %s | %s | %s | %s |" % (
-            op["name"], verdict, evidence.get(op["name"], "") if p and p["verdict"] == "snc" else "",
+        out.append("| `%s`%s | %s | %s | %s | %s | %s | %s | %s |" % (
+            op["name"], called, verdict, evidence.get(op["name"], "") if p and p["verdict"] == "snc" else "",
             op["contract"] or "", rmw,
             number(first.get(op["name"])) if cost else "n/a", fences, site))
     others = ["`%s` x `%s`" % (p["f"], p["g"]) for p in pairs
