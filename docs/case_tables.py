@@ -169,7 +169,7 @@ def preconditions(db, run, harness):
     rows = db.execute("SELECT op, violated_states, states, state, call, outcome, satisfied_state "
                       "FROM op_preconditions WHERE run_id = ? AND harness = ? ORDER BY op",
                       (run, harness)).fetchall()
-    text = ["`%s` requires %s (alone from `%s`, `%s` = %s; it failed alone in %d of %d states)" % (
+    text = ["`%s` requires %s (alone from `%s`, `%s` = %s, in %d of %d states)" % (
         op, "a state like `%s`" % satisfied if satisfied else "a state no explored sequence builds",
         state, call, outcome, violated, states)
         for op, violated, states, state, call, outcome, satisfied in rows]
