@@ -90,8 +90,8 @@ def family_table(h, db, run):
     executions = db.execute("SELECT executions FROM harnesses WHERE run_id = ? AND name = ?",
                             (run, h["name"])).fetchone()
     first = {r[0]: r[1] for r in db.execute(
-        "SELECT op, first_rmw_per_call FROM op_costs WHERE run_id = ? AND harness = ?",
-        (run, h["name"]))}
+        "SELECT op, first_rmw_per_call FROM op_costs WHERE run_id = ? AND harness = ? AND "
+        "first_calls > 0", (run, h["name"]))}
     verdicts = ", ".join("%d %s" % (n, v) for v, n in counts.most_common())
     out = ["**`%s`** (%d states, %d executions run; %s)" % (
         h["name"], h["states"], executions[0] if executions and executions[0] else 0,
@@ -116,15 +116,16 @@ def family_table(h, db, run):
         if p and not p["deterministic"]:
             verdict += " (nondet)"
         cost = op["cost"]
-        rmw = number(cost["rmw_per_call"]) if cost else "n/a"
-        fences = number(cost["fences_per_call"]) if cost else "n/a"
+        measured = cost or op["name"] in first   # only first calls: it blocked in its loop
+        rmw = number(cost["rmw_per_call"]) if cost else "-" if measured else "n/a"
+        fences = number(cost["fences_per_call"]) if cost else "-" if measured else "n/a"
         site = heaviest(cost["sites"]) if cost else ""
-        if cost and not site:
+        if measured and not site:
             site = first_site(db, run, h["name"], op["name"])
         out.append("| `%s`%s | %s | %s | %s | %s | %s | %s | %s |" % (
             op["name"], called, verdict, evidence.get(op["name"], "") if p and p["verdict"] == "snc" else "",
             op["contract"] or "", rmw,
-            number(first.get(op["name"])) if cost else "n/a", fences, site))
+            number(first.get(op["name"])) if measured else "n/a", fences, site))
     others = ["`%s` x `%s`" % (p["f"], p["g"]) for p in pairs
               if p["f"] != p["g"] and p["verdict"] == "snc"]
     if others:
