@@ -13,15 +13,16 @@ The last rewrites, in the page, every block between a line `<!-- case_tables ARG
 and the next `<!-- end case_tables -->` with what the script prints for ARGS (database
 and log names relative to DIR): the page's tables are regenerated in place.
 
-The first prints (with --brief: one line per family), for every audited family (or only
-those named by --family), its line (states, executions, verdicts counted over every
-pair), one row per operation (with the macro users call it by, when the verdicts name
-it by its function: `urcu_memb_read_lock` (`rcu_read_lock`); its verdict with itself, what the calls of an snc witness
-executed from the witness state (an AWAR, a fenced RAW, or nothing: verdict_evidence),
-contract, RMW and fences per call in the loop and in the first call, heaviest site), the
-snc pairs of two different operations, the pairs whose schedules were explored (the
-non-linearizable outcome, or how many schedules found none), the preconditions its ops
-were found to have and the family's notes; then the notes that belong to no audited
+The first prints (with --brief: one line per family, then the same last notes), for
+every audited family (or only those named by --family), its line (states, executions,
+verdicts counted over every pair), one row per operation (with the macro users call it
+by when the verdicts name it by its function, `urcu_memb_read_lock` (`rcu_read_lock`);
+its verdict with itself; what the calls of an snc witness executed from the witness
+state, an AWAR, a fenced RAW or nothing, from verdict_evidence; contract; RMW and fences
+per call in the loop and in the first call; heaviest site), the snc pairs of two
+different operations, the pairs whose schedules were explored (the non-linearizable
+outcome, or how many schedules found none), the preconditions its ops were found to
+have and the family's notes; then the notes that belong to no audited
 family. The second (--coverage) prints one row per audit: what became of its public
 names and families, from the two summary lines the audit wrote on stderr (AUDIT.log: `snc
 audit: N families: ...` and `snc audit: API: ...`), the states and executions of its
@@ -196,10 +197,8 @@ def family_tables(args):
         sys.exit("case_tables.py: no audited family %s in %s" % (
             ", ".join(set(args.family) - {h["name"] for h in shown}), args.db))
     if args.brief:
-        for h in shown:
-            print(brief_line(h, db, run))
-        return
-    for h in shown:
+        print("\n".join(brief_line(h, db, run) for h in shown) + "\n")
+    for h in shown if not args.brief else []:
         lines = family_table(h, db, run) + proofs(h) + preconditions(db, run, h["name"]) + listing(
             "notes", notes(db, run, "family = ?", (keys.get(h["name"]),)))
         print("\n".join(lines) + "\n")
