@@ -32,8 +32,8 @@ user + %S sys"` wrote to TIME.
 """
 import argparse
 import collections
-import datetime
 import contextlib
+import datetime
 import io
 import json
 import os
