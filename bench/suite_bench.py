@@ -95,8 +95,6 @@ def suite(args, tmp):
     times = junit_times(junit)
     print(f"whole suite: {len(times)} tests, {total:.1f} s wall-clock with -j{args.j}"
           f" (ctest exit {rc}), {total_cpu:.1f} s CPU, {sum(times.values()):.1f} s of test processes")
-    print(f"{'LABEL':12} {'TESTS':>5} {'ALONE (s)':>10} {'RATIO':>7} {'CPU (s)':>8} {'RATIO':>7}"
-          f" {'IN SUITE (s)':>13} {'SHARE':>7}")
     cpu = junit_cpu(junit)
     if cpu:
         print(f"the {min(args.tests, len(cpu))} tests with the most CPU (shell tests: their processes' user +"
@@ -104,6 +102,8 @@ def suite(args, tmp):
         print(f"{'TEST':32} {'CPU (s)':>8} {'SHARE':>7} {'WALL (s)':>9}")
         for t in sorted(cpu, key=cpu.get, reverse=True)[:args.tests]:
             print(f"{t:32} {cpu[t]:8.1f} {100 * cpu[t] / max(total_cpu, 1e-9):6.1f}% {times.get(t, 0.0):9.1f}")
+    print(f"{'LABEL':12} {'TESTS':>5} {'ALONE (s)':>10} {'RATIO':>7} {'CPU (s)':>8} {'RATIO':>7}"
+          f" {'IN SUITE (s)':>13} {'SHARE':>7}")
     for name in names:
         members = [t for t, ls in labels.items() if name in ls]
         alone, cpu, _ = ctest(args.build, args.j, ["-L", f"^{name}$"], os.path.join(tmp, name + ".xml"))

@@ -87,7 +87,7 @@ expect_match "$out" "^snc demo: error: -o names the HTML report's folder" "a fol
 for sig in TERM INT HUP; do
 	rm -f slow.db && mkfifo slow.db && echo "before" > killed.txt
 	# (a script's background job ignores SIGINT, and the shell cannot undo that: python can)
-	python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+	"$PYTHON" -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
 		"$SNC" report --db slow.db -o killed.txt 2> killed.err &
 	pid=$!
 	for _ in $(seq 100); do ls killed.txt.* > /dev/null 2>&1 && break; sleep 0.1; done

@@ -8,6 +8,10 @@ EXAMPLES="$SNC_SOURCE_DIR/examples"
 EXAMPLE_BIN="$SNC_BUILD_DIR/examples/bin"
 failures=0
 checks=0
+# python3: the interpreter the build found (SNC_PYTHON, tests/CMakeLists.txt), not a shim.
+# (A job whose pid a test signals runs "$PYTHON" itself: the function runs in a subshell.)
+PYTHON=${SNC_PYTHON:-python3}
+python3() { command "$PYTHON" "$@"; }
 
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 

@@ -1,4 +1,5 @@
-# The HTML report's pictures, checked in the DOM headless Chromium renders from file://:
+# The HTML report's pictures, checked in the DOM headless Chromium renders from file://
+# (one browser for every page):
 # each non-linearizable schedule as two thread columns with its conflicting accesses
 # linked (the trace the schedules pass stored, as `snc replay` prints it), the per-op cost
 # bars of a harness page with the numbers of the op_costs view, and the history of a
@@ -10,15 +11,17 @@
 chromium=$(command -v chromium || command -v chromium-browser) || skip "chromium is not installed"
 need_demo_db
 cp "$SNC_DEMO_DB" s.db
-n=0
-# render FILE NAME: the DOM Chromium builds from the page, into NAME.dom.
-render() {
-	n=$((n + 1))
-	timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-		--disable-background-networking --disable-component-update --disable-sync \
-		--user-data-dir="$PWD/profile-$n" --enable-logging=stderr --v=0 --dump-dom \
-		"file://$PWD/$1" >"$2.dom" 2>"$2.log"
-	expect_eq "$(grep -E ':CONSOLE|net::ERR|Uncaught' "$2.log")" "" "$2: no console message, no failed load"
+# The pages are rendered together by one headless Chromium once every report is written
+# (tests/report/browse.py). to_render FILE NAME: the DOM Chromium builds from the page will
+# be NAME.dom; render_all renders them; rendered NAME: the page said nothing, loaded all.
+pages_to_render=()
+to_render() { pages_to_render+=("dom:$2:file://$PWD/$1"); }
+render_all() {
+	timeout 300 "$PYTHON" "$(dirname "$0")/browse.py" "$chromium" "${pages_to_render[@]}" 2>browse.err ||
+		fail "headless Chromium: $(cat browse.err)"
+}
+rendered() {
+	expect_eq "$(grep -E 'CONSOLE|net::ERR|Uncaught' "$1.log")" "" "$1: no console message, no failed load"
 }
 # page DIR H1 [HARNESS]: the page of DIR whose heading is H1 (of HARNESS: a pair page names it).
 page() {
@@ -92,17 +95,33 @@ expect_status 0 "report" -- "$SNC" report --db s.db --html site
 
 # Each non-linearizable pair: two thread columns, a box per trace entry of each thread, and
 # exactly the links between conflicting accesses that the stored trace implies.
-for pair in "racy-counter:racy_add_return x racy_add_return" "byte-set:set_add x set_add" \
-	    "byte-set:set_add x set_remove" "byte-set:set_remove x set_remove"; do
+pairs=("racy-counter:racy_add_return x racy_add_return" "byte-set:set_add x set_add"
+       "byte-set:set_add x set_remove" "byte-set:set_remove x set_remove")
+ids=()
+for pair in "${pairs[@]}"; do
 	p=$(page site "${pair#*:}" "${pair%%:*}")
 	id=$(python3 -c 'import re, sys; print(re.search(r"id=\"broken-picture\" data-schedule=\"(\d+)\"", open(sys.argv[1]).read()).group(1))' "$p")
+	ids+=("$id")
+	to_render "$p" "${pair%%:*}-$id"
+done
+# Hostile text in a stored trace stays text (the last pair's schedule, in a report of its own).
+sqlite3 s.db "UPDATE schedule_steps SET access = '<img src=x onerror=alert(1)>&\"' WHERE outcome_id = $id AND ordinal = 0"
+expect_status 0 "report of the hostile trace" -- "$SNC" report --db s.db --html evil
+to_render "$(page evil "set_remove x set_remove" byte-set)" evil
+harness_page=$(page site racy-counter)
+to_render "$harness_page" harness
+to_render site/index.html index
+render_all
+
+for k in "${!pairs[@]}"; do
+	pair=${pairs[$k]} id=${ids[$k]}
 	expect_eq "$(q s.db "SELECT linearizable FROM schedules WHERE schedule_id = $id")" 0 "$pair: the picture is of a non-linearizable schedule"
-	render "$p" pair
+	cp "${pair%%:*}-$id.dom" pair.dom
+	rendered "${pair%%:*}-$id"
 	steps=$(q s.db "SELECT sum(thread = 0 AND kind <> 'switch') || ' ' || sum(thread = 1 AND kind <> 'switch') FROM schedule_steps WHERE outcome_id = $id")
 	links=$(expected_links s.db "$id")
 	expect_match "$links" '^[0-9]+->[0-9]+' "$pair: the stored trace has conflicting accesses"
 	expect_eq "$(drawn pair.dom)" "columns 0 1 | steps $steps | links $links | img 0" "$pair: columns, boxes, links"
-	mv pair.dom "${pair%%:*}-$id.dom"
 done
 # The racy counter's lost update: thread 1 reads the counter, writes it, and thread 0's
 # write (of what it read before) comes after: the arrows say so.
@@ -122,16 +141,13 @@ t1 read -> t0 write
 t1 write -> t0 write" "read before the other's write, write over the other's write"
 
 # Hostile text in a stored trace stays text.
-sqlite3 s.db "UPDATE schedule_steps SET access = '<img src=x onerror=alert(1)>&\"' WHERE outcome_id = $id AND ordinal = 0"
-expect_status 0 "report of the hostile trace" -- "$SNC" report --db s.db --html evil
-render "$(page evil "set_remove x set_remove" byte-set)" evil
+rendered evil
 expect_match "$(drawn evil.dom)" '\| img 0$' "no element from the trace's text"
 expect_match "$(cat evil.dom)" '&lt;img src=x onerror=alert\(1\)&gt;&amp;"' "shown as text"
 
 # Cost bars on each harness page: one row per measured op, each bar with the op_costs view's
 # number (two decimals) for the run the facts hold.
-harness_page=$(page site racy-counter)
-render "$harness_page" harness
+rendered harness
 if have_valgrind; then
 	expect_eq "$(python3 - harness.dom <<'PY'
 import re, sys
@@ -149,7 +165,7 @@ fi
 # The history: a row per run, the verdict change on the second.
 expect_eq "$(grep -o '<tr class="history-run" data-run="[0-9]*"' harness.dom | grep -o '[0-9]*' | tr '\n' ' ')" "$first $second " "a history row per run"
 expect_match "$(tr -d '\n' < harness.dom)" "data-run=\"$second\">.*<td class=\"changes\"><span class=\"change\" data-pair=\"racy_add_return x racy_add_return\"><code>racy_add_return x racy_add_return</code>: <span class=\"v v-commutative\">commutative</span> → <span class=\"v v-snc\">snc</span>" "the changed verdict"
-render site/index.html index
+rendered index
 expect_match "$(cat index.dom)" '<a href="harness-[0-9]+.html">racy-counter</a>' "the index links the harness page"
 
 # A new report into the same folder: a database with the racy counter alone writes fewer
