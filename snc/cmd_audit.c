@@ -694,7 +694,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	audit_plan_families(&plan, scan.model, &opt);
 	/* Harnesses run, and are stored, in the order of their names: the order a merge of
 	 * shards can rebuild (snc merge copies each harness from its shard in that order). */
-	qsort(plan.families, (size_t)plan.nfamilies, sizeof *plan.families, by_harness_name);
+	if (plan.nfamilies > 1)   /* qsort's pointer must not be NULL, even for no items */
+		qsort(plan.families, (size_t)plan.nfamilies, sizeof *plan.families, by_harness_name);
 	for (int i = 0; i < plan.nfamilies; i++)   /* verdicts name ops as users call them */
 		for (int k = 0; k < plan.families[i].nops; k++)
 			plan.families[i].ops[k].name = audit_public_name(&plan, plan.families[i].ops[k].fn);
