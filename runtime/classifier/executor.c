@@ -157,6 +157,35 @@ static const struct seen_state *seen_lookup(const struct executor *ex, uint64_t 
 	return NULL;
 }
 
+/* Makes room for one more item in items, holding n of *cap: the array, possibly moved, or
+ * NULL when out of memory (items is then unchanged). */
+static void *room_for_one(void *items, int n, int *cap, size_t size)
+{
+	if (n < *cap)
+		return items;
+	int grown_cap = *cap ? 2 * *cap : 16;
+	void *grown = realloc(items, (size_t)grown_cap * size);
+	if (grown)
+		*cap = grown_cap;
+	return grown;
+}
+
+/* A copy of the solo outcomes just computed and their determinism; false when out of
+ * memory (nothing is kept then). */
+static bool copy_solo(const struct executor *ex, struct execution **solo, uint8_t **solo_det)
+{
+	*solo = malloc((size_t)ex->nexec * sizeof **solo);
+	*solo_det = malloc((size_t)ex->nexec);
+	if (!*solo || !*solo_det) {
+		free(*solo);
+		free(*solo_det);
+		return false;
+	}
+	memcpy(*solo, ex->out.solo, (size_t)ex->nexec * sizeof **solo);
+	memcpy(*solo_det, ex->out.solo_det, (size_t)ex->nexec);
+	return true;
+}
+
 /* Keeps the outcome just computed for its digest (best effort: out of memory only means
  * that an equal state is run again). */
 static void seen_keep(struct executor *ex)
@@ -164,25 +193,14 @@ static void seen_keep(struct executor *ex)
 	size_t bytes = (size_t)ex->nexec * (sizeof(struct execution) + 1);
 	if (ex->seen_bytes + bytes > SEEN_MAX_BYTES || seen_lookup(ex, ex->out.digest))
 		return;
-	if (ex->nseen == ex->cap_seen) {
-		int cap = ex->cap_seen ? 2 * ex->cap_seen : 16;
-		struct seen_state *grown = realloc(ex->seen, (size_t)cap * sizeof *grown);
-		if (!grown)
-			return;
-		ex->seen = grown;
-		ex->cap_seen = cap;
-	}
-	struct seen_state *s = &ex->seen[ex->nseen];
-	s->solo = malloc((size_t)ex->nexec * sizeof *s->solo);
-	s->solo_det = malloc((size_t)ex->nexec);
-	if (!s->solo || !s->solo_det) {
-		free(s->solo);
-		free(s->solo_det);
+	struct seen_state *seen = room_for_one(ex->seen, ex->nseen, &ex->cap_seen, sizeof *seen);
+	if (!seen)
 		return;
-	}
+	ex->seen = seen;
+	struct seen_state *s = &ex->seen[ex->nseen];
+	if (!copy_solo(ex, &s->solo, &s->solo_det))
+		return;
 	s->digest = ex->out.digest;
-	memcpy(s->solo, ex->out.solo, (size_t)ex->nexec * sizeof *s->solo);
-	memcpy(s->solo_det, ex->out.solo_det, (size_t)ex->nexec);
 	ex->nseen++;
 	ex->seen_bytes += bytes;
 }
@@ -226,22 +244,14 @@ static void kept_keep(struct executor *ex, const int *seq, int len)
 			return;
 	if (ex->seen_bytes + bytes > SEEN_MAX_BYTES)
 		return;
-	if (ex->nkept == ex->cap_kept) {
-		int cap = ex->cap_kept ? 2 * ex->cap_kept : 16;
-		struct kept_state *grown = realloc(ex->kept, (size_t)cap * sizeof *grown);
-		if (!grown)
-			return;
-		ex->kept = grown;
-		ex->cap_kept = cap;
-	}
+	struct kept_state *kept = room_for_one(ex->kept, ex->nkept, &ex->cap_kept, sizeof *kept);
+	if (!kept)
+		return;
+	ex->kept = kept;
 	struct kept_state *s = &ex->kept[ex->nkept];
 	s->seq = malloc(len > 0 ? (size_t)len * sizeof *seq : 1);
-	s->solo = malloc((size_t)ex->nexec * sizeof *s->solo);
-	s->solo_det = malloc((size_t)ex->nexec);
-	if (!s->seq || !s->solo || !s->solo_det) {
+	if (!s->seq || !copy_solo(ex, &s->solo, &s->solo_det)) {
 		free(s->seq);
-		free(s->solo);
-		free(s->solo_det);
 		return;
 	}
 	if (len > 0)
@@ -249,8 +259,6 @@ static void kept_keep(struct executor *ex, const int *seq, int len)
 	s->len = len;
 	s->has_digest = ex->out.has_digest;
 	s->digest = ex->out.digest;
-	memcpy(s->solo, ex->out.solo, (size_t)ex->nexec * sizeof *s->solo);
-	memcpy(s->solo_det, ex->out.solo_det, (size_t)ex->nexec);
 	ex->nkept++;
 	ex->seen_bytes += bytes;
 }
