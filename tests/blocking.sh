@@ -45,8 +45,10 @@ expect_status 0 "pause" -- run --db pause.db "$FIXTURES/pause_harness.c"
 expect_eq "$(outcome pause.db fresh wait_for_signal "")" blocks "pause blocks by the timer"
 expect_eq "$(outcome pause.db fresh slept wait_for_signal)" blocks "pause after a read"
 # A spin on a flag a thread of the op's own will set: not decided from behaviour (another
-# thread could act), so the timer, confirmed, sees the op return.
-expect_status 0 "worker" -- run --db worker.db "$FIXTURES/worker_harness.c" "$FIXTURES/worker.c"
+# thread could act), so the timer, confirmed, sees the op return. The op returns in about
+# 20 ms; a limit of 10 s costs nothing then, and keeps a busy machine (the worker thread not
+# scheduled for a second: a fresh-clone CI run at ctest -j4) from turning it into a block.
+expect_status 0 "worker" -- run --db worker.db --timeout 10 "$FIXTURES/worker_harness.c" "$FIXTURES/worker.c"
 expect_eq "$(outcome worker.db fresh wait_for_worker "")" 1 "waits for its own thread, returns"
 expect_eq "$(outcome worker.db fresh wait_for_worker wait_for_worker)" 1 "twice"
 finish
