@@ -32,13 +32,14 @@ expect_status 2 "--color takes auto, always or never" -- "$SNC" show --db $db --
 expect_match "$out" "^snc show: error: --color takes auto, always or never, not 'sometimes'" "says which"
 
 # The progress line: "\r", clear the line, then the phase; redrawn while the schedules pass
-# runs; never into a pipe.
-tty_out=$(on_tty "$EXAMPLE_BIN/racy-counter" --db p.db --depth 0 --repeat 1 --schedules)
-expect_match "$tty_out" $'\r'"${esc}\[Kracy-counter: state 1/1" "a harness program on a terminal: the progress line"
-expect_match "$tty_out" "racy-counter: state 1/1, 0 executions; schedules: [0-9]+ runs" "the schedules pass moves it"
-expect_match "$tty_out" "racy-counter: 1 states, [0-9]+ executions stored" "then the summary"
-piped=$("$EXAMPLE_BIN/racy-counter" --db p.db --depth 0 --repeat 1 --schedules 2>&1)
-expect_match "$piped" "racy-counter: 1 states, [0-9]+ executions stored" "piped: the summary"
+# runs (at most ten times a second: the RCU example's pass lasts ~0.3 s, the racy counter's
+# ~0.05 s could end before a redraw is due); never into a pipe.
+tty_out=$(on_tty "$EXAMPLE_BIN/rcu" --db p.db --depth 0 --repeat 1 --schedules)
+expect_match "$tty_out" $'\r'"${esc}\[Krcu: state 1/1" "a harness program on a terminal: the progress line"
+expect_match "$tty_out" "rcu: state 1/1, 0 executions; schedules: [0-9]+ runs" "the schedules pass moves it"
+expect_match "$tty_out" "rcu: 1 states, [0-9]+ executions stored" "then the summary"
+piped=$("$EXAMPLE_BIN/rcu" --db p.db --depth 0 --repeat 1 --schedules 2>&1)
+expect_match "$piped" "rcu: 1 states, [0-9]+ executions stored" "piped: the summary"
 expect_eq "$(printf '%s' "$piped" | grep -c $'\r')" 0 "piped: no progress line"
 expect_eq "$(printf '%s' "$piped" | has_esc)" no "piped: no escape sequence"
 expect_eq "$(on_tty "$EXAMPLE_BIN/racy-counter" --db p.db --depth 0 --repeat 1 --quiet | grep -c $'\r\033')" 0 \
