@@ -59,6 +59,19 @@ skip() {
 # have_valgrind: is the optional Valgrind installed? (the snc tool is built with it)
 have_valgrind() { command -v valgrind >/dev/null; }
 
+# refused WHAT REGEX SHARD.db...: `snc merge out.db SHARDS...` refuses in one line matching
+# REGEX, exit 2, and writes nothing (no out.db, no temporary file beside it).
+refused() {
+	local what=$1 regex=$2
+	shift 2
+	rm -f out.db
+	expect_status 2 "$what" -- "$SNC" merge out.db "$@"
+	expect_match "$out" "$regex" "$what: the reason"
+	expect_eq "$(printf '%s\n' "$out" | wc -l)" 1 "$what: one line"
+	checks=$((checks + 1))
+	[ ! -e out.db ] && [ -z "$(ls out.db.* 2>/dev/null)" ] || fail "$what: something was written"
+}
+
 # need_demo_db: the test reads $SNC_DEMO_DB, the database of the fixture.demo test (it
 # reads it only; a test that writes works on a copy).
 need_demo_db() {

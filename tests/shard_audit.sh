@@ -75,16 +75,6 @@ expect_status 0 "the merged audit gated against the whole one: nothing new" -- \
 	"$SNC" gate --db merged.db --baseline whole.db --fail-on note
 
 # --- what merge refuses ------------------------------------------------------------------
-refused() {   # refused WHAT REGEX INPUTS...
-	local what=$1 regex=$2
-	shift 2
-	rm -f out.db
-	expect_status 2 "$what" -- "$SNC" merge out.db "$@"
-	expect_match "$out" "$regex" "$what: the reason"
-	expect_eq "$(printf '%s\n' "$out" | wc -l)" 1 "$what: one line"
-	checks=$((checks + 1))
-	[ ! -e out.db ] || fail "$what: something was written"
-}
 refused "a missing shard" 'shard 2/3 is missing' s1.db s3.db
 refused "a repeated shard" 'shard 3/3 is given twice: s3.db and s3-copy.db' s1.db s2.db s3.db \
 	"$(cp s3.db s3-copy.db && echo s3-copy.db)"

@@ -138,16 +138,6 @@ scan_shard 1/3 s1.db && scan_shard 2/3 s2.db && scan_shard 3/3 s3.db && scan_sha
 cp s3.db s3-revision.db
 sqlite3 s3-revision.db "UPDATE run_origins SET source_revision = 'abc123'"
 before=$(for f in s1.db s2.db s3.db; do content $f; done)
-refused() {   # refused WHAT REGEX INPUTS...
-	local what=$1 regex=$2
-	shift 2
-	rm -f out.db
-	expect_status 2 "$what" -- "$SNC" merge out.db "$@"
-	expect_match "$out" "$regex" "$what: the reason"
-	expect_eq "$(printf '%s\n' "$out" | wc -l)" 1 "$what: one line"
-	checks=$((checks + 1))
-	[ ! -e out.db ] && [ -z "$(ls out.db.* 2>/dev/null)" ] || fail "$what: something was written"
-}
 refused "a missing shard" 'shard 3/3 is missing' s1.db s2.db
 refused "a repeated shard" 'shard 2/3 is given twice: s2.db and s2-copy.db' s1.db s2.db s3.db \
 	"$(cp s2.db s2-copy.db && echo s2-copy.db)"

@@ -73,4 +73,15 @@ int scan_store_variant_reach(struct snc_db *db, const struct sa_fn *f, int64_t f
 			     const int64_t *variant_ids);
 int scan_load_variant_facts(struct snc_db *db, int64_t fn_id, struct sa_function *f);
 
+/* scan_read.c: what loading a scanned function back shares with its variants' rows. A
+ * malloc'd copy of column i (NULL for NULL); "out of memory" recorded, -1; a site from a
+ * row of (kind, op, memory_order, macro, line, column, order_param, via) and a call from a
+ * row of (callee_usr, callee, line, column, value_used, resolved, via). */
+struct sa_site;
+struct sa_call;
+char *scan_col_dup(sqlite3_stmt *st, int i);
+int scan_read_oom(struct snc_db *db);
+void scan_site_from_row(struct sa_site *s, sqlite3_stmt *st);
+void scan_call_from_row(struct sa_call *c, sqlite3_stmt *st);
+
 #endif

@@ -11,7 +11,7 @@
 #include "db_internal.h"
 #include "snc_scan_rows.h"
 
-static char *dup_col(sqlite3_stmt *st, int i)
+char *scan_col_dup(sqlite3_stmt *st, int i)
 {
 	const char *s = db_col_text(st, i);
 	return s ? strdup(s) : NULL;
@@ -34,10 +34,34 @@ static void *push(void *arrp, int *n, int *cap, size_t size)
 	return slot;
 }
 
-static int oom(struct snc_db *db)
+int scan_read_oom(struct snc_db *db)
 {
 	snprintf(db->err, sizeof db->err, "out of memory reading a scanned unit");
 	return -1;
+}
+
+void scan_site_from_row(struct sa_site *s, sqlite3_stmt *st)
+{
+	int kind = sa_kind_parse(db_col_text(st, 0));
+	s->kind = kind < 0 ? SA_RMW : (enum sa_kind)kind;
+	s->op = scan_col_dup(st, 1);
+	s->order = scan_col_dup(st, 2);
+	s->macro = scan_col_dup(st, 3);
+	s->line = sqlite3_column_int(st, 4);
+	s->column = sqlite3_column_int(st, 5);
+	s->param = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 6) - 1;
+	s->via = scan_col_dup(st, 7);
+}
+
+void scan_call_from_row(struct sa_call *c, sqlite3_stmt *st)
+{
+	c->callee_usr = scan_col_dup(st, 0);
+	c->callee = scan_col_dup(st, 1);
+	c->line = sqlite3_column_int(st, 2);
+	c->column = sqlite3_column_int(st, 3);
+	c->value_used = sqlite3_column_int(st, 4) != 0;
+	c->resolved = sqlite3_column_int(st, 5) != 0;
+	c->via = scan_col_dup(st, 6);
 }
 
 int64_t snc_db_scan_find_unit(struct snc_db *db, const char *file, const char *flags_hash)
@@ -72,9 +96,9 @@ int snc_db_scan_load_files(struct snc_db *db, int64_t unit_id, struct sa_unit *u
 	int rc, cap = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct sa_file *f = push(&u->files, &u->nfiles, &cap, sizeof *u->files);
-		if (!f || !(f->path = dup_col(st, 0))) {
+		if (!f || !(f->path = scan_col_dup(st, 0))) {
 			sqlite3_reset(st);
-			return oom(db);
+			return scan_read_oom(db);
 		}
 		const char *hash = db_col_text(st, 1);
 		snprintf(f->hash, sizeof f->hash, "%s", hash ? hash : "");
@@ -94,12 +118,12 @@ static int load_diagnostics(struct snc_db *db, int64_t unit_id, struct sa_unit *
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct sa_diagnostic *d = push(&u->diagnostics, &u->ndiagnostics, &cap, sizeof *d);
 		if (!d)
-			return oom(db);
-		d->file = dup_col(st, 0);
+			return scan_read_oom(db);
+		d->file = scan_col_dup(st, 0);
 		d->line = sqlite3_column_int(st, 1);
 		d->column = sqlite3_column_int(st, 2);
-		d->severity = dup_col(st, 3);
-		d->message = dup_col(st, 4);
+		d->severity = scan_col_dup(st, 3);
+		d->message = scan_col_dup(st, 4);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading diagnostics");
@@ -122,9 +146,9 @@ static int load_accesses(struct snc_db *db, int64_t fn_id, struct sa_function *f
 				a = &f->accesses[i];
 		if (!a) {
 			if (!(a = push(&f->accesses, &f->naccesses, &cap, sizeof *a)))
-				return oom(db);
-			a->key = dup_col(st, 0);
-			a->state = dup_col(st, 1);
+				return scan_read_oom(db);
+			a->key = scan_col_dup(st, 0);
+			a->state = scan_col_dup(st, 1);
 			a->line = sqlite3_column_int(st, 3);
 		}
 		a->mode |= bit;
@@ -146,14 +170,8 @@ static int load_calls(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct sa_call *c = push(&f->calls, &f->ncalls, &cap, sizeof *c);
 		if (!c)
-			return oom(db);
-		c->callee_usr = dup_col(st, 0);
-		c->callee = dup_col(st, 1);
-		c->line = sqlite3_column_int(st, 2);
-		c->column = sqlite3_column_int(st, 3);
-		c->value_used = sqlite3_column_int(st, 4) != 0;
-		c->resolved = sqlite3_column_int(st, 5) != 0;
-		c->via = dup_col(st, 6);
+			return scan_read_oom(db);
+		scan_call_from_row(c, st);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading calls");
@@ -172,16 +190,8 @@ static int load_sites(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct sa_site *s = push(&f->sites, &f->nsites, &cap, sizeof *s);
 		if (!s)
-			return oom(db);
-		int kind = sa_kind_parse(db_col_text(st, 0));
-		s->kind = kind < 0 ? SA_RMW : (enum sa_kind)kind;
-		s->op = dup_col(st, 1);
-		s->order = dup_col(st, 2);
-		s->macro = dup_col(st, 3);
-		s->line = sqlite3_column_int(st, 4);
-		s->column = sqlite3_column_int(st, 5);
-		s->param = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 6) - 1;
-		s->via = dup_col(st, 7);
+			return scan_read_oom(db);
+		scan_site_from_row(s, st);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading sites");
@@ -206,16 +216,16 @@ static int load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 		if (!f || !id) {
 			free(ids);
 			sqlite3_reset(st);
-			return oom(db);
+			return scan_read_oom(db);
 		}
 		*id = sqlite3_column_int64(st, 0);
-		f->usr = dup_col(st, 1);
-		f->name = dup_col(st, 2);
-		f->file = dup_col(st, 3);
+		f->usr = scan_col_dup(st, 1);
+		f->name = scan_col_dup(st, 2);
+		f->file = scan_col_dup(st, 3);
 		f->line = sqlite3_column_int(st, 4);
-		f->signature = dup_col(st, 5);
-		f->return_type = dup_col(st, 6);
-		f->params = dup_col(st, 7);
+		f->signature = scan_col_dup(st, 5);
+		f->return_type = scan_col_dup(st, 6);
+		f->params = scan_col_dup(st, 7);
 		f->nparams = sqlite3_column_int(st, 8);
 		f->returns_value = sqlite3_column_int(st, 9) != 0;
 		int linkage = sa_linkage_parse(db_col_text(st, 10));

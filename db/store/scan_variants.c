@@ -154,12 +154,6 @@ int scan_store_variant_reach(struct snc_db *db, const struct sa_fn *f, int64_t f
 
 /* ---- loading back -------------------------------------------------------------------- */
 
-static char *dup_col(sqlite3_stmt *st, int i)
-{
-	const char *s = db_col_text(st, i);
-	return s ? strdup(s) : NULL;
-}
-
 /* One more zeroed element at the end of a malloc'd array; NULL when out of memory. */
 static void *grow(void *arrp, int *n, size_t size)
 {
@@ -171,12 +165,6 @@ static void *grow(void *arrp, int *n, size_t size)
 	char *slot = (char *)p + (size_t)(*n)++ * size;
 	memset(slot, 0, size);
 	return slot;
-}
-
-static int oom(struct snc_db *db)
-{
-	snprintf(db->err, sizeof db->err, "out of memory reading a scanned unit");
-	return -1;
 }
 
 /* Adds argument position (1-based): the constant value, or the caller's parameter
@@ -211,7 +199,7 @@ static int load_call_arguments(struct snc_db *db, int64_t fn_id, struct sa_funct
 		if (add_const(&f->calls[idx], sqlite3_column_int(st, 1), sqlite3_column_int64(st, 2),
 			      sqlite3_column_int(st, 3)) != 0) {
 			sqlite3_reset(st);
-			return oom(db);
+			return scan_read_oom(db);
 		}
 	}
 	sqlite3_reset(st);
@@ -231,17 +219,9 @@ static int load_variant_sites(struct snc_db *db, int64_t id, struct sa_variant *
 		struct sa_site *s = grow(&v->sites, &v->nsites, sizeof *s);
 		if (!s) {
 			sqlite3_reset(st);
-			return oom(db);
+			return scan_read_oom(db);
 		}
-		int kind = sa_kind_parse(db_col_text(st, 0));
-		s->kind = kind < 0 ? SA_RMW : (enum sa_kind)kind;
-		s->op = dup_col(st, 1);
-		s->order = dup_col(st, 2);
-		s->macro = dup_col(st, 3);
-		s->line = sqlite3_column_int(st, 4);
-		s->column = sqlite3_column_int(st, 5);
-		s->param = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 6) - 1;
-		s->via = dup_col(st, 7);
+		scan_site_from_row(s, st);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading a variant's sites");
@@ -277,15 +257,9 @@ static int load_variant_calls(struct snc_db *db, int64_t id, struct sa_variant *
 		struct sa_call *c = grow(&v->calls, &v->ncalls, sizeof *c);
 		if (!c || parse_arguments(c, db_col_text(st, 7)) != 0) {
 			sqlite3_reset(st);
-			return oom(db);
+			return scan_read_oom(db);
 		}
-		c->callee_usr = dup_col(st, 0);
-		c->callee = dup_col(st, 1);
-		c->line = sqlite3_column_int(st, 2);
-		c->column = sqlite3_column_int(st, 3);
-		c->value_used = sqlite3_column_int(st, 4) != 0;
-		c->resolved = sqlite3_column_int(st, 5) != 0;
-		c->via = dup_col(st, 6);
+		scan_call_from_row(c, st);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading a variant's calls");
@@ -309,12 +283,12 @@ int scan_load_variant_facts(struct snc_db *db, int64_t fn_id, struct sa_function
 		if (!id) {
 			sqlite3_reset(st);
 			free(ids);
-			return oom(db);
+			return scan_read_oom(db);
 		}
 		*id = sqlite3_column_int64(st, 0);
 		v->param = sqlite3_column_int(st, 1) - 1;
 		v->value = sqlite3_column_int64(st, 2);
-		v->order = dup_col(st, 3);
+		v->order = scan_col_dup(st, 3);
 	}
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE) {
