@@ -21,10 +21,20 @@ expect_eq() {
 	[ "$1" = "$2" ] || fail "$3: got '$1', expected '$2'"
 }
 
+# clip TEXT: the text for a failure message: whole when short, else its first 600 and last
+# 2000 characters (a sanitizer's report or the error that ended a command comes last).
+clip() {
+	if [ "${#1}" -le 2800 ]; then
+		printf '%s' "$1"
+	else
+		printf '%s\n[... %d characters ...]\n%s' "${1:0:600}" "$((${#1} - 2600))" "${1: -2000}"
+	fi
+}
+
 # expect_match TEXT REGEX WHAT
 expect_match() {
 	checks=$((checks + 1))
-	printf '%s' "$1" | grep -Eq -- "$2" || fail "$3: '$2' not in: $(printf '%s' "$1" | head -c 600)"
+	printf '%s' "$1" | grep -Eq -- "$2" || fail "$3: '$2' not in: $(clip "$1")"
 }
 
 # expect_status EXPECTED WHAT -- COMMAND...: runs it, keeps its output in $out.
@@ -34,7 +44,7 @@ expect_status() {
 	out=$("$@" 2>&1)
 	local got=$?
 	checks=$((checks + 1))
-	[ "$got" = "$want" ] || fail "$what: exit $got, expected $want; output: $(printf '%s' "$out" | head -c 600)"
+	[ "$got" = "$want" ] || fail "$what: exit $got, expected $want; output: $(clip "$out")"
 }
 
 # q DB SQL: one query, values separated by |
