@@ -163,6 +163,23 @@ static void parse_description(const HChar *text, struct snc_vg_code_location *ou
     }
 }
 
+/* For code with no symbol (a stripped library's static function): names it
+** OBJECT+0xADDR, the object file's base name and the address in that file,
+** which `addr2line -f -e OBJECT 0xADDR` resolves where debug information is
+** installed.  Left empty when ip is in no object Valgrind knows. */
+static void name_by_object(DiEpoch ep, Addr ip, struct snc_vg_code_location *out)
+{
+    const DebugInfo *di = VG_(find_DebugInfo)(ep, ip);
+    const HChar *path, *base;
+
+    if (di == NULL || (path = VG_(DebugInfo_get_filename)(di)) == NULL)
+        return;
+    base = VG_(strrchr)(path, '/');
+    base = base != NULL ? base + 1 : path;
+    VG_(snprintf)(out->function, sizeof out->function, "%s+0x%lx", base,
+                  (unsigned long)(ip - (Addr)VG_(DebugInfo_get_text_bias)(di)));
+}
+
 /* Fills *out with the source location of code address ip, `depth` inlined
 ** frames out from the innermost one (0: the innermost; 1: the function that
 ** code was inlined into, at the inlined call).  Without inline information
@@ -184,6 +201,8 @@ static void resolve_frame(Addr ip, UInt depth, struct snc_vg_code_location *out)
         parse_description(VG_(describe_IP)(ep, ip, cursor), out);
     if (cursor != NULL)
         VG_(delete_IIPC)(cursor);
+    if (out->function[0] == '\0')
+        name_by_object(ep, ip, out);
 }
 
 void snc_resolve(Addr ip, struct snc_vg_code_location *out)

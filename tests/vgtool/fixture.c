@@ -14,6 +14,7 @@
 ** Inside a region nothing else touches memory outside the stack, so pattern
 ** counts are exact too.
 */
+#include <dlfcn.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -180,6 +181,31 @@ static void scenario_raw_seq_cst_fence(struct snc_vg_region *r)
     snc_vg_region_end(r);
 }
 
+/* A lock xadd in a stripped library, in code with no symbol (stripped.c). */
+void stripped_add(long *word, long add);
+void *stripped_code_address(void);
+
+static void scenario_stripped_xadd(struct snc_vg_region *r)
+{
+    snc_vg_region_begin(0);
+    stripped_add(&shared_counter, 1);
+    snc_vg_region_end(r);
+}
+
+/* How the tool names the stripped library's lock xadd: the object's file name and
+** the instruction's address in that file (its load address less the object's base). */
+static void print_stripped_site(void)
+{
+    Dl_info info;
+    char *code = stripped_code_address();
+
+    if (dladdr(code, &info) != 0 && info.dli_fname != NULL) {
+        const char *base = strrchr(info.dli_fname, '/');
+        printf("expect.stripped_site %s+0x%lx\n", base != NULL ? base + 1 : info.dli_fname,
+               (unsigned long)(code - (char *)info.dli_fbase));
+    }
+}
+
 static void scenario_cas_global(struct snc_vg_region *r)
 {
     snc_vg_region_begin(SNC_VG_PATTERNS);
@@ -203,6 +229,7 @@ static const struct {
     {"raw_mfence", scenario_raw_mfence},
     {"raw_seq_cst_fence", scenario_raw_seq_cst_fence},
     {"cas_global", scenario_cas_global},
+    {"stripped_xadd", scenario_stripped_xadd},
 };
 
 int main(int argc, char **argv)
@@ -216,6 +243,7 @@ int main(int argc, char **argv)
         scenarios[i].run(&region);
         region_text_print(stdout, &region);
         printf("expect.xadd_line %d\n", xadd_line);
+        print_stripped_site();
         return 0;
     }
     fprintf(stderr, "usage: %s SCENARIO\nscenarios:", argv[0]);
