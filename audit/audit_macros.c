@@ -8,9 +8,11 @@
  * through other macros (ck_pr_load_int(SRC) -> CK_PR_LOAD_SAFE((SRC), int) ->
  * ck_pr_md_load_int((SRC))) until it names or calls one function of the API. Such a macro
  * is an *alias*: the public name of that function, with its arguments mapped (SRC). An
- * operation whose function has an alias and is itself an implementation name (a leading
- * underscore: urcu's _cds_wfs_push behind cds_wfs_push) takes the alias's name, so
- * verdicts read as the user calls them; the alias table (api_aliases) keeps the
+ * operation takes an alias's name (audit_public_name), so verdicts read as the user calls
+ * them, when its function is an implementation name (a leading underscore: urcu's
+ * _cds_wfs_push behind cds_wfs_push), and then when an alias is that name with an infix
+ * left out and passes the arguments through (ck_pr_load_int for ck_pr_md_load_int,
+ * rcu_read_lock for urcu_memb_read_lock). The alias table (api_aliases) keeps the
  * implementing function beside every public name.
  *
  * A function-like macro that expands to an expression or a statement of its own, or to a
@@ -808,22 +810,79 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 	}
 }
 
+/* Does fn's name contain name's characters in order, name being shorter: is name fn's
+ * name with a flavor or implementation infix left out (ck_pr_md_load_int: ck_pr_load_int;
+ * urcu_memb_read_lock: rcu_read_lock; ck_spinlock_fas_lock: ck_spinlock_lock)? */
+static bool drops_an_infix(const char *fn, const char *name)
+{
+	if (strlen(name) >= strlen(fn))
+		return false;
+	for (; *name && *fn; fn++)
+		if (*fn == *name)
+			name++;
+	return *name == '\0';
+}
+
+/* Does the alias pass the function exactly its own arguments (a rename, or
+ * `ck_pr_load_int(SRC)` calling `ck_pr_md_load_int(SRC)`), not fixing any? */
+static bool passes_through(const struct audit_alias *a)
+{
+	if (!a->args || !a->params)
+		return !a->args;
+	const char *x = a->args, *y = a->params;
+	for (;; x++, y++) {
+		while (*x == ' ')
+			x++;
+		while (*y == ' ')
+			y++;
+		if (*x != *y)
+			return false;
+		if (!*x)
+			return true;
+	}
+}
+
+/* Of two candidate names, a has fewer leading underscores, then more of the name (is
+ * longer), then comes first in byte order: a deterministic choice among several macros
+ * (among an implementation function's aliases, those that pass its arguments through come
+ * first: uatomic_add, not uatomic_inc, for _uatomic_add). */
+static bool preferred(const char *a, const char *b)
+{
+	size_t ua = strspn(a, "_"), ub = strspn(b, "_");
+	if (ua != ub)
+		return ua < ub;
+	if (strlen(a) != strlen(b))
+		return strlen(a) > strlen(b);
+	return strcmp(a, b) < 0;
+}
+
 const char *audit_public_name(const struct audit_plan *plan, const struct sa_function *fn)
 {
 	const char *wrapped = audit_wrapped_macro(fn->name);
 	if (wrapped)
 		return wrapped;
-	if (fn->name[0] != '_')
-		return fn->name;
-	const char *best = fn->name;   /* the alias with the fewest leading underscores */
-	size_t fewest = strspn(best, "_");
-	for (int i = 0; i < plan->naliases; i++)
-		if (plan->aliases[i].fn && plan->aliases[i].fn->def == fn &&
-		    strspn(plan->aliases[i].name, "_") < fewest) {
-			best = plan->aliases[i].name;
-			fewest = strspn(best, "_");
+	const char *name = fn->name;
+	const struct audit_alias *best = NULL;
+	if (name[0] == '_')   /* 1. an implementation name: its least underscored alias */
+		for (int i = 0; i < plan->naliases; i++) {
+			const struct audit_alias *a = &plan->aliases[i];
+			if (!a->fn || a->fn->def != fn || strspn(a->name, "_") >= strspn(fn->name, "_"))
+				continue;
+			if (!best || (passes_through(a) && !passes_through(best)) ||
+			    (passes_through(a) == passes_through(best) && preferred(a->name, best->name)))
+				best = a;
 		}
-	return best;
+	if (best)
+		name = best->name;
+	const char *infix = NULL;   /* 2. the name with an infix left out */
+	for (int i = 0; i < plan->naliases; i++) {
+		const struct audit_alias *a = &plan->aliases[i];
+		if (a->fn && a->fn->def == fn && strspn(a->name, "_") <= strspn(name, "_") &&
+		    drops_an_infix(name, a->name) && passes_through(a) &&
+		    (!infix || preferred(a->name, infix)))
+			infix = a->name;
+	}
+	return infix ? infix : name;
 }
 
 void audit_aliases_free(struct audit_plan *plan)

@@ -189,10 +189,12 @@ static void show_progress(void *ctx)
 }
 
 int measure_spawn(const char *valgrind, const char *lib, const char *program,
-		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd)
+		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd,
+		  int log_fd)
 {
 	const char *baseline = measure_baseline_tool();
-	char fds[32], timeout[32], jobs[16], tool[64], cpu[24], procs[24], fsize[24];
+	char fds[32], timeout[32], jobs[16], tool[64], cpu[24], procs[24], fsize[24], log[32];
+	snprintf(log, sizeof log, "--log-fd=%d", log_fd >= 0 ? log_fd : STDERR_FILENO);
 	snprintf(tool, sizeof tool, "--tool=%s", baseline ? baseline : "snc");
 	snprintf(fds, sizeof fds, "%d,%d", plan_fd, records_fd);
 	snprintf(timeout, sizeof timeout, "%.3f", timeout_ms / 1000.0);
@@ -201,7 +203,7 @@ int measure_spawn(const char *valgrind, const char *lib, const char *program,
 	snprintf(procs, sizeof procs, "%ld", opt->process_limit);
 	snprintf(fsize, sizeof fsize, "%ld", opt->file_size_limit_mib);
 	char *argv[] = {
-		(char *)valgrind, tool, "-q", "--vgdb=no", "--max-threads=16",
+		(char *)valgrind, tool, "-q", "--vgdb=no", "--max-threads=16", log,
 		"--read-inline-info=yes", (char *)program,
 		"--measure-worker", fds, "--timeout", timeout, "--jobs", jobs, "--memory-limit", "0",
 		"--cpu-limit", cpu, "--process-limit", procs, "--file-size-limit", fsize,
