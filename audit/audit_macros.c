@@ -209,11 +209,31 @@ static void range_text(const struct tokens *t, int from, int to, char *buf, size
 	}
 }
 
+/* The value an argument t[from..to) passes, as text: without parentheses around it and
+ * without the operands a comma expression evaluates only for their type checks
+ * (Concurrency Kit's `((void)sizeof(*(DST) = (VAL)), (DST))` passes DST). */
+static void passed_value(const struct tokens *t, int from, int to, char *buf, size_t len)
+{
+	while (to - from >= 2 && is(t, from, "(") && closing(t, from) == to - 1)
+		from++, to--;
+	int depth = 0, last = -1;
+	for (int i = from; i < to; i++) {
+		if (is(t, i, "(") || is(t, i, "[") || is(t, i, "{"))
+			depth++;
+		else if (is(t, i, ")") || is(t, i, "]") || is(t, i, "}"))
+			depth--;
+		else if (depth == 0 && is(t, i, ","))
+			last = i;
+	}
+	range_text(t, last >= 0 ? last + 1 : from, to, buf, len);
+}
+
 /* Follows an expansion until it names or calls an API function. Returns that function, or
- * NULL with why. args gets the call's arguments as text. */
+ * NULL with why. args gets the call's arguments as text, values what each passes
+ * (passed_value). */
 static const struct audit_fn *resolve(const struct audit_plan *plan, const struct sa_macros *all,
 				      struct tokens *t, int depth, char *args, size_t argslen,
-				      char *why, size_t whylen)
+				      char *values, size_t valueslen, char *why, size_t whylen)
 {
 	int from = 0, to = t->n;
 	for (bool stripped = true; stripped;) {
@@ -249,11 +269,14 @@ static const struct audit_fn *resolve(const struct audit_plan *plan, const struc
 	if (fn) {
 		int starts[64], ends[64];
 		int n = call ? split_args(t, from + 2, to - 1, starts, ends, 64) : 0;
-		size_t used = 0;
-		for (int i = 0; i < n && used < argslen; i++) {
+		size_t used = 0, vused = 0;
+		for (int i = 0; i < n && used < argslen && vused < valueslen; i++) {
 			char one[256];
 			range_text(t, starts[i], ends[i], one, sizeof one);
 			used += (size_t)snprintf(args + used, argslen - used, "%s%s", i ? ", " : "", one);
+			passed_value(t, starts[i], ends[i], one, sizeof one);
+			vused += (size_t)snprintf(values + vused, valueslen - vused, "%s%s", i ? ", " : "",
+						  one);
 		}
 		return fn;
 	}
@@ -275,7 +298,8 @@ static const struct audit_fn *resolve(const struct audit_plan *plan, const struc
 		snprintf(why, whylen, "names the function-like macro %s without calling it", name);
 		return NULL;
 	}
-	const struct audit_fn *found = resolve(plan, all, &next, depth + 1, args, argslen, why, whylen);
+	const struct audit_fn *found = resolve(plan, all, &next, depth + 1, args, argslen, values,
+					       valueslen, why, whylen);
 	tokens_free(&next);
 	return found;
 }
@@ -759,6 +783,21 @@ static void add_alias(struct audit_plan *plan, const struct audit_alias *a)
 	plan->aliases[plan->naliases++] = *a;
 }
 
+/* Are two comma-separated lists the same, spaces aside ("DST, VAL" and "DST , VAL")? */
+static bool same_list(const char *x, const char *y)
+{
+	for (;; x++, y++) {
+		while (*x == ' ')
+			x++;
+		while (*y == ' ')
+			y++;
+		if (*x != *y)
+			return false;
+		if (!*x)
+			return true;
+	}
+}
+
 void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 			  char *const *headers, int nheaders)
 {
@@ -781,9 +820,9 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 				continue;
 			struct tokens t;
 			split(m->body, &t);
-			char args[512] = "", why[512] = "";
-			const struct audit_fn *fn = resolve(plan, &all, &t, 0, args, sizeof args, why,
-							    sizeof why);
+			char args[512] = "", values[512] = "", why[512] = "";
+			const struct audit_fn *fn = resolve(plan, &all, &t, 0, args, sizeof args, values,
+							    sizeof values, why, sizeof why);
 			tokens_free(&t);
 			if (!fn && m->function_like) {   /* typed by the config: its wrapper */
 				char wrapper[300];
@@ -799,6 +838,8 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 				.kind = m->function_like ? "function-like" : "object-like",
 				.target = fn ? fn->def->name : NULL, .fn = fn,
 				.args = fn && m->function_like ? strdup(args) : NULL,
+				.passes_through = fn && same_list(values,
+								  m->params ? m->params : ""),
 			};
 			if (!fn)   /* else why says why no wrapper can be typed */
 				infer_prototype(plan, u, &all, m, &a, why, sizeof why);
@@ -821,25 +862,6 @@ static bool drops_an_infix(const char *fn, const char *name)
 		if (*fn == *name)
 			name++;
 	return *name == '\0';
-}
-
-/* Does the alias pass the function exactly its own arguments (a rename, or
- * `ck_pr_load_int(SRC)` calling `ck_pr_md_load_int(SRC)`), not fixing any? */
-static bool passes_through(const struct audit_alias *a)
-{
-	if (!a->args || !a->params)
-		return !a->args;
-	const char *x = a->args, *y = a->params;
-	for (;; x++, y++) {
-		while (*x == ' ')
-			x++;
-		while (*y == ' ')
-			y++;
-		if (*x != *y)
-			return false;
-		if (!*x)
-			return true;
-	}
 }
 
 /* Of two candidate names, a has fewer leading underscores, then more of the name (is
@@ -868,8 +890,8 @@ const char *audit_public_name(const struct audit_plan *plan, const struct sa_fun
 			const struct audit_alias *a = &plan->aliases[i];
 			if (!a->fn || a->fn->def != fn || strspn(a->name, "_") >= strspn(fn->name, "_"))
 				continue;
-			if (!best || (passes_through(a) && !passes_through(best)) ||
-			    (passes_through(a) == passes_through(best) && preferred(a->name, best->name)))
+			if (!best || (a->passes_through && !best->passes_through) ||
+			    (a->passes_through == best->passes_through && preferred(a->name, best->name)))
 				best = a;
 		}
 	if (best)
@@ -878,7 +900,7 @@ const char *audit_public_name(const struct audit_plan *plan, const struct sa_fun
 	for (int i = 0; i < plan->naliases; i++) {
 		const struct audit_alias *a = &plan->aliases[i];
 		if (a->fn && a->fn->def == fn && strspn(a->name, "_") <= strspn(name, "_") &&
-		    drops_an_infix(name, a->name) && passes_through(a) &&
+		    drops_an_infix(name, a->name) && a->passes_through &&
 		    (!infix || preferred(a->name, infix)))
 			infix = a->name;
 	}

@@ -164,6 +164,9 @@ struct audit_alias {
 	const char *target;        /* the API function it resolves to, or NULL */
 	const struct audit_fn *fn; /* that function */
 	char *args;                /* function-like alias: the arguments target gets */
+	bool passes_through;       /* an alias that passes target exactly its own parameters,
+				      in order (a rename; ck_pr_load_int(SRC) calling
+				      ck_pr_md_load_int(SRC)), fixing none */
 	char *why;                 /* no target: why it is skipped */
 	char *typed_params;        /* no target: its parameters typed from its expansion
 				      ("struct cds_wfs_head *head, ..."; "" for none), the
