@@ -44,6 +44,14 @@ print(" ".join(o["name"] + "=" + str(o["function"]) for o in ops))' report.json)
 expect_status 0 "snc report --html" -- "$SNC" report --db "$DB" --run "$run" --html html
 expect_match "$(cat html/*.html)" "<h1>nq_push \(nq_md_push\) x nq_push \(nq_md_push\)</h1>" "the pair's page too"
 
+# The costs table names the function beside the op too (when the snc tool can measure).
+if have_valgrind; then
+	audit_measured "$AFIX/names.h" --measure-states 1
+	if printf '%s\n' "$out" | grep -q "costs under valgrind"; then
+		expect_match "$out" "nq_push \(nq_md_push\) +32 " "the costs row of nq_push names nq_md_push"
+	fi
+fi
+
 # Outside a git checkout: a revision from the headers' content.
 outside=$(mktemp -d /tmp/snc-names.XXXXXX)
 cp "$AFIX/names.h" "$outside/names.h"

@@ -323,6 +323,7 @@ struct snc_db_op_cost {
 	/* The loop phase's most executed heavyweight site, or all NULL. */
 	const char *top_kind, *top_function, *top_caller;
 	double top_per_call;
+	const char *implemented_by;   /* an op an audit named by a macro: its function, or NULL */
 };
 int snc_db_each_op_cost(struct snc_db *db, int64_t run_id,
 			int (*fn)(const struct snc_db_op_cost *row, void *ctx), void *ctx);
