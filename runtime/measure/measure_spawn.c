@@ -27,10 +27,13 @@
  *                    the tool (Valgrind does not follow exec by default);
  *   LD_BIND_NOW=1    lazy binding would run the dynamic linker (which has an `xchg`) inside
  *                    the first call of every library function a child makes.
- * Valgrind runs with -q (only real problems reach stderr), --vgdb=no (no gdbserver
- * FIFOs for every forked child) and --max-threads=16: with the default of 500, every fork
- * copies much larger thread tables (20 ms against 7 ms per bare fork here), and the worker
- * forks once per measured state and instance.
+ * Valgrind runs with -q (only real problems are logged), --log-fd (what it logs goes to
+ * the caller's file: measure.c reads the reason of a panic from it, and copies the rest to
+ * stderr), --vgdb=no (no gdbserver FIFOs for every forked child) and --max-threads=16: with
+ * the default of 500, every fork copies much larger thread tables (20 ms against 7 ms per
+ * bare fork here), and the worker forks once per measured state and instance. An op that
+ * runs more threads at once makes Valgrind abort its process: the measurement is then
+ * failed, with that reason (measure.c).
  *
  * For benchmarks only, SNC_MEASURE_TOOL=none runs the same worker under another tool
  * (e.g. `none`): the worker then runs its plan with empty regions (all counts 0), so the pass
