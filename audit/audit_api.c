@@ -76,7 +76,7 @@ static void add_fn(struct audit_plan *plan, const struct sa_function *def,
 	for (int i = 0; i < plan->nfns; i++)
 		if (strcmp(plan->fns[i].def->usr, def->usr) == 0)
 			return;
-	audit_plan_append(plan, (struct audit_fn){ def, body, header });
+	audit_plan_append(plan, (struct audit_fn){ .def = def, .body = body, .header = header });
 }
 
 /* The model's definition of a declared function (by USR, else by name), or NULL. */

@@ -593,6 +593,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 	for (int i = 0; i < plan->nfns; i++) {
 		const struct audit_fn *f = &plan->fns[i];
 		const char *keys[8];
+		if (f->helper)
+			continue;   /* noted as an internal helper */
 		if (strstr(f->def->signature, "...")) {
 			audit_note(plan, "function", f->def->name, NULL, "skipped",
 				   "variadic: the generator cannot call it");

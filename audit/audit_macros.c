@@ -8,9 +8,11 @@
  * through other macros (ck_pr_load_int(SRC) -> CK_PR_LOAD_SAFE((SRC), int) ->
  * ck_pr_md_load_int((SRC))) until it names or calls one function of the API. Such a macro
  * is an *alias*: the public name of that function, with its arguments mapped (SRC). An
- * operation whose function has an alias and is itself an implementation name (a leading
- * underscore: urcu's _cds_wfs_push behind cds_wfs_push) takes the alias's name, so
- * verdicts read as the user calls them; the alias table (api_aliases) keeps the
+ * operation takes an alias's name (audit_public_name), so verdicts read as the user calls
+ * them, when its function is an implementation name (a leading underscore: urcu's
+ * _cds_wfs_push behind cds_wfs_push), and then when an alias is that name with an infix
+ * left out and passes the arguments through (ck_pr_load_int for ck_pr_md_load_int,
+ * rcu_read_lock for urcu_memb_read_lock). The alias table (api_aliases) keeps the
  * implementing function beside every public name.
  *
  * A function-like macro that expands to an expression or a statement of its own, or to a
@@ -207,11 +209,31 @@ static void range_text(const struct tokens *t, int from, int to, char *buf, size
 	}
 }
 
+/* The value an argument t[from..to) passes, as text: without parentheses around it and
+ * without the operands a comma expression evaluates only for their type checks
+ * (Concurrency Kit's `((void)sizeof(*(DST) = (VAL)), (DST))` passes DST). */
+static void passed_value(const struct tokens *t, int from, int to, char *buf, size_t len)
+{
+	while (to - from >= 2 && is(t, from, "(") && closing(t, from) == to - 1)
+		from++, to--;
+	int depth = 0, last = -1;
+	for (int i = from; i < to; i++) {
+		if (is(t, i, "(") || is(t, i, "[") || is(t, i, "{"))
+			depth++;
+		else if (is(t, i, ")") || is(t, i, "]") || is(t, i, "}"))
+			depth--;
+		else if (depth == 0 && is(t, i, ","))
+			last = i;
+	}
+	range_text(t, last >= 0 ? last + 1 : from, to, buf, len);
+}
+
 /* Follows an expansion until it names or calls an API function. Returns that function, or
- * NULL with why. args gets the call's arguments as text. */
+ * NULL with why. args gets the call's arguments as text, values what each passes
+ * (passed_value). */
 static const struct audit_fn *resolve(const struct audit_plan *plan, const struct sa_macros *all,
 				      struct tokens *t, int depth, char *args, size_t argslen,
-				      char *why, size_t whylen)
+				      char *values, size_t valueslen, char *why, size_t whylen)
 {
 	int from = 0, to = t->n;
 	for (bool stripped = true; stripped;) {
@@ -247,11 +269,14 @@ static const struct audit_fn *resolve(const struct audit_plan *plan, const struc
 	if (fn) {
 		int starts[64], ends[64];
 		int n = call ? split_args(t, from + 2, to - 1, starts, ends, 64) : 0;
-		size_t used = 0;
-		for (int i = 0; i < n && used < argslen; i++) {
+		size_t used = 0, vused = 0;
+		for (int i = 0; i < n && used < argslen && vused < valueslen; i++) {
 			char one[256];
 			range_text(t, starts[i], ends[i], one, sizeof one);
 			used += (size_t)snprintf(args + used, argslen - used, "%s%s", i ? ", " : "", one);
+			passed_value(t, starts[i], ends[i], one, sizeof one);
+			vused += (size_t)snprintf(values + vused, valueslen - vused, "%s%s", i ? ", " : "",
+						  one);
 		}
 		return fn;
 	}
@@ -273,7 +298,8 @@ static const struct audit_fn *resolve(const struct audit_plan *plan, const struc
 		snprintf(why, whylen, "names the function-like macro %s without calling it", name);
 		return NULL;
 	}
-	const struct audit_fn *found = resolve(plan, all, &next, depth + 1, args, argslen, why, whylen);
+	const struct audit_fn *found = resolve(plan, all, &next, depth + 1, args, argslen, values,
+					       valueslen, why, whylen);
 	tokens_free(&next);
 	return found;
 }
@@ -757,6 +783,21 @@ static void add_alias(struct audit_plan *plan, const struct audit_alias *a)
 	plan->aliases[plan->naliases++] = *a;
 }
 
+/* Are two comma-separated lists the same, spaces aside ("DST, VAL" and "DST , VAL")? */
+static bool same_list(const char *x, const char *y)
+{
+	for (;; x++, y++) {
+		while (*x == ' ')
+			x++;
+		while (*y == ' ')
+			y++;
+		if (*x != *y)
+			return false;
+		if (!*x)
+			return true;
+	}
+}
+
 void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 			  char *const *headers, int nheaders)
 {
@@ -779,9 +820,9 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 				continue;
 			struct tokens t;
 			split(m->body, &t);
-			char args[512] = "", why[512] = "";
-			const struct audit_fn *fn = resolve(plan, &all, &t, 0, args, sizeof args, why,
-							    sizeof why);
+			char args[512] = "", values[512] = "", why[512] = "";
+			const struct audit_fn *fn = resolve(plan, &all, &t, 0, args, sizeof args, values,
+							    sizeof values, why, sizeof why);
 			tokens_free(&t);
 			if (!fn && m->function_like) {   /* typed by the config: its wrapper */
 				char wrapper[300];
@@ -797,6 +838,8 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 				.kind = m->function_like ? "function-like" : "object-like",
 				.target = fn ? fn->def->name : NULL, .fn = fn,
 				.args = fn && m->function_like ? strdup(args) : NULL,
+				.passes_through = fn && same_list(values,
+								  m->params ? m->params : ""),
 			};
 			if (!fn)   /* else why says why no wrapper can be typed */
 				infer_prototype(plan, u, &all, m, &a, why, sizeof why);
@@ -808,22 +851,60 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 	}
 }
 
+/* Does fn's name contain name's characters in order, name being shorter: is name fn's
+ * name with a flavor or implementation infix left out (ck_pr_md_load_int: ck_pr_load_int;
+ * urcu_memb_read_lock: rcu_read_lock; ck_spinlock_fas_lock: ck_spinlock_lock)? */
+static bool drops_an_infix(const char *fn, const char *name)
+{
+	if (strlen(name) >= strlen(fn))
+		return false;
+	for (; *name && *fn; fn++)
+		if (*fn == *name)
+			name++;
+	return *name == '\0';
+}
+
+/* Of two candidate names, a has fewer leading underscores, then more of the name (is
+ * longer), then comes first in byte order: a deterministic choice among several macros
+ * (among an implementation function's aliases, those that pass its arguments through come
+ * first: uatomic_add, not uatomic_inc, for _uatomic_add). */
+static bool preferred(const char *a, const char *b)
+{
+	size_t ua = strspn(a, "_"), ub = strspn(b, "_");
+	if (ua != ub)
+		return ua < ub;
+	if (strlen(a) != strlen(b))
+		return strlen(a) > strlen(b);
+	return strcmp(a, b) < 0;
+}
+
 const char *audit_public_name(const struct audit_plan *plan, const struct sa_function *fn)
 {
 	const char *wrapped = audit_wrapped_macro(fn->name);
 	if (wrapped)
 		return wrapped;
-	if (fn->name[0] != '_')
-		return fn->name;
-	const char *best = fn->name;   /* the alias with the fewest leading underscores */
-	size_t fewest = strspn(best, "_");
-	for (int i = 0; i < plan->naliases; i++)
-		if (plan->aliases[i].fn && plan->aliases[i].fn->def == fn &&
-		    strspn(plan->aliases[i].name, "_") < fewest) {
-			best = plan->aliases[i].name;
-			fewest = strspn(best, "_");
+	const char *name = fn->name;
+	const struct audit_alias *best = NULL;
+	if (name[0] == '_')   /* 1. an implementation name: its least underscored alias */
+		for (int i = 0; i < plan->naliases; i++) {
+			const struct audit_alias *a = &plan->aliases[i];
+			if (!a->fn || a->fn->def != fn || strspn(a->name, "_") >= strspn(fn->name, "_"))
+				continue;
+			if (!best || (a->passes_through && !best->passes_through) ||
+			    (a->passes_through == best->passes_through && preferred(a->name, best->name)))
+				best = a;
 		}
-	return best;
+	if (best)
+		name = best->name;
+	const char *infix = NULL;   /* 2. the name with an infix left out */
+	for (int i = 0; i < plan->naliases; i++) {
+		const struct audit_alias *a = &plan->aliases[i];
+		if (a->fn && a->fn->def == fn && strspn(a->name, "_") <= strspn(name, "_") &&
+		    drops_an_infix(name, a->name) && a->passes_through &&
+		    (!infix || preferred(a->name, infix)))
+			infix = a->name;
+	}
+	return infix ? infix : name;
 }
 
 void audit_aliases_free(struct audit_plan *plan)

@@ -15,8 +15,9 @@ and log names relative to DIR): the page's tables are regenerated in place.
 
 The first prints (with --brief: one line per family, then the same last notes), for
 every audited family (or only those named by --family), its line (states, executions,
-verdicts counted over every pair), one row per operation (with the macro users call it
-by when the verdicts name it by its function, `urcu_memb_read_lock` (`rcu_read_lock`);
+verdicts counted over every pair), one row per operation (with the function that
+implements it when the verdicts name it by its macro, `rcu_read_lock`
+(`urcu_memb_read_lock`), or the macro users call it by when they name it by its function;
 its verdict with itself; what the calls of an snc witness executed from the witness
 state, an AWAR, a fenced RAW or nothing, from verdict_evidence; contract; RMW and fences
 per call in the loop and in the first call; heaviest site), the snc pairs of two
@@ -111,7 +112,10 @@ def family_table(h, db, run):
     itself = {p["f"]: p for p in pairs if p["f"] == p["g"]}
     for op in ops:
         public = [a for a in aliases.get(op["function"], []) if a != op["name"]]
-        called = " (`%s`%s)" % (public[0], ", ..." if len(public) > 1 else "") if public else ""
+        if op["function"] and op["function"] != op["name"]:   # named by its macro
+            called = " (`%s`)" % op["function"]
+        else:
+            called = " (`%s`%s)" % (public[0], ", ..." if len(public) > 1 else "") if public else ""
         p = itself.get(op["name"])
         verdict = p["verdict"] if p else "-"
         if p and not p["deterministic"]:

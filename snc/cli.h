@@ -123,6 +123,11 @@ int cli_shard(const char *cmd, const char *text, struct snc_shard *s);
 struct snc_db;
 int cli_record_origin(struct snc_db *db, int64_t run_id, int argc, char **argv,
 		      const struct snc_shard *shard, bool skipped, bool schedules_only);
+/* The same, for a command that names its input files: outside a git checkout the source
+ * revision is "content:" and a hash of those files' bytes (run_origin.c). */
+int cli_record_origin_of(struct snc_db *db, int64_t run_id, int argc, char **argv,
+			 const struct snc_shard *shard, bool skipped, bool schedules_only,
+			 char *const *inputs, int ninputs);
 
 /* Where the pieces that `snc run` compiles against are. */
 struct snc_paths {

@@ -644,8 +644,15 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		cli_error("audit", "%s", snc_db_errmsg(db));
 		goto out;
 	}
-	if (cli_record_origin(db, run_id, argc, argv, rq->shard.count ? &rq->shard : NULL, false,
-			      false) != 0) {
+	struct strings inputs = { 0 };   /* what a content revision hashes, outside git */
+	for (int i = 0; i < rq->headers.n; i++)
+		push(&inputs, rq->headers.v[i]);
+	for (int i = 0; i < rq->sources.n; i++)
+		push(&inputs, rq->sources.v[i]);
+	int origin = cli_record_origin_of(db, run_id, argc, argv, rq->shard.count ? &rq->shard : NULL,
+					  false, false, inputs.v, inputs.n);
+	strings_free(&inputs);
+	if (origin != 0) {
 		cli_error("audit", "%s", snc_db_errmsg(db));
 		snc_db_run_finish(db, run_id, "failed", EXIT_USAGE);
 		goto out;
@@ -691,6 +698,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	t.scan += now() - start;
 	if (inferred == 1)
 		rq->wrapper_header = inferred_path;   /* it includes every header */
+	audit_mark_helpers(&plan);
 	audit_plan_families(&plan, scan.model, &opt);
 	/* Harnesses run, and are stored, in the order of their names: the order a merge of
 	 * shards can rebuild (snc merge copies each harness from its shard in that order). */

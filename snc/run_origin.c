@@ -2,13 +2,21 @@
  *
  * The source revision is what `git describe --always --dirty --abbrev=40` says in the
  * current directory (run as an argv vector, never through a shell; none outside a git
- * checkout or without git); the options are the command line without --shard and --db,
- * which is what the shards of one job share and `snc merge` compares. */
+ * checkout or without git). Outside a checkout, a command that names its inputs (`snc
+ * audit`'s headers and sources) records their content instead: "content:" and the
+ * XXH3-128 of the files' bytes, in the order named, so shards of one job and gate
+ * comparisons can still tell the same input from another. The options are the command
+ * line without --shard and --db, which is what the shards of one job share and `snc merge`
+ * compares. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#define XXH_INLINE_ALL   /* header only: no -lxxhash for it */
+#include <xxhash.h>
 #include "cli.h"
 #include "snc_db.h"
 
@@ -45,6 +53,37 @@ static void source_revision(char *buf, size_t len)
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		buf[0] = '\0';
 	buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* "content:" and the XXH3-128 of the regular files among files (each file's bytes, then
+ * its length, in order) into buf; "" when none of them can be read. */
+static void content_revision(char *const *files, int nfiles, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	XXH3_state_t *h = XXH3_createState();
+	bool ok = h && XXH3_128bits_reset(h) == XXH_OK, any = false;
+	for (int i = 0; ok && i < nfiles; i++) {
+		struct stat st;
+		FILE *in = stat(files[i], &st) == 0 && S_ISREG(st.st_mode) ? fopen(files[i], "rb") : NULL;
+		if (!in)
+			continue;   /* a directory of sources: its files are not named */
+		char chunk[65536];
+		uint64_t total = 0;
+		size_t n;
+		while (ok && (n = fread(chunk, 1, sizeof chunk, in)) > 0) {
+			ok = XXH3_128bits_update(h, chunk, n) == XXH_OK;
+			total += n;
+		}
+		ok = ok && !ferror(in) && XXH3_128bits_update(h, &total, sizeof total) == XXH_OK;
+		fclose(in);
+		any = true;
+	}
+	if (ok && any) {
+		XXH128_hash_t d = XXH3_128bits_digest(h);
+		snprintf(buf, len, "content:%016llx%016llx", (unsigned long long)d.high64,
+			 (unsigned long long)d.low64);
+	}
+	XXH3_freeState(h);
 }
 
 /* argv as one line, without --shard K/N and --db FILE (either spelling). */
@@ -84,8 +123,17 @@ int cli_shard(const char *cmd, const char *text, struct snc_shard *s)
 int cli_record_origin(struct snc_db *db, int64_t run_id, int argc, char **argv,
 		      const struct snc_shard *shard, bool skipped, bool schedules_only)
 {
+	return cli_record_origin_of(db, run_id, argc, argv, shard, skipped, schedules_only, NULL, 0);
+}
+
+int cli_record_origin_of(struct snc_db *db, int64_t run_id, int argc, char **argv,
+			 const struct snc_shard *shard, bool skipped, bool schedules_only,
+			 char *const *inputs, int ninputs)
+{
 	char revision[128];
 	source_revision(revision, sizeof revision);
+	if (!revision[0])
+		content_revision(inputs, ninputs, revision, sizeof revision);
 	char *options = options_line(argc, argv);
 	struct snc_db_run_origin o = {
 		.run_id = run_id,

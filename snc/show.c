@@ -142,7 +142,10 @@ static int print_row(const struct snc_db_pair_verdict *r, void *vctx)
 		t->schedules = report_text_dup(text);
 	if (show_costs_evidence_text(ctx->costs, r->harness, r->f, r->g, text, wlen))
 		t->evidence = report_text_dup(text);
-	t->pair = escaped("%s x %s", r->f, r->g);
+	t->pair = escaped("%s%s%s%s x %s%s%s%s", r->f, r->f_function ? " (" : "",   /* macro (function) */
+			  r->f_function ? r->f_function : "", r->f_function ? ")" : "", r->g,
+			  r->g_function ? " (" : "", r->g_function ? r->g_function : "",
+			  r->g_function ? ")" : "");
 	t->verdict = escaped("%s%s%s", r->verdict,
 			     r->direction ? (strcmp(r->direction, "f->g") == 0 ? " ->" : " <-") : "",
 			     r->deterministic ? "" : " nondet");

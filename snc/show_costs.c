@@ -24,6 +24,7 @@ struct measurement {
 
 struct op_cost {
 	char *harness, *op, *top_kind, *top_function, *top_caller;
+	char *label;               /* op, or "op (function)" for one an audit named by a macro */
 	int64_t calls, first_calls;
 	double instructions, rmw, fences, share, first_heavyweight, top_per_call;
 };
@@ -76,6 +77,16 @@ static int add_measurement(const struct snc_db_cost_measurement *r, void *ctx)
 	return 0;
 }
 
+static char *label_of(struct show_costs *sc, const char *op, const char *function)
+{
+	char *text = NULL;
+	if (asprintf(&text, "%s (%s)", op, function) < 0) {
+		sc->oom = true;
+		return NULL;
+	}
+	return text;
+}
+
 static int add_op(const struct snc_db_op_cost *r, void *ctx)
 {
 	struct show_costs *sc = ctx;
@@ -84,6 +95,7 @@ static int add_op(const struct snc_db_op_cost *r, void *ctx)
 		return 1;
 	*o = (struct op_cost){
 		.harness = copy(sc, r->harness), .op = copy(sc, r->op),
+		.label = r->implemented_by ? label_of(sc, r->op, r->implemented_by) : copy(sc, r->op),
 		.top_kind = copy(sc, r->top_kind), .top_function = copy(sc, r->top_function),
 		.top_caller = copy(sc, r->top_caller), .calls = r->calls,
 		.first_calls = r->first_calls, .instructions = r->instructions_per_call,
@@ -125,6 +137,7 @@ void show_costs_free(struct show_costs *sc)
 		struct op_cost *o = &sc->ops[i];
 		free(o->harness);
 		free(o->op);
+		free(o->label);
 		free(o->top_kind);
 		free(o->top_function);
 		free(o->top_caller);
@@ -201,8 +214,8 @@ void show_costs_print(const struct show_costs *sc, const char *harness)
 	       "call:\n", (long long)m->states, m->loop_calls);
 	int w = 2;
 	for (int i = 0; i < sc->nops; i++)
-		if (strcmp(sc->ops[i].harness, harness) == 0 && (int)strlen(sc->ops[i].op) > w)
-			w = (int)strlen(sc->ops[i].op);
+		if (strcmp(sc->ops[i].harness, harness) == 0 && (int)strlen(sc->ops[i].label) > w)
+			w = (int)strlen(sc->ops[i].label);
 	printf("  %-*s  %6s  %10s  %8s  %11s  %8s  %6s  %s\n", w, "OP", "CALLS", "INSTR/CALL",
 	       "RMW/CALL", "FENCES/CALL", "HW SHARE", "FIRST", "HEAVIEST SITE");
 	for (int i = 0; i < sc->nops; i++) {
@@ -216,7 +229,7 @@ void show_costs_print(const struct show_costs *sc, const char *harness)
 		ratio_text(o->share < 0 ? -1 : o->share * 100, "%.1f%%", share, sizeof share);
 		ratio_text(o->first_heavyweight, "%.2f", first, sizeof first);
 		site_text(o, site, sizeof site);
-		printf("  %-*s  %6lld  %10s  %8s  %11s  %8s  %6s  %s\n", w, o->op, (long long)o->calls,
+		printf("  %-*s  %6lld  %10s  %8s  %11s  %8s  %6s  %s\n", w, o->label, (long long)o->calls,
 		       in, rmw, fences, share, first, site);
 	}
 }

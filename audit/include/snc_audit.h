@@ -149,6 +149,7 @@ struct audit_fn {
 	const struct sa_function *body;  /* its definition in the scanned code (state, sites),
 					    or NULL when a library defines it */
 	const char *header;        /* which named header's API it belongs to */
+	bool helper;               /* an internal helper of the header (audit_helpers.c) */
 };
 
 /* A macro of a named header that is a public name of an API function, or a function-like
@@ -163,6 +164,9 @@ struct audit_alias {
 	const char *target;        /* the API function it resolves to, or NULL */
 	const struct audit_fn *fn; /* that function */
 	char *args;                /* function-like alias: the arguments target gets */
+	bool passes_through;       /* an alias that passes target exactly its own parameters,
+				      in order (a rename; ck_pr_load_int(SRC) calling
+				      ck_pr_md_load_int(SRC)), fixing none */
 	char *why;                 /* no target: why it is skipped */
 	char *typed_params;        /* no target: its parameters typed from its expansion
 				      ("struct cds_wfs_head *head, ..."; "" for none), the
@@ -211,10 +215,19 @@ int audit_api_files(const struct sa_unit *u, char ***out);
  * audit_collect_api. */
 void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 			  char *const *headers, int nheaders);
-/* The name verdicts give fn: its own, or, when its own starts with '_', its alias's with
- * the fewest leading underscores (uatomic_add_return for __uatomic_add_return). */
+/* The name verdicts give fn (docs/audit.md, Macro APIs): 1. when fn's own starts with '_',
+ * its alias with the fewest leading underscores (uatomic_add_return for
+ * __uatomic_add_return); 2. then an alias that is that name with an infix left out and
+ * passes the arguments through (ck_pr_load_int for ck_pr_md_load_int, rcu_read_lock for
+ * urcu_memb_read_lock); ties: longest, then byte order. */
 const char *audit_public_name(const struct audit_plan *plan, const struct sa_function *fn);
 void audit_aliases_free(struct audit_plan *plan);
+
+/* audit_helpers.c: marks the static helpers of each header (defined by it, called by its
+ * other functions, behind no macro, outside its API's name prefix) and notes each as an
+ * internal helper: no family takes them, and they are not counted as public names. Call
+ * after the macros are collected and their wrappers added. */
+void audit_mark_helpers(struct audit_plan *plan);
 
 /* audit_family.c: groups the API into families, picks each family's initial state and
  * its operations; what is left out gets a note. */

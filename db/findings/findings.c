@@ -87,6 +87,12 @@ static int op_places(const struct snc_facts *facts, const struct snc_fact_op *op
 	return n;
 }
 
+const char *finding_op_label(struct db_arena *a, const struct snc_fact_op *op)
+{
+	return op->implemented_by ? db_arena_printf(a, "%s (%s)", op->name, op->implemented_by)
+				  : op->name;
+}
+
 void finding_about_ops(struct finding_spec *spec, const struct snc_facts *facts,
 		       const struct snc_fact_harness *h, int f, int g)
 {

@@ -26,6 +26,9 @@ int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id);
 /* The pair of ops named f and g (either order) of h, or NULL; the op named name, or NULL. */
 struct snc_fact_pair *facts_pair_named(struct snc_fact_harness *h, const char *f, const char *g);
 struct snc_fact_op *facts_op_named(const struct snc_fact_harness *h, const char *name);
+/* How a message names an op: "rcu_read_lock (urcu_memb_read_lock)" when an audit named it
+ * by a macro, else its name. */
+const char *finding_op_label(struct db_arena *a, const struct snc_fact_op *op);
 /* Is the verdict one of the two SNC ones (snc, snc-split)? */
 bool facts_is_snc(const char *verdict);
 

@@ -56,7 +56,7 @@ static void non_deterministic(const struct snc_facts *facts, const struct snc_fa
 		spec.message = db_arena_printf(a, "%s gave different results when repeated from "
 			"the same state: the Laws of Order bind only deterministic operations "
 			"(loophole 3, accept non-determinism); mark it intentional if that is meant, "
-			"otherwise find the input the harness does not rebuild", op->name);
+			"otherwise find the input the harness does not rebuild", finding_op_label(a, op));
 		spec.evidence = db_arena_printf(a, "state: %s\n%s gave %s the first time; a repeat "
 			"from a copy of the same state gave something else", op->nondet_state,
 			op->nondet_call, op->nondet_result);
@@ -227,13 +227,13 @@ static void unsynchronized(const struct snc_facts *facts, const struct snc_fact_
 			spec.message = db_arena_printf(a, "%s x %s is SNC with no heavyweight "
 				"instruction: it is correct only while every caller honours the %s "
 				"contract (the single-owner loophole); two concurrent calls would "
-				"break it", f->name, g->name, pr->contract);
+				"break it", finding_op_label(a, f), finding_op_label(a, g), pr->contract);
 		else
 			spec.message = db_arena_printf(a, "%s x %s is SNC and deterministic, yet "
 				"neither executes a heavyweight instruction: by the Laws of Order it "
 				"cannot be linearizable. Add an atomic read-modify-write or a fence, make "
 				"the API non-SNC (loophole 1), or accept non-linearizability (loophole 4) "
-				"and mark it intentional", f->name, g->name);
+				"and mark it intentional", finding_op_label(a, f), finding_op_label(a, g));
 		finding_add(out, &spec);
 	}
 }
@@ -310,7 +310,8 @@ static void needless_heavyweight(const struct snc_facts *facts,
 			"included, yet pays heavyweight instructions: the Laws of Order do not force "
 			"them. Could a split per-thread design (loophole 1 or 2, like a per-CPU "
 			"counter) make it cheap, or do they guard what return values cannot show (lost "
-			"updates among concurrent calls, a lock, a grace period)?", op->name, h->name);
+			"updates among concurrent calls, a lock, a grace period)?",
+			finding_op_label(a, op), h->name);
 		spec.evidence = db_arena_printf(a, "verdicts with each partner: %s\n%s", partners, how);
 		finding_add(out, &spec);
 	}
@@ -338,9 +339,9 @@ static void hot_heavyweight(const struct snc_facts *facts, const struct snc_fact
 			"kmalloc loophole (2) applies: take a cheap path while there is no conflict "
 			"(a per-thread cache, a check before the lock) and pay only when there is",
 			spec.f, spec.g, (long long)pr->conflict_states, (long long)pr->states,
-			100 * rate, op->name, 100 * op->cost.heavyweight_share);
+			100 * rate, finding_op_label(a, op), 100 * op->cost.heavyweight_share);
 		spec.evidence = db_arena_printf(a, "conflict rate: %lld of %lld states\n%s: %s",
-			(long long)pr->conflict_states, (long long)pr->states, op->name,
+			(long long)pr->conflict_states, (long long)pr->states, finding_op_label(a, op),
 			cost_text(a, op));
 		finding_add(out, &spec);
 	}
@@ -388,8 +389,10 @@ static void gratuitous_snc(const struct snc_facts *facts, const struct snc_fact_
 		finding_about_ops(&spec, facts, h, pr->f, pr->g);
 		spec.message = db_arena_printf(a, "%s x %s is SNC only through the return value of "
 			"%s, and none of its %d call site%s reads it: make %s return nothing (loophole "
-			"1, as atomic_inc does) and the pair is no longer SNC", spec.f, spec.g,
-			h->ops[x].name, fn->ncalls, fn->ncalls == 1 ? "" : "s", h->ops[x].name);
+			"1, as atomic_inc does) and the pair is no longer SNC",
+			finding_op_label(a, &h->ops[pr->f]), finding_op_label(a, &h->ops[pr->g]),
+			finding_op_label(a, &h->ops[x]), fn->ncalls, fn->ncalls == 1 ? "" : "s",
+			h->ops[x].name);
 		spec.evidence = db_arena_printf(a, "%s\n%s", finding_witness_lines(a, &pr->witness),
 						finding_call_lines(a, fn));
 		finding_add(out, &spec);
@@ -411,12 +414,12 @@ static void preconditions(const struct snc_facts *facts, const struct snc_fact_h
 			spec.message = db_arena_printf(a, "%s requires a state like `%s`: alone from `%s`, "
 				"%s = %s (%lld of %lld states); a precondition for its callers, not a "
 				"concurrency bug: those states are kept out of its verdicts and schedules",
-				op->name, op->requires_state, op->violated_state, op->violated_call,
+				finding_op_label(a, op), op->requires_state, op->violated_state, op->violated_call,
 				op->violated_outcome, (long long)op->violated_states, (long long)h->states);
 		else
 			spec.message = db_arena_printf(a, "%s requires a state no explored sequence "
 				"builds: alone from `%s`, %s = %s, and it failed in all %lld states",
-				op->name, op->violated_state, op->violated_call, op->violated_outcome,
+				finding_op_label(a, op), op->violated_state, op->violated_call, op->violated_outcome,
 				(long long)op->violated_states);
 		spec.evidence = db_arena_printf(a, "state: %s\n%s alone: %s\nstates where it fails "
 			"alone: %lld of %lld", op->violated_state, op->violated_call,

@@ -71,13 +71,24 @@ static void nav(FILE *out, const struct snc_fact_harness *h, int harness)
 		  "<a href=\"index.html#harness-%d\">%s</a></p>", harness, h->name);
 }
 
+/* An op as a pair's page names it: "rcu_read_lock (urcu_memb_read_lock)" when an audit
+ * named it by a macro. */
+static void op_label(const struct snc_fact_op *op, char *buf, size_t len)
+{
+	if (op->implemented_by)
+		snprintf(buf, len, "%s (%s)", op->name, op->implemented_by);
+	else
+		snprintf(buf, len, "%s", op->name);
+}
+
 int html_pair(const struct snc_report *r, const char *dir, int harness, int pair, char *err,
 	      size_t errlen)
 {
 	const struct snc_fact_harness *h = &r->facts->harnesses[harness];
 	const struct snc_fact_pair *p = &h->pairs[pair];
-	const char *f = h->ops[p->f].name, *g = h->ops[p->g].name;
-	char page[64], title[512];
+	char f[600], g[600], page[64], title[1300];
+	op_label(&h->ops[p->f], f, sizeof f);
+	op_label(&h->ops[p->g], g, sizeof g);
 	snprintf(title, sizeof title, "%s x %s", f, g);
 	FILE *out = html_page_open(dir, html_pair_page(harness, pair, page, sizeof page), title,
 				   err, errlen);

@@ -142,6 +142,7 @@ static int op_cost_row(sqlite3_stmt *st, void (*fn)(void), void *ctx)
 		.top_function = db_col_text(st, 12),
 		.top_caller = db_col_text(st, 13),
 		.top_per_call = col_ratio(st, 14),
+		.implemented_by = db_col_text(st, 15),
 	};
 	return ((int (*)(const struct snc_db_op_cost *, void *))fn)(&row, ctx);
 }
@@ -149,15 +150,26 @@ static int op_cost_row(sqlite3_stmt *st, void (*fn)(void), void *ctx)
 int snc_db_each_op_cost(struct snc_db *db, int64_t run_id,
 			int (*fn)(const struct snc_db_op_cost *row, void *ctx), void *ctx)
 {
-	sqlite3_stmt *st = db_stmt(db,
-		"SELECT c.harness, c.op, c.calls, c.instructions_per_call, c.rmw_per_call, "
-		"c.fences_per_call, c.heavyweight_call_share, c.first_calls, c.first_rmw_per_call, "
-		"c.first_fences_per_call, c.first_heavyweight_call_share, "
-		"s.kind, s.function, s.caller, s.count * 1.0 / c.calls "
-		"FROM op_costs c LEFT JOIN measured_op_sites s ON s.id = ("
-		"  SELECT s2.id FROM measured_op_sites s2 WHERE s2.measured_op_id = c.measured_op_id "
-		"  AND s2.phase = 'loop' ORDER BY s2.count DESC, s2.id LIMIT 1) "
-		"WHERE c.run_id = ? ORDER BY c.measured_op_id");
+	int aliases = db_has_table(db, "api_aliases");   /* none before schema 15's audits */
+	if (aliases < 0)
+		return -1;
+#define OP_COSTS_SELECT \
+		"SELECT c.harness, c.op, c.calls, c.instructions_per_call, c.rmw_per_call, " \
+		"c.fences_per_call, c.heavyweight_call_share, c.first_calls, c.first_rmw_per_call, " \
+		"c.first_fences_per_call, c.first_heavyweight_call_share, " \
+		"s.kind, s.function, s.caller, s.count * 1.0 / c.calls, "
+#define OP_COSTS_FROM \
+		" FROM op_costs c LEFT JOIN measured_op_sites s ON s.id = (" \
+		"  SELECT s2.id FROM measured_op_sites s2 WHERE s2.measured_op_id = c.measured_op_id " \
+		"  AND s2.phase = 'loop' ORDER BY s2.count DESC, s2.id LIMIT 1) " \
+		"WHERE c.run_id = ? ORDER BY c.measured_op_id"
+	sqlite3_stmt *st = db_stmt(db, aliases ?
+		OP_COSTS_SELECT "(SELECT a.target FROM api_aliases a WHERE a.run_id = c.run_id "
+		"AND a.name = c.op AND a.target IS NOT NULL AND a.target <> c.op "
+		"AND substr(a.target, 1, 10) <> 'snc_macro_' LIMIT 1)" OP_COSTS_FROM :
+		OP_COSTS_SELECT "NULL" OP_COSTS_FROM);
+#undef OP_COSTS_SELECT
+#undef OP_COSTS_FROM
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, run_id);

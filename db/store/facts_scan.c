@@ -16,7 +16,8 @@
  *      (longest common prefix of the base names: mutex_set_harness.c -> mutex_set.c), an
  *      API function before a static one;
  *   3. otherwise, when the op is named by a macro of the run's audit (api_aliases: the
- *      op `cds_wfs_push` of an audit is the function `_cds_wfs_push`), that function.
+ *      op `cds_wfs_push` of an audit is the function `_cds_wfs_push`), that function,
+ *      which findings and reports then name beside the op (implemented_by).
  * Names are the join because they are what a harness and a program share; two libraries
  * with one name are told apart by rule 2, and a harness that exercises neither is simply
  * not tied (its findings then point at the SNC_OP line). */
@@ -429,9 +430,12 @@ int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 		struct snc_fact_harness *h = &facts->harnesses[i];
 		for (int o = 0; o < h->nops; o++) {
 			h->ops[o].function = op_function(facts, h, &h->ops[o], &wc);
-			if (h->ops[o].function < 0)
+			if (h->ops[o].function < 0) {
 				h->ops[o].function = alias_function(db, facts, run_id, h->ops[o].name,
 								    h->source);
+				if (h->ops[o].function >= 0)
+					h->ops[o].implemented_by = facts->functions[h->ops[o].function].name;
+			}
 			if (h->ops[o].function >= 0)
 				h->ops[o].heavyweight =
 					facts->functions[h->ops[o].function].transitive_heavyweight;

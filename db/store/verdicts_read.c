@@ -1,17 +1,32 @@
-/* verdicts_read.c: reading the pair_verdicts view back, for `snc show` and reports. */
+/* verdicts_read.c: reading the pair_verdicts view back, for `snc show` and reports.
+ *
+ * An op an audit named by a macro (rcu_read_lock, whose function is urcu_memb_read_lock)
+ * comes with the function that implements it, from the run's api_aliases (none in a
+ * database from before that table, nor for a macro audited through its own wrapper). */
 #include "db_internal.h"
+
+#define IMPLEMENTED_BY(OP) \
+	"(SELECT a.target FROM api_aliases a WHERE a.run_id = p.run_id AND a.name = p." OP " " \
+	"AND a.target IS NOT NULL AND a.target <> p." OP " AND a.target NOT LIKE 'snc\\_macro\\_%' " \
+	"ESCAPE '\\' LIMIT 1)"
+#define PAIR_COLUMNS \
+	"SELECT run_id, harness, f, g, verdict, direction, contract, states, conflict_states, " \
+	"crash_states, blocked_states, deterministic, witness_state, witness_args, " \
+	"f_alone, g_alone, f_after_g, g_after_f, " \
+	"coalesce(linearizable, -1), coalesce(deterministic_under_schedules, -1), " \
+	"coalesce(schedules_exhaustive, -1), coalesce(schedules, 0), " \
+	"coalesce(failing_schedule_id, 0), failing_state, failing_schedule, failing_outcome, "
 
 int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
 			     int (*fn)(const struct snc_db_pair_verdict *row, void *ctx), void *ctx)
 {
-	sqlite3_stmt *st = db_stmt(db,
-		"SELECT run_id, harness, f, g, verdict, direction, contract, states, conflict_states, "
-		"crash_states, blocked_states, deterministic, witness_state, witness_args, "
-		"f_alone, g_alone, f_after_g, g_after_f, "
-		"coalesce(linearizable, -1), coalesce(deterministic_under_schedules, -1), "
-		"coalesce(schedules_exhaustive, -1), coalesce(schedules, 0), "
-		"coalesce(failing_schedule_id, 0), failing_state, failing_schedule, failing_outcome "
-		"FROM pair_verdicts WHERE run_id = ? ORDER BY verdict_id");
+	int aliases = db_has_table(db, "api_aliases");
+	if (aliases < 0)
+		return -1;
+	sqlite3_stmt *st = db_stmt(db, aliases ?
+		PAIR_COLUMNS IMPLEMENTED_BY("f") ", " IMPLEMENTED_BY("g")
+		" FROM pair_verdicts p WHERE run_id = ? ORDER BY verdict_id" :
+		PAIR_COLUMNS "NULL, NULL FROM pair_verdicts p WHERE run_id = ? ORDER BY verdict_id");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, run_id);
@@ -44,6 +59,8 @@ int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
 			.failing_state = db_col_text(st, 23),
 			.failing_schedule = db_col_text(st, 24),
 			.failing_outcome = db_col_text(st, 25),
+			.f_function = db_col_text(st, 26),
+			.g_function = db_col_text(st, 27),
 		};
 		int stop = fn(&row, ctx);
 		if (stop) {

@@ -10,8 +10,10 @@
  *      one record per measured call (measure_worker.c);
  *   4. adds the records up per op (measure_records.c) and stores, in one transaction, the
  *      measurement, each op's counts per phase, its heavyweight sites, and the AWAR/RAW
- *      evidence of each snc verdict. A worker that fails is reported in one line and
- *      recorded as 'failed'; it never fails the run.
+ *      evidence of each snc verdict. A worker that fails, or one of whose processes
+ *      Valgrind aborted (an `aborted` record: its counts are cut short), is reported in
+ *      one line and recorded as 'failed' with why, never as measured; it never fails the
+ *      run.
  * The worker never touches the database: only this process writes it, through db/. */
 #include <fcntl.h>
 #include <limits.h>
@@ -131,12 +133,35 @@ enum { WORKER_FAILED = -1, NO_FILES = -2, PLAN_DB_ERROR = -3 };
 
 /* Plans, runs the worker and reads its records into t; returns the worker's exit status
  * or one of the codes above, and the wall time in *seconds. */
+/* What Valgrind logged: the reason of its first panic ("Max number of threads is too low",
+ * the line after "the 'impossible' happened:") into panic when aborted; else, when it said
+ * anything, that goes to stderr as it would have without the log file. */
+static void read_valgrind_log(int log_fd, bool aborted, char *panic, size_t len)
+{
+	panic[0] = '\0';
+	char *text = log_fd >= 0 && lseek(log_fd, 0, SEEK_SET) == 0 ? measure_read_all(log_fd) : NULL;
+	if (!text)
+		return;
+	const char *mark = "the 'impossible' happened:\n";
+	const char *at = strstr(text, mark);
+	if (aborted && at) {
+		at += strlen(mark);
+		at += strspn(at, " ");
+		snprintf(panic, len, "%.*s", (int)strcspn(at, "\n"), at);
+	} else if (!aborted) {
+		fputs(text, stderr);
+	}
+	free(text);
+}
+
 static int run_worker(const struct harness_model *m, const struct runtime_options *opt,
 		      struct snc_db *db, int64_t harness_id, const struct worker_paths *paths,
-		      struct measure_plan *plan, struct measure_totals *t, double *seconds)
+		      struct measure_plan *plan, struct measure_totals *t, double *seconds,
+		      char *panic, size_t panic_len)
 {
 	int plan_fd = memfd_create("snc-measure-plan", 0);
 	int records_fd = memfd_create("snc-measure-records", 0);
+	int log_fd = memfd_create("snc-measure-log", 0);
 	int dup_fd = plan_fd >= 0 ? dup(plan_fd) : -1;
 	FILE *out = dup_fd >= 0 ? fdopen(dup_fd, "w") : NULL;
 	int status = WORKER_FAILED;
@@ -152,12 +177,15 @@ static int run_worker(const struct harness_model *m, const struct runtime_option
 				m->def->name, (long long)plan->states, plan->nwitnesses);
 		double start = now();
 		status = measure_spawn(paths->valgrind, paths->lib, paths->program, opt, timeout_ms, plan_fd,
-				       records_fd);
+				       records_fd, log_fd);
 		*seconds = now() - start;
 		progress_done(pr);
 		if (measure_records_read(m, records_fd, t) != 0 && status == 0)
 			status = WORKER_FAILED;
+		read_valgrind_log(log_fd, t->aborted > 0, panic, panic_len);
 	}
+	if (log_fd >= 0)
+		close(log_fd);
 	if (out)
 		fclose(out);
 	else if (dup_fd >= 0)
@@ -188,7 +216,9 @@ int measure_harness(const struct snc_harness *def, const struct runtime_options 
 	struct measure_totals t = { 0 };
 	double seconds = 0;
 	const struct worker_paths paths = { .valgrind = valgrind, .lib = lib, .program = program };
-	int status = run_worker(&m, opt, db, harness_id, &paths, &plan, &t, &seconds);
+	char panic[256] = "";
+	int status = run_worker(&m, opt, db, harness_id, &paths, &plan, &t, &seconds, panic,
+				sizeof panic);
 	int rc = 0;
 	if (status == PLAN_DB_ERROR) {
 		rc = db_error(db);
@@ -196,6 +226,13 @@ int measure_harness(const struct snc_harness *def, const struct runtime_options 
 		rc = not_measured(def, db, harness_id, "failed", "cannot make temporary files");
 	} else if (t.absent) {
 		snprintf(why, sizeof why, "valgrind did not load the snc tool from '%s'", lib);
+		rc = not_measured(def, db, harness_id, "failed", why);
+	} else if (t.aborted) {   /* counts cut short are no measurement */
+		snprintf(why, sizeof why, "valgrind aborted %d measuring process%s (exit status %d%s%s) "
+			 "while %s%s%s", t.aborted, t.aborted == 1 ? "" : "es", t.aborted_code,
+			 panic[0] ? ": " : "", panic, t.aborted_inst < 0 ? "building a state" :
+			 "measuring ", t.aborted_inst < 0 ? "" : m.inst[t.aborted_inst].call,
+			 t.aborted > 1 ? ", among others" : "");
 		rc = not_measured(def, db, harness_id, "failed", why);
 	} else if (status != 0 || !t.done) {
 		snprintf(why, sizeof why, "the measure worker under valgrind %s (status %d)",

@@ -21,6 +21,8 @@
  *     site INST PHASE COUNT\tKIND\tFUNCTION\tFILE\tLINE\tCALLER\tCALLER_FILE\tCALLER_LINE
  *     evidence VERDICT ROLE INST INSTRUCTIONS RMW FENCES AWAR RAW_UNFENCED RAW_FENCED
  *              \tAWAR_EXAMPLE\tRAW_FENCED_EXAMPLE\tRAW_UNFENCED_EXAMPLE
+ *     aborted CODE INST             a process measuring INST (`-`: building its state) ended
+ *                                   with exit status CODE: Valgrind aborted it (a panic)
  *     absent                        the worker does not run under the snc tool
  *     done                          the worker finished the plan
  *   PHASE is `first` (the first call from the state: the classifier's solo execution) or
@@ -60,11 +62,12 @@ const char *measure_unavailable(const struct runtime_options *opt, char *lib, si
  * runs under it with empty regions), else NULL. */
 const char *measure_baseline_tool(void);
 
-/* Runs program (the measure build) as a worker under the tool with the plan on plan_fd
- * and the records going to records_fd. Returns the worker's exit status, or -1 if it
- * could not start. */
+/* Runs program (the measure build) as a worker under the tool with the plan on plan_fd,
+ * the records going to records_fd and what Valgrind itself says to log_fd (-1: stderr).
+ * Returns the worker's exit status, or -1 if it could not start. */
 int measure_spawn(const char *valgrind, const char *lib, const char *program,
-		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd);
+		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd,
+		  int log_fd);
 
 struct snc_vg_region;
 /* The worker: one call of instance in, alone in a region of the tool opened with flags
@@ -130,6 +133,8 @@ struct measure_totals {
 	struct measure_evidence *evidence;
 	int nevidence, evidence_cap;
 	bool absent, done;
+	int aborted;                   /* `aborted` records: the counts are cut short */
+	int aborted_code, aborted_inst; /* the first one's exit status and instance (-1: -) */
 };
 
 /* Reads every record of fd (from its start) into t; returns 0, or -1 on a malformed line

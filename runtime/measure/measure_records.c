@@ -71,6 +71,21 @@ static int add_call(const struct harness_model *m, struct measure_totals *t, con
 	return 0;
 }
 
+static int add_abort(const struct harness_model *m, struct measure_totals *t, const char *line)
+{
+	int code, inst = -1;
+	char what[16];
+	if (sscanf(line, "aborted %d %15s", &code, what) != 2)
+		return -1;
+	if (strcmp(what, "-") != 0 && (sscanf(what, "%d", &inst) != 1 || inst < 0 || inst >= m->ninst))
+		return -1;
+	if (t->aborted++ == 0 || (t->aborted_inst < 0 && inst >= 0)) {   /* a call says more */
+		t->aborted_code = code;
+		t->aborted_inst = inst;
+	}
+	return 0;
+}
+
 static int add_site(const struct harness_model *m, struct measure_totals *t, char *line)
 {
 	char *rest = strchr(line, '\t');
@@ -174,6 +189,8 @@ int measure_records_read(const struct harness_model *m, int fd, struct measure_t
 			rc = add_site(m, t, line);
 		else if (strncmp(line, "evidence ", 9) == 0)
 			rc = add_evidence(m, t, line);
+		else if (strncmp(line, "aborted ", 8) == 0)
+			rc = add_abort(m, t, line);
 		else if (strcmp(line, "absent") == 0)
 			t->absent = true;
 		else if (strcmp(line, "done") == 0)

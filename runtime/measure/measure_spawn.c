@@ -27,10 +27,13 @@
  *                    the tool (Valgrind does not follow exec by default);
  *   LD_BIND_NOW=1    lazy binding would run the dynamic linker (which has an `xchg`) inside
  *                    the first call of every library function a child makes.
- * Valgrind runs with -q (only real problems reach stderr), --vgdb=no (no gdbserver
- * FIFOs for every forked child) and --max-threads=16: with the default of 500, every fork
- * copies much larger thread tables (20 ms against 7 ms per bare fork here), and the worker
- * forks once per measured state and instance.
+ * Valgrind runs with -q (only real problems are logged), --log-fd (what it logs goes to
+ * the caller's file: measure.c reads the reason of a panic from it, and copies the rest to
+ * stderr), --vgdb=no (no gdbserver FIFOs for every forked child) and --max-threads=16: with
+ * the default of 500, every fork copies much larger thread tables (20 ms against 7 ms per
+ * bare fork here), and the worker forks once per measured state and instance. An op that
+ * runs more threads at once makes Valgrind abort its process: the measurement is then
+ * failed, with that reason (measure.c).
  *
  * For benchmarks only, SNC_MEASURE_TOOL=none runs the same worker under another tool
  * (e.g. `none`): the worker then runs its plan with empty regions (all counts 0), so the pass
@@ -189,10 +192,12 @@ static void show_progress(void *ctx)
 }
 
 int measure_spawn(const char *valgrind, const char *lib, const char *program,
-		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd)
+		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd,
+		  int log_fd)
 {
 	const char *baseline = measure_baseline_tool();
-	char fds[32], timeout[32], jobs[16], tool[64], cpu[24], procs[24], fsize[24];
+	char fds[32], timeout[32], jobs[16], tool[64], cpu[24], procs[24], fsize[24], log[32];
+	snprintf(log, sizeof log, "--log-fd=%d", log_fd >= 0 ? log_fd : STDERR_FILENO);
 	snprintf(tool, sizeof tool, "--tool=%s", baseline ? baseline : "snc");
 	snprintf(fds, sizeof fds, "%d,%d", plan_fd, records_fd);
 	snprintf(timeout, sizeof timeout, "%.3f", timeout_ms / 1000.0);
@@ -201,7 +206,7 @@ int measure_spawn(const char *valgrind, const char *lib, const char *program,
 	snprintf(procs, sizeof procs, "%ld", opt->process_limit);
 	snprintf(fsize, sizeof fsize, "%ld", opt->file_size_limit_mib);
 	char *argv[] = {
-		(char *)valgrind, tool, "-q", "--vgdb=no", "--max-threads=16",
+		(char *)valgrind, tool, "-q", "--vgdb=no", "--max-threads=16", log,
 		"--read-inline-info=yes", (char *)program,
 		"--measure-worker", fds, "--timeout", timeout, "--jobs", jobs, "--memory-limit", "0",
 		"--cpu-limit", cpu, "--process-limit", procs, "--file-size-limit", fsize,

@@ -299,24 +299,42 @@ static struct sp_options watched(const struct worker *w, volatile uint32_t *beat
 	};
 }
 
-/* A child that crashes or runs out of time just writes fewer records. */
+/* A process of the plan that exited with a status other than 0 did not end as the worker's
+ * code ends it (a crash is a signal, a call past its limit is killed): Valgrind aborted it
+ * (its panics, "the 'impossible' happened", exit 1: more threads than --max-threads, a
+ * tool's assertion) or an op ended the process. Its counts are cut short: say so
+ * (`aborted`, with the call it was measuring, or - for a state process: building its
+ * state). */
+static void report_abort(const struct worker *w, const struct sp_end *end, int inst)
+{
+	if (end->how != SP_EXITED || end->code == 0)
+		return;
+	char buf[64];
+	int n = inst >= 0 ? snprintf(buf, sizeof buf, "aborted %d %d\n", end->code, inst)
+			  : snprintf(buf, sizeof buf, "aborted %d -\n", end->code);
+	emit(w, buf, (size_t)n);
+}
+
+/* A child that crashes or runs out of time just writes fewer records; one that Valgrind
+ * aborts writes an `aborted` record too (report_abort). */
 static _Noreturn void state_process(const struct worker *w, volatile uint32_t *beat,
 				    const struct job *j)
 {
 	state_build(w->m, j->seq, j->len);
 	for (int k = 0; k < j->ninsts; k++) {
-		/* The last instance runs here: this process is not needed after it. */
+		/* The last instance too runs in a child: an abort of this process is one of
+		 * building the state, not of a call. */
 		struct sp_options o = watched(w, beat, w->limit_ms, false);
 		struct sp_child child;
 		struct sp_end end;
 		(*beat)++;
-		pid_t pid = k + 1 < j->ninsts ? sp_fork(&child, &o) : 0;
+		pid_t pid = sp_fork(&child, &o);
 		if (pid == 0 && j->verdict)
 			solo_patterns(w, j->verdict, k == 0 ? 'f' : 'g', j->insts[k]);
 		if (pid == 0)
 			measure_calls(w, beat, j->insts[k], j->repeat_blocks[k]);
-		if (pid > 0)
-			sp_wait(&child, 1, &end);
+		if (pid > 0 && sp_wait(&child, 1, &end) >= 0)
+			report_abort(w, &end, j->insts[k]);
 	}
 	_exit(0);
 }
@@ -406,16 +424,19 @@ static int run_plan(const struct worker *w, char *plan, int jobs)
 		int k = 0;
 		while (k < jobs && running[k].pid > 0)
 			k++;
-		if (k == jobs && (k = sp_wait(running, jobs, &end)) < 0) {
-			rc = -1;
-			break;
+		if (k == jobs) {   /* wait for one to end */
+			if ((k = sp_wait(running, jobs, &end)) < 0) {
+				rc = -1;
+				break;
+			}
+			report_abort(w, &end, -1);
 		}
 		struct sp_options o = watched(w, &w->beats[k], w->limit_ms * (j.len + 1), true);
 		if (sp_fork(&running[k], &o) == 0)
 			state_process(w, &w->beats[k], &j);
 	}
 	while (sp_wait(running, jobs, &end) >= 0)
-		;
+		report_abort(w, &end, -1);
 	bool allocated = storage && repeat_storage;
 	free(storage);
 	free(repeat_storage);

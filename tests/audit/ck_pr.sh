@@ -13,8 +13,12 @@ expect_eq "$(q "$DB" "SELECT witness_state || ' ' || witness_args || ' ' || f_al
 	"fresh ck_pr_faa_int(1), ck_pr_faa_int(1) 0/1" "its witness: from 0, each returns 0 alone and 1 after the other"
 expect_eq "$(v int ck_pr_inc_int ck_pr_inc_int)" "commutative" "ck_pr_inc_int with itself is never SNC"
 expect_eq "$(v int ck_pr_cas_int ck_pr_cas_int)" "snc" "ck_pr_cas_int with itself (one of two CAS(0, 1) wins)"
-expect_eq "$(v int ck_pr_md_load_int ck_pr_md_load_int)" "commutative" "two loads commute"
-expect_eq "$(oneway int ck_pr_faa_int ck_pr_md_load_int)" "ck_pr_faa_int->ck_pr_md_load_int" "faa influences a load, not the reverse"
+expect_eq "$(v int ck_pr_load_int ck_pr_load_int)" "commutative" "two loads commute (ck_pr_md_load_int, named as users call it)"
+expect_eq "$(oneway int ck_pr_faa_int ck_pr_load_int)" "ck_pr_faa_int->ck_pr_load_int" "faa influences a load, not the reverse"
+expect_eq "$(q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND (f LIKE 'ck\_pr\_md\_%' ESCAPE '\' OR g LIKE 'ck\_pr\_md\_%' ESCAPE '\')")" "0" \
+	"no verdict names an implementing ck_pr_md_ function: each is named by its macro"
+expect_match "$out" "ck_pr_load_int \(ck_pr_md_load_int\) x ck_pr_load_int \(ck_pr_md_load_int\) +commutative" \
+	"the implementing function is shown beside the name"
 expect_match "$(q "$DB" "SELECT f_alone || ' / ' || f_after_g FROM pair_verdicts WHERE run_id = $run
                          AND f = 'ck_pr_inc_int_zero' AND g = 'ck_pr_inc_int_zero'")" "zero = " \
 	"the bool *zero out-parameter is part of ck_pr_inc_int_zero's result"

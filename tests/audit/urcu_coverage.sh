@@ -36,7 +36,8 @@ expect_eq "$(q "$DB" "SELECT group_concat(DISTINCT first_result) FROM op_outcome
 cover /usr/include/x86_64-linux-gnu/urcu.h --lib -lurcu-memb --lib -lurcu-common -- -DRCU_MEMB
 expect_eq "$([ "$(pct)" -ge 90 ] && echo yes)" "yes" "at least 90% of urcu.h's public names are in a verdict ($(pct)%)"
 expect_eq "$(item family 'globals of urcu.h' | cut -d: -f1)" "audited" "the globals family built its fresh state"
-expect_eq "$(v globals_of_urcuh urcu_memb_read_ongoing urcu_memb_read_ongoing)" "commutative" "rcu_read_ongoing only reads"
+expect_eq "$(v globals_of_urcuh rcu_read_ongoing rcu_read_ongoing)" "commutative" \
+	"rcu_read_ongoing (urcu_memb_read_ongoing, named by the flavour's macro) only reads"
 expect_eq "$(q "$DB" "SELECT args FROM api_aliases WHERE run_id = $run AND name = 'rcu_assign_pointer'")" \
 	"void **p, void *v" "rcu_assign_pointer(p, v) writes the cell p: its wrapper takes the cell's address"
 expect_eq "$(v void_ptr rcu_assign_pointer rcu_assign_pointer)" "state-only" "two assignments: the last one wins"
@@ -44,15 +45,20 @@ expect_eq "$(q "$DB" "SELECT args FROM api_aliases WHERE run_id = $run AND name 
 	"long a, long b" "caa_max only uses values"
 expect_match "$(item macro caa_container_of)" "^skipped: its parameter type is a type name" \
 	"caa_container_of(ptr, type, member) takes a type: skipped, with why"
-expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND f = 'urcu_memb_create_call_rcu_data'
-                      AND g = 'urcu_memb_create_call_rcu_data'")" "call_rcu_data" \
+expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND f = 'create_call_rcu_data'
+                      AND g = 'create_call_rcu_data'")" "call_rcu_data" \
 	"a producer is an operation of the family of what it returns"
-expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND f = 'urcu_memb_set_cpu_call_rcu_data'
-                      AND g = 'urcu_memb_set_cpu_call_rcu_data'")" "call_rcu_data" \
+expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND f = 'set_cpu_call_rcu_data'
+                      AND g = 'set_cpu_call_rcu_data'")" "call_rcu_data" \
 	"set_cpu_call_rcu_data(int cpu, struct call_rcu_data *crdp): the struct pointer after the scalar is the object"
-expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND f = 'urcu_memb_defer_rcu'
-                      AND g = 'urcu_memb_defer_rcu'")" "globals_of_urcuh" \
+expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND f = 'defer_rcu'
+                      AND g = 'defer_rcu'")" "globals_of_urcuh" \
 	"defer_rcu(fct, p) takes a callback and its payload, no object: the globals family"
+expect_eq "$(q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND (f LIKE 'urcu\_memb\_%' ESCAPE '\'
+                      OR g LIKE 'urcu\_memb\_%' ESCAPE '\')")" "0" \
+	"no verdict names a flavour's function: each is named by its macro (rcu_read_lock, synchronize_rcu)"
+expect_match "$out" "rcu_read_lock \(urcu_memb_read_lock\) x rcu_read_lock \(urcu_memb_read_lock\) +commutative" \
+	"with the flavour's function beside it"
 expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND kind IN ('function', 'macro')
                       AND status <> 'audited' AND coalesce(detail, '') = ''")" "0" "every name not in a verdict says why"
 finish

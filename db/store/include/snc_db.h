@@ -220,6 +220,9 @@ struct snc_db_pair_verdict {
 	int64_t schedules;
 	int64_t failing_schedule_id;   /* the smallest failing schedule, 0 when none */
 	const char *failing_state, *failing_schedule, *failing_outcome;
+	/* The function implementing f (g) when an audit named the op by a macro
+	 * (api_aliases: rcu_read_lock is urcu_memb_read_lock), else NULL. */
+	const char *f_function, *g_function;
 };
 
 /* Calls fn for every verdict of the run in harness and declaration order; stops early and
@@ -320,6 +323,7 @@ struct snc_db_op_cost {
 	/* The loop phase's most executed heavyweight site, or all NULL. */
 	const char *top_kind, *top_function, *top_caller;
 	double top_per_call;
+	const char *implemented_by;   /* an op an audit named by a macro: its function, or NULL */
 };
 int snc_db_each_op_cost(struct snc_db *db, int64_t run_id,
 			int (*fn)(const struct snc_db_op_cost *row, void *ctx), void *ctx);
@@ -531,6 +535,8 @@ struct snc_fact_op {
 	/* A solo execution that did not repeat: state, call and its first result, or NULL. */
 	const char *nondet_state, *nondet_call, *nondet_result;
 	int function;              /* the scanned API function it exercises, or -1 */
+	const char *implemented_by; /* an op an audit named by a macro (rcu_read_lock): the
+				       function behind it (urcu_memb_read_lock), else NULL */
 	int64_t heavyweight;       /* heavyweight sites that function reaches; -1 unknown */
 	struct snc_fact_cost cost; /* measured by `snc run --measure`; calls 0 when not */
 	const char *cost_sites;    /* where its heavyweight instructions executed, one a line */
