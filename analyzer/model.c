@@ -58,6 +58,11 @@ static struct sa_site *sites_copy(const struct sa_site *src, int n)
 
 void sa_function_clear(struct sa_function *f)
 {
+	if (f->share) {   /* the facts are the share's */
+		sa_function_share_release(f->share);
+		memset(f, 0, sizeof *f);
+		return;
+	}
 	sa_type_clear(&f->result);
 	for (int i = 0; f->param_types && i < f->nparams; i++) {
 		free(f->param_types[i].name);
@@ -89,6 +94,7 @@ void sa_function_clear(struct sa_function *f)
 void sa_function_copy(struct sa_function *dst, const struct sa_function *src)
 {
 	*dst = *src;
+	dst->share = NULL;
 	dst->usr = sa_strdup(src->usr);
 	dst->name = sa_strdup(src->name);
 	dst->file = sa_strdup(src->file);

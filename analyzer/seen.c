@@ -19,7 +19,7 @@ struct seen_entry {
 	char *key;
 	int unit;
 	unsigned dependent;
-	struct sa_function fn;
+	struct sa_function_share *share;
 };
 
 struct sa_seen {
@@ -42,11 +42,19 @@ void sa_seen_free(struct sa_seen *s)
 	for (size_t i = 0; i < s->size; i++)
 		if (s->v[i].key) {
 			free(s->v[i].key);
-			sa_function_clear(&s->v[i].fn);
+			sa_function_share_release(s->v[i].share);
 		}
 	free(s->v);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
+}
+
+void sa_function_share_release(struct sa_function_share *share)
+{
+	if (atomic_fetch_sub(&share->refs, 1) == 1) {
+		sa_function_clear(&share->fn);
+		free(share);
+	}
 }
 
 static char *key_of(const char *usr, const char *file, int line)
@@ -71,7 +79,9 @@ bool sa_seen_copy(struct sa_seen *s, int unit, const char *usr, const char *file
 	if (s->size > 0) {
 		struct seen_entry *e = slot(s, key);
 		if (e->key && e->unit < unit) {
-			sa_function_copy(out, &e->fn);
+			atomic_fetch_add(&e->share->refs, 1);
+			*out = e->share->fn;
+			out->share = e->share;
 			*dependent = e->dependent;
 			found = true;
 		}
@@ -101,14 +111,16 @@ void sa_seen_add(struct sa_seen *s, int unit, const struct sa_function *fn, unsi
 		key = NULL;
 		s->used++;
 	} else if (e->unit > unit) {
-		sa_function_clear(&e->fn);   /* keep the copy of the lowest unit */
+		sa_function_share_release(e->share);   /* keep the copy of the lowest unit */
 	} else {
 		e = NULL;
 	}
 	if (e) {
 		e->unit = unit;
 		e->dependent = dependent;
-		sa_function_copy(&e->fn, fn);
+		e->share = sa_alloc(sizeof *e->share);
+		atomic_init(&e->share->refs, 1);
+		sa_function_copy(&e->share->fn, fn);
 	}
 	pthread_mutex_unlock(&s->lock);
 	free(key);
