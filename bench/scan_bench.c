@@ -26,8 +26,10 @@
  * of the children (the rest). On a machine other work loads, CPU times swing too (shared
  * caches and cores): with ROUNDS > 1, the floor, the in-process parse, the full scan -j 1
  * (into a fresh database each time) and the unchanged rescan are measured that many times,
- * interleaved so that each sees the same load, and the least CPU of each is kept. It
- * prints figures and never asserts; docs/performance.md records them.
+ * interleaved so that each sees the same load, and the least CPU of each is kept; the
+ * full scan is also given as the median (and range) of each round's ratio to the floor
+ * measured just before it, which pairs runs that saw the same load. It prints figures and
+ * never asserts; docs/performance.md records them.
  *
  * usage: scan_bench SNC COMPILE_COMMANDS.json [SCRATCH-DIR [ROUNDS]] */
 #include <clang-c/Index.h>
@@ -121,6 +123,12 @@ static void count_inclusion(CXFile included, CXSourceLocation *stack, unsigned d
 		}
 	}
 	clang_disposeString(name);
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
 }
 
 static int by_units(const void *a, const void *b)
@@ -288,9 +296,12 @@ int main(int argc, char **argv)
 	sa_model_free(model);
 	struct cost syntax = clang_syntax_only(&units, &failed);
 	struct cost bare = floor_process(compdb), j1, again;
+	double *round_ratios = calloc((size_t)rounds, sizeof *round_ratios);
+	if (!round_ratios)
+		return 2;
 	for (int r = 0; r < rounds; r++) {
-		if (r > 0)
-			keep_least(&bare, floor_process(compdb), false);
+		struct cost round_floor = r == 0 ? bare : floor_process(compdb);
+		keep_least(&bare, round_floor, false);
 		if (r > 0) {
 			struct headers more = { 0 };
 			keep_least(&parse, parse_only(&units, &more), false);
@@ -300,7 +311,9 @@ int main(int argc, char **argv)
 			free(more.last_unit);
 		}
 		remove_db(db1);
-		keep_least(&j1, scan(snc, compdb, db1, "1"), r == 0);
+		struct cost round_scan = scan(snc, compdb, db1, "1");
+		keep_least(&j1, round_scan, r == 0);
+		round_ratios[r] = round_scan.cpu / round_floor.cpu;
 		keep_least(&again, scan(snc, compdb, db1, "1"), r == 0);
 	}
 	struct cost j2 = scan(snc, compdb, db2, "2");
@@ -339,6 +352,11 @@ int main(int argc, char **argv)
 		       touched.wall, touched.cpu, header->path, header->units);
 	printf("  ratios to the floor, parse_floor (cpu):\n");
 	printf("    full scan -j 1:                   %.2f  (target <= 1.5)\n", j1.cpu / bare.cpu);
+	qsort(round_ratios, (size_t)rounds, sizeof *round_ratios, by_value);
+	printf("    full scan -j 1, each round's own: %.2f median (%.2f to %.2f)\n",
+	       rounds % 2 ? round_ratios[rounds / 2]
+			  : (round_ratios[rounds / 2 - 1] + round_ratios[rounds / 2]) / 2,
+	       round_ratios[0], round_ratios[rounds - 1]);
 	printf("    rescan, nothing changed:          %.2f\n", again.cpu / bare.cpu);
 	if (header)
 		printf("    rescan, one header changed:       %.2f\n", touched.cpu / bare.cpu);
@@ -355,6 +373,7 @@ int main(int argc, char **argv)
 		free(headers.v[i].path);
 	free(headers.v);
 	free(headers.last_unit);
+	free(round_ratios);
 	sa_units_free(&units);
 	return 0;
 }
