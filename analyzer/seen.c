@@ -7,7 +7,14 @@
  * of walking it again. The first unit holding a function never finds it here (no lower
  * unit has it), so what the model keeps is always a walk of its own, whatever the number
  * of threads. Keyed by USR, file and line; one table per sa_scan_units() call, shared by
- * its threads under a mutex. */
+ * its threads under a mutex.
+ *
+ * The copy a later unit takes is shallow: the table keeps the walked facts in a share
+ * (struct sa_function_share) and each copy holds a counted reference to it; nothing
+ * writes a function's facts after its walk, and the last holder (the table or a unit,
+ * whichever is freed last) frees them. Deep copies cost Concurrency Kit's scan (every
+ * unit includes ck_pr.h) about 3% of its instructions, in copying and freeing, and 1,800
+ * page faults for the memory they took. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
