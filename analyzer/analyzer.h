@@ -58,11 +58,10 @@ void sa_seen_free(struct sa_seen *s);
  * (a shared copy; and its dependence bits, see walk.c); false when none did. */
 bool sa_seen_copy(struct sa_seen *s, int unit, const char *usr, const char *file, int line,
 		  struct sa_function *out, unsigned *dependent);
-void sa_seen_add(struct sa_seen *s, int unit, const struct sa_function *fn, unsigned dependent);
+/* Records fn, just walked by unit, unless a lower unit did: its facts move into a share
+ * that fn then holds a reference to, as later copies will. */
+void sa_seen_add(struct sa_seen *s, int unit, struct sa_function *fn, unsigned dependent);
 
-/* model.c: a deep copy of src into dst (types.c: of a type). */
-void sa_function_copy(struct sa_function *dst, const struct sa_function *src);
-void sa_type_copy(struct sa_type *dst, const struct sa_type *src);
 
 /* parse.c: parses one unit (index: its place in unit order) and fills its facts, with idx
  * owned by the calling thread. */

@@ -9,10 +9,10 @@
  * of threads. Keyed by USR, file and line; one table per sa_scan_units() call, shared by
  * its threads under a mutex.
  *
- * The copy a later unit takes is shallow: the table keeps the walked facts in a share
- * (struct sa_function_share) and each copy holds a counted reference to it; nothing
- * writes a function's facts after its walk, and the last holder (the table or a unit,
- * whichever is freed last) frees them. Deep copies cost Concurrency Kit's scan (every
+ * The copy a later unit takes is shallow: the walked facts move into a share (struct
+ * sa_function_share) that the table, the unit that walked them and every copy hold a
+ * counted reference to; nothing writes a function's facts after its walk, and the last
+ * holder (the table or a unit, whichever is freed last) frees them. Deep copies cost Concurrency Kit's scan (every
  * unit includes ck_pr.h) about 3% of its instructions, in copying and freeing, and 1,800
  * page faults for the memory they took. */
 #include <pthread.h>
@@ -98,7 +98,7 @@ bool sa_seen_copy(struct sa_seen *s, int unit, const char *usr, const char *file
 	return found;
 }
 
-void sa_seen_add(struct sa_seen *s, int unit, const struct sa_function *fn, unsigned dependent)
+void sa_seen_add(struct sa_seen *s, int unit, struct sa_function *fn, unsigned dependent)
 {
 	char *key = key_of(fn->usr, fn->file, fn->line);
 	pthread_mutex_lock(&s->lock);
@@ -126,8 +126,9 @@ void sa_seen_add(struct sa_seen *s, int unit, const struct sa_function *fn, unsi
 		e->unit = unit;
 		e->dependent = dependent;
 		e->share = sa_alloc(sizeof *e->share);
-		atomic_init(&e->share->refs, 1);
-		sa_function_copy(&e->share->fn, fn);
+		atomic_init(&e->share->refs, 2);   /* the table's and fn's */
+		e->share->fn = *fn;
+		fn->share = e->share;
 	}
 	pthread_mutex_unlock(&s->lock);
 	free(key);
