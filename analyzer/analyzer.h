@@ -5,6 +5,7 @@
 #ifndef SNC_ANALYZER_INTERNAL_H
 #define SNC_ANALYZER_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include "clang_api.h"
 #include "snc_analyzer.h"
@@ -42,19 +43,25 @@ bool sa_compdb_read_plain(const char *db_dir, struct sa_units *out, int *cap);
 void sa_hash_flags(struct sa_unit *u);
 
 /* seen.c: header functions walked by earlier units of one scan (index: the unit's place
- * in unit order), for later units to copy instead of walking them again. */
+ * in unit order), for later units to copy instead of walking them again. A copy is
+ * shallow: it holds a reference to the facts (struct sa_function_share), which the last
+ * holder frees. */
+struct sa_function_share {
+	atomic_int refs;
+	struct sa_function fn;   /* its own facts (share NULL) */
+};
+void sa_function_share_release(struct sa_function_share *share);
 struct sa_seen;
 struct sa_seen *sa_seen_new(void);
 void sa_seen_free(struct sa_seen *s);
-/* Copies into out the function with this usr, file and line as a unit before unit walked
- * it (and its dependence bits, see walk.c); false when none did. */
+/* Sets out to the function with this usr, file and line as a unit before unit walked it
+ * (a shared copy; and its dependence bits, see walk.c); false when none did. */
 bool sa_seen_copy(struct sa_seen *s, int unit, const char *usr, const char *file, int line,
 		  struct sa_function *out, unsigned *dependent);
-void sa_seen_add(struct sa_seen *s, int unit, const struct sa_function *fn, unsigned dependent);
+/* Records fn, just walked by unit, unless a lower unit did: its facts move into a share
+ * that fn then holds a reference to, as later copies will. */
+void sa_seen_add(struct sa_seen *s, int unit, struct sa_function *fn, unsigned dependent);
 
-/* model.c: a deep copy of src into dst (types.c: of a type). */
-void sa_function_copy(struct sa_function *dst, const struct sa_function *src);
-void sa_type_copy(struct sa_type *dst, const struct sa_type *src);
 
 /* parse.c: parses one unit (index: its place in unit order) and fills its facts, with idx
  * owned by the calling thread. */

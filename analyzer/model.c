@@ -28,36 +28,13 @@ static void sites_clear(struct sa_site *sites, int n)
 	free(sites);
 }
 
-static struct sa_call *calls_copy(const struct sa_call *src, int n)
-{
-	struct sa_call *dst = sa_alloc((size_t)(n + 1) * sizeof *dst);
-	for (int i = 0; i < n; i++) {
-		dst[i] = src[i];
-		dst[i].callee_usr = sa_strdup(src[i].callee_usr);
-		dst[i].callee = sa_strdup(src[i].callee);
-		dst[i].via = sa_strdup(src[i].via);
-		dst[i].consts = sa_alloc((size_t)(src[i].nconsts + 1) * sizeof *dst[i].consts);
-		if (src[i].nconsts > 0)
-			memcpy(dst[i].consts, src[i].consts, (size_t)src[i].nconsts * sizeof *dst[i].consts);
-	}
-	return dst;
-}
-
-static struct sa_site *sites_copy(const struct sa_site *src, int n)
-{
-	struct sa_site *dst = sa_alloc((size_t)(n + 1) * sizeof *dst);
-	for (int i = 0; i < n; i++) {
-		dst[i] = src[i];
-		dst[i].op = sa_strdup(src[i].op);
-		dst[i].order = sa_strdup(src[i].order);
-		dst[i].macro = sa_strdup(src[i].macro);
-		dst[i].via = sa_strdup(src[i].via);
-	}
-	return dst;
-}
-
 void sa_function_clear(struct sa_function *f)
 {
+	if (f->share) {   /* the facts are the share's */
+		sa_function_share_release(f->share);
+		memset(f, 0, sizeof *f);
+		return;
+	}
 	sa_type_clear(&f->result);
 	for (int i = 0; f->param_types && i < f->nparams; i++) {
 		free(f->param_types[i].name);
@@ -84,43 +61,6 @@ void sa_function_clear(struct sa_function *f)
 	}
 	free(f->variants);
 	memset(f, 0, sizeof *f);
-}
-
-void sa_function_copy(struct sa_function *dst, const struct sa_function *src)
-{
-	*dst = *src;
-	dst->usr = sa_strdup(src->usr);
-	dst->name = sa_strdup(src->name);
-	dst->file = sa_strdup(src->file);
-	dst->signature = sa_strdup(src->signature);
-	dst->return_type = sa_strdup(src->return_type);
-	dst->params = sa_strdup(src->params);
-	sa_type_copy(&dst->result, &src->result);
-	dst->param_types = NULL;
-	if (src->param_types) {
-		dst->param_types = sa_alloc((size_t)(src->nparams > 0 ? src->nparams : 1) *
-					    sizeof *dst->param_types);
-		for (int i = 0; i < src->nparams; i++) {
-			dst->param_types[i].name = sa_strdup(src->param_types[i].name);
-			sa_type_copy(&dst->param_types[i].type, &src->param_types[i].type);
-		}
-	}
-	dst->accesses = sa_alloc((size_t)(src->naccesses + 1) * sizeof *dst->accesses);
-	for (int i = 0; i < src->naccesses; i++) {
-		dst->accesses[i] = src->accesses[i];
-		dst->accesses[i].key = sa_strdup(src->accesses[i].key);
-		dst->accesses[i].state = sa_strdup(src->accesses[i].state);
-	}
-	dst->calls = calls_copy(src->calls, src->ncalls);
-	dst->sites = sites_copy(src->sites, src->nsites);
-	dst->variants = sa_alloc((size_t)(src->nvariants + 1) * sizeof *dst->variants);
-	for (int i = 0; i < src->nvariants; i++) {
-		const struct sa_variant *v = &src->variants[i];
-		dst->variants[i] = *v;
-		dst->variants[i].order = sa_strdup(v->order);
-		dst->variants[i].calls = calls_copy(v->calls, v->ncalls);
-		dst->variants[i].sites = sites_copy(v->sites, v->nsites);
-	}
 }
 
 void sa_unit_clear_facts(struct sa_unit *u)

@@ -189,14 +189,3 @@ void sa_type_clear(struct sa_type *t)
 	free(t->members);
 	memset(t, 0, sizeof *t);
 }
-
-void sa_type_copy(struct sa_type *dst, const struct sa_type *src)
-{
-	*dst = *src;
-	dst->spelling = sa_strdup(src->spelling);
-	dst->pointee = sa_strdup(src->pointee);
-	dst->target = sa_strdup(src->target);
-	dst->members = src->nmembers > 0 ? sa_alloc((size_t)src->nmembers * sizeof *dst->members) : NULL;
-	for (int i = 0; i < src->nmembers; i++)
-		sa_type_copy(&dst->members[i], &src->members[i]);
-}

@@ -3,11 +3,15 @@
  * Over the C units of a compile_commands.json (by default the build's own: snc scanning
  * snc), measured in one run so that the ratios hold on whatever machine runs it:
  *
- *   parse-19   libclang 19 parsing each unit and nothing else, in this process (the same
- *              parser snc uses: the true floor; the faster of two passes)
+ *   floor      parse_floor (bench/parse_floor.c), a program of its own that loads libclang
+ *              19 with dlopen as snc does and parses each unit with snc's arguments and
+ *              options, nothing else: what the parse alone costs a user, process start and
+ *              loading libclang and LLVM included, as they are in every `snc scan`
+ *   in-process libclang 19 parsing each unit in this process, which loaded libclang before
+ *              it started (the floor without the process and the load; it also counts the
+ *              headers the units include, for "touched")
  *   facts      the analyzer in this process, -j 1: parse, walk and hash every unit
- *              (sa_scan_units), then build the model (sa_model_build); what a scan adds
- *              on top is the store and the process (loading libclang, the database)
+ *              (sa_scan_units), then build the model (sa_model_build)
  *   clang      `clang -fsyntax-only` on each unit, one process each (the issue's baseline;
  *              on Debian 12 `clang` is version 14, a different parser from the same family)
  *   scan -j1   `snc scan -j 1` into a fresh database (parse, walk, model, store)
@@ -17,13 +21,15 @@
  *              /usr) with the median number of including units gets a comment appended,
  *              and its content is put back right after the scan
  *
- * Each scan is given as a ratio to parse-19 (the same units, this run). CPU times are
- * user+system of this process (parse-19) or of the children (the rest). On a machine
- * other work loads, CPU times swing too (shared caches and cores): with ROUNDS > 1, the
- * parse, the full scan -j 1 (into a fresh database each time) and the unchanged rescan are
- * measured that many times, interleaved so that each sees the same load, and the least
- * CPU of each is kept. It prints figures and never asserts; docs/performance.md records
- * them.
+ * Each scan is given as a ratio to the floor (the same units, this run), and the full scan
+ * also to the in-process parse. CPU times are user+system of this process (in-process) or
+ * of the children (the rest). On a machine other work loads, CPU times swing too (shared
+ * caches and cores): with ROUNDS > 1, the floor, the in-process parse, the full scan -j 1
+ * (into a fresh database each time) and the unchanged rescan are measured that many times,
+ * interleaved so that each sees the same load, and the least CPU of each is kept; the
+ * full scan is also given as the median (and range) of each round's ratio to the floor
+ * measured just before it, which pairs runs that saw the same load. It prints figures and
+ * never asserts; docs/performance.md records them.
  *
  * usage: scan_bench SNC COMPILE_COMMANDS.json [SCRATCH-DIR [ROUNDS]] */
 #include <clang-c/Index.h>
@@ -119,6 +125,12 @@ static void count_inclusion(CXFile included, CXSourceLocation *stack, unsigned d
 	clang_disposeString(name);
 }
 
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
 static int by_units(const void *a, const void *b)
 {
 	const struct header_count *x = a, *y = b;
@@ -139,8 +151,10 @@ static struct cost parse_only(const struct sa_units *units, struct headers *head
 		argv[u->nargs + 1] = "-working-directory";
 		argv[u->nargs + 2] = u->directory;
 		CXTranslationUnit tu = NULL;
-		if (clang_parseTranslationUnit2(idx, u->file, argv, u->nargs + 3, NULL, 0,
-						CXTranslationUnit_KeepGoing, &tu) == CXError_Success) {
+		unsigned options = CXTranslationUnit_KeepGoing |
+				   CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;   /* as snc */
+		if (clang_parseTranslationUnit2(idx, u->file, argv, u->nargs + 3, NULL, 0, options,
+						&tu) == CXError_Success) {
 			headers->unit = i;
 			clang_getInclusions(tu, count_inclusion, headers);
 			clang_disposeTranslationUnit(tu);
@@ -220,6 +234,16 @@ static void keep_least(struct cost *best, struct cost c, bool first)
 		*best = c;
 }
 
+/* The floor: parse_floor run as a child on the same compile_commands.json. */
+static struct cost floor_process(const char *compdb)
+{
+	char *argv[] = { SNC_BENCH_PARSE_FLOOR, (char *)compdb, NULL };
+	double w = now(), c = cpu_of(RUSAGE_CHILDREN);
+	if (run(argv, NULL) != 0)
+		fprintf(stderr, "scan_bench: parse_floor failed\n");
+	return (struct cost){ now() - w, cpu_of(RUSAGE_CHILDREN) - c };
+}
+
 static struct cost scan(const char *snc, const char *compdb, const char *db, const char *jobs)
 {
 	char *argv[] = { (char *)snc, "scan", "--quiet", "-j", (char *)jobs, "--db", (char *)db,
@@ -253,7 +277,7 @@ int main(int argc, char **argv)
 	remove_db(db2);
 	int failed = 0;
 	struct headers headers = { 0 };
-	/* the floor is the faster of two parses: the first one warms the file cache */
+	/* the in-process parse is the faster of two: the first one warms the file cache */
 	struct cost parse = parse_only(&units, &headers);
 	struct headers again_headers = { 0 };
 	struct cost second = parse_only(&units, &again_headers);
@@ -271,8 +295,13 @@ int main(int argc, char **argv)
 	struct cost modelled = { now() - w0 - walked.wall, cpu_of(RUSAGE_SELF) - c0 - walked.cpu };
 	sa_model_free(model);
 	struct cost syntax = clang_syntax_only(&units, &failed);
-	struct cost j1, again;
+	struct cost bare = floor_process(compdb), j1, again;
+	double *round_ratios = calloc((size_t)rounds, sizeof *round_ratios);
+	if (!round_ratios)
+		return 2;
 	for (int r = 0; r < rounds; r++) {
+		struct cost round_floor = r == 0 ? bare : floor_process(compdb);
+		keep_least(&bare, round_floor, false);
 		if (r > 0) {
 			struct headers more = { 0 };
 			keep_least(&parse, parse_only(&units, &more), false);
@@ -282,7 +311,9 @@ int main(int argc, char **argv)
 			free(more.last_unit);
 		}
 		remove_db(db1);
-		keep_least(&j1, scan(snc, compdb, db1, "1"), r == 0);
+		struct cost round_scan = scan(snc, compdb, db1, "1");
+		keep_least(&j1, round_scan, r == 0);
+		round_ratios[r] = round_scan.cpu / round_floor.cpu;
 		keep_least(&again, scan(snc, compdb, db1, "1"), r == 0);
 	}
 	struct cost j2 = scan(snc, compdb, db2, "2");
@@ -308,7 +339,8 @@ int main(int argc, char **argv)
 	if (failed)
 		printf("  (clang -fsyntax-only reported errors in %d units; they are timed all the same)\n", failed);
 	printf("  %-34s %8s %8s\n", "", "wall s", "cpu s");
-	printf("  %-34s %8.2f %8.2f\n", "libclang 19 parse only (floor)", parse.wall, parse.cpu);
+	printf("  %-34s %8.2f %8.2f\n", "parse_floor: load libclang, parse", bare.wall, bare.cpu);
+	printf("  %-34s %8.2f %8.2f\n", "libclang 19 parse in this process", parse.wall, parse.cpu);
 	printf("  %-34s %8.2f %8.2f\n", "analyzer: parse, walk, hash", walked.wall, walked.cpu);
 	printf("  %-34s %8.2f %8.2f\n", "analyzer: model", modelled.wall, modelled.cpu);
 	printf("  %-34s %8.2f %8.2f\n", "clang -fsyntax-only, per unit", syntax.wall, syntax.cpu);
@@ -318,14 +350,22 @@ int main(int argc, char **argv)
 	if (header)
 		printf("  %-34s %8.2f %8.2f  (%s, in %d units)\n", "snc scan -j 1, one header changed",
 		       touched.wall, touched.cpu, header->path, header->units);
-	printf("  ratios to the libclang parse (cpu):\n");
+	printf("  ratios to the floor, parse_floor (cpu):\n");
+	printf("    full scan -j 1:                   %.2f  (target <= 1.5)\n", j1.cpu / bare.cpu);
+	qsort(round_ratios, (size_t)rounds, sizeof *round_ratios, by_value);
+	printf("    full scan -j 1, each round's own: %.2f median (%.2f to %.2f)\n",
+	       rounds % 2 ? round_ratios[rounds / 2]
+			  : (round_ratios[rounds / 2 - 1] + round_ratios[rounds / 2]) / 2,
+	       round_ratios[0], round_ratios[rounds - 1]);
+	printf("    rescan, nothing changed:          %.2f\n", again.cpu / bare.cpu);
+	if (header)
+		printf("    rescan, one header changed:       %.2f\n", touched.cpu / bare.cpu);
+	printf("    clang -fsyntax-only per unit:     %.2f\n", syntax.cpu / bare.cpu);
+	printf("  ratios to the parse in this process, no process or load (cpu):\n");
+	printf("    parse_floor:                      %.2f\n", bare.cpu / parse.cpu);
 	printf("    parse, walk, hash in process:     %.2f\n", walked.cpu / parse.cpu);
 	printf("    model in process:                 %.2f\n", modelled.cpu / parse.cpu);
-	printf("    full scan -j 1:                   %.2f  (target <= 1.5)\n", j1.cpu / parse.cpu);
-	printf("    rescan, nothing changed:          %.2f\n", again.cpu / parse.cpu);
-	if (header)
-		printf("    rescan, one header changed:       %.2f\n", touched.cpu / parse.cpu);
-	printf("    clang -fsyntax-only per unit:     %.2f\n", syntax.cpu / parse.cpu);
+	printf("    full scan -j 1:                   %.2f\n", j1.cpu / parse.cpu);
 	printf("  -j 2 wall / -j 1 wall:              %.2f  (target close to 0.5)\n", j2.wall / j1.wall);
 	printf("  rescan cpu / full scan cpu:         %.2f  (target < 0.10)\n", again.cpu / j1.cpu);
 	printf("  rescan wall / full scan wall:       %.2f\n", again.wall / j1.wall);
@@ -333,6 +373,7 @@ int main(int argc, char **argv)
 		free(headers.v[i].path);
 	free(headers.v);
 	free(headers.last_unit);
+	free(round_ratios);
 	sa_units_free(&units);
 	return 0;
 }

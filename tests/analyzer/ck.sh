@@ -16,6 +16,7 @@ JSON
 "$SNC" scan --db "$DB" --quiet --system -p compile_commands.json
 expect "the scan finishes" "0" "$?"
 expect "no errors" "0" "$(q "SELECT count(*) FROM scan_diagnostics")"
+expect "the fresh store's references hold (it runs without foreign-key checks)" "" "$(q "PRAGMA foreign_key_check")"
 cas() { q "SELECT count(*) FROM scan_heavyweight WHERE function = '$1' AND kind = 'rmw' AND op LIKE '%cmpxchg%' AND path LIKE '$1 -> ck_pr_cas_ptr%'"; }
 expect "ck_stack_push_upmc reaches a compare-and-swap through ck_pr_cas_ptr*" "1" "$(cas ck_stack_push_upmc)"
 expect "ck_stack_pop_upmc reaches a compare-and-swap through ck_pr_cas_ptr*" "1" "$(cas ck_stack_pop_upmc)"

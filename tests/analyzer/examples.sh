@@ -22,5 +22,6 @@ expect "the SPSC ring pays nothing heavyweight" "0 0|0 0" "$(fn spsc_enqueue)|$(
 expect "the SPSC ring uses light acquire/release operations" "light acquire|light release" "$(q "SELECT group_concat(DISTINCT kind || ' ' || memory_order) FROM (SELECT * FROM scan_sites WHERE function = 'spsc_enqueue' ORDER BY site_id)" | tr ',' '|')"
 expect "synchronize_rcu: a seq_cst fence" "fence __atomic_thread_fence via synchronize_rcu" "$(hw synchronize_rcu)"
 expect "the byte set's add with remove: snc-candidate without heavyweight" "snc-candidate|0|0" "$(q "SELECT static_class, heavyweight_f, heavyweight_g FROM scan_pairs WHERE f = 'byte_set_add' AND g = 'byte_set_remove'")"
+expect "the fresh store's references hold (it runs without foreign-key checks)" "" "$(q "PRAGMA foreign_key_check")"
 expect "constructors are not SNC with themselves" "0" "$(q "SELECT count(*) FROM scan_pairs WHERE f = 'spsc_ring_new' AND g = 'spsc_ring_new' AND static_class = 'snc-candidate'")"
 finish

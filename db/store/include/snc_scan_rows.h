@@ -149,6 +149,10 @@ struct sa_function {
 	int nsites;
 	struct sa_variant *variants;   /* per dependent parameter and value (see above) */
 	int nvariants;
+	struct sa_function_share *share;   /* NULL: the pointers above are this function's own;
+					      else they are a header function's facts that units
+					      including the header share, read-only (the analyzer's
+					      seen.c), and freeing releases the share */
 };
 
 struct sa_diagnostic {
