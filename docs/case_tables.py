@@ -120,8 +120,9 @@ def family_table(h, db, run):
         verdict = p["verdict"] if p else "-"
         if p and not p["deterministic"]:
             verdict += " (nondet)"
-        cost = op["cost"]
-        measured = cost or op["name"] in first   # only first calls: it blocked in its loop
+        # the loop's figures; a cost with first calls only (it blocked in its loop) has none
+        cost = op["cost"] if op["cost"] and op["cost"]["calls"] else None
+        measured = cost or op["name"] in first
         rmw = number(cost["rmw_per_call"]) if cost else "-" if measured else "n/a"
         fences = number(cost["fences_per_call"]) if cost else "-" if measured else "n/a"
         site = heaviest(cost["sites"]) if cost else ""
@@ -145,7 +146,7 @@ def brief_line(h, db, run):
                             (run, h["name"])).fetchone()
     counts = collections.Counter(p["verdict"] for p in h["pairs"])
     snc = [p["f"] for p in h["pairs"] if p["f"] == p["g"] and p["verdict"] == "snc"]
-    rmw = [op["name"] for op in h["operations"] if op["cost"] and op["cost"]["rmw_per_call"]]
+    rmw = [op["name"] for op in h["operations"] if op["cost"] and op["cost"].get("rmw_per_call")]
     return "* `%s`: %d operations, %d states, %d executions; %s; snc with itself: %d; paying an RMW per call in the loop: %d" % (
         h["name"], len(h["operations"]), h["states"], executions[0] if executions and executions[0] else 0,
         ", ".join("%d %s" % (n, v) for v, n in counts.most_common()), len(snc), len(rmw))
