@@ -70,9 +70,11 @@ install_sarif_validator = @[ -x $(1)/tools/sarif-multitool/node_modules/.bin/sar
 sarif-validator: build
 	$(call install_sarif_validator,$(BUILD))
 
-# The fast subset of the suite (ctest label `fast`) built with -DSNC_SANITIZE=ON.
+# The fast subset of the suite (ctest label `fast`) built with -DSNC_SANITIZE=ON, without
+# what none of its tests runs: the benchmark programs and the Valgrind tool.
 asan: deps
-	cmake -S . -B $(ASAN_BUILD) $(CMAKE_ARGS) -DSNC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+	cmake -S . -B $(ASAN_BUILD) $(CMAKE_ARGS) -DSNC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
+	    -DSNC_BUILD_BENCH=OFF -DSNC_BUILD_VGTOOL=OFF
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	$(call install_sarif_validator,$(ASAN_BUILD))
 	@rc=0; ctest --test-dir $(ASAN_BUILD) --output-on-failure -j$(JOBS) -L fast \
