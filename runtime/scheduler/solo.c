@@ -11,7 +11,9 @@
  * the run can act: when the process has other threads at that moment (the operation
  * started one), one of them might release the lock or set the flag, so nothing is decided:
  * the operation sleeps a millisecond for real and tries again (a condition variable wakes
- * spuriously), for as long as the caller's timer lets it, as without the scheduler. Nothing is preempted and there is no
+ * spuriously), for as long as the caller's timer lets it, as without the scheduler; once
+ * they are gone it gets one more try before anything is decided, since their last act may
+ * have been the store it waits for. Nothing is preempted and there is no
  * step limit unless the caller sets max_steps: an operation that makes progress runs as
  * long as it needs, and no backstop timer unless the caller sets timeout_ms (its own timer
  * stays the fallback for blocking in code without points). A blocked operation is unwound with longjmp, as in an aborted run.
@@ -44,12 +46,24 @@ static bool other_threads(void)
 	return n > 1 + snc_sched_quiet_threads;
 }
 
+/* Were there other threads when the operation last found it could not go on? */
+static bool outside_seen;
+
 bool solo_wait_for_outside(void)
 {
 	static const struct timespec a_while = { .tv_nsec = 1000000 };
 
-	if (!snc_run.solo || !other_threads())
+	if (!snc_run.solo)
 		return false;
+	if (!other_threads()) {
+		/* A thread that ended since the last look may have set the flag or released the
+		 * lock just before it went (a worker's last act): the operation looks once more,
+		 * a whole stall bound, before anything is decided. */
+		bool look_again = outside_seen;
+		outside_seen = false;
+		return look_again;
+	}
+	outside_seen = true;
 	real.nanosleep(&a_while, NULL);
 	return true;
 }
@@ -85,6 +99,7 @@ int snc_sched_solo(void (*op)(void *), void *arg, const struct snc_sched_options
 		r->opt.max_steps = UINT32_MAX;
 	r->opt.timeout_ms = opt ? opt->timeout_ms : 0;   /* 0: the caller's timer, if any */
 	r->solo = true;
+	outside_seen = false;
 	nobody.id = 1;
 	nobody.state = THREAD_FINISHED;
 	out->thread[1].finished = true;
