@@ -441,15 +441,6 @@ static void free_args(struct audit_arg *args, int n)
 	free(args);
 }
 
-/* Is f the function of a macro users call (urcu's _cds_wfs_push behind cds_wfs_push)? */
-static bool has_alias(const struct audit_plan *plan, const struct sa_function *f)
-{
-	for (int i = 0; i < plan->naliases; i++)
-		if (plan->aliases[i].fn && plan->aliases[i].fn->def == f)
-			return true;
-	return false;
-}
-
 /* Does f keep state outside its arguments (a global variable), or is its body unknown? */
 static bool keeps_own_state(const struct sa_model *m, const struct audit_fn *f)
 {
@@ -512,7 +503,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			audit_note(plan, "function", f->name, fam->key, "skipped", "skipped by the config");
 			continue;
 		}
-		if (f->name[0] == '_' && (has_public || fam->stateless) && !has_alias(plan, f)) {
+		if (f->name[0] == '_' && (has_public || fam->stateless) && !audit_has_alias(plan, f)) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "an internal helper "
 				   "(leading underscore) in a family of %s", fam->stateless ?
 				   "stateless helpers, behind no macro" :

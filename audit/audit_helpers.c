@@ -64,14 +64,6 @@ static const char *api_prefix_of(const struct audit_plan *plan, const char *head
 	return best;
 }
 
-static bool named_by_macro(const struct audit_plan *plan, const struct sa_function *f)
-{
-	for (int i = 0; i < plan->naliases; i++)
-		if (plan->aliases[i].fn && plan->aliases[i].fn->def == f)
-			return true;
-	return false;
-}
-
 static bool called_by_another(const struct audit_plan *plan, const struct audit_fn *f)
 {
 	for (int i = 0; i < plan->nfns; i++) {
@@ -104,7 +96,7 @@ void audit_mark_helpers(struct audit_plan *plan)
 		struct audit_fn *f = &plan->fns[i];
 		const char *name = f->def->name, *word;
 		if (f->def->linkage == SA_LINK_EXTERN || name[0] == '_' || audit_wrapped_macro(name) ||
-		    !prefix[i] || same_word(name, prefix[i]) || named_by_macro(plan, f->def) ||
+		    !prefix[i] || same_word(name, prefix[i]) || audit_has_alias(plan, f->def) ||
 		    !called_by_another(plan, f))
 			continue;
 		f->helper = true;

@@ -878,6 +878,14 @@ static bool preferred(const char *a, const char *b)
 	return strcmp(a, b) < 0;
 }
 
+bool audit_has_alias(const struct audit_plan *plan, const struct sa_function *fn)
+{
+	for (int i = 0; i < plan->naliases; i++)
+		if (plan->aliases[i].fn && plan->aliases[i].fn->def == fn)
+			return true;
+	return false;
+}
+
 const char *audit_public_name(const struct audit_plan *plan, const struct sa_function *fn)
 {
 	const char *wrapped = audit_wrapped_macro(fn->name);

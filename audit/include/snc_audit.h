@@ -221,6 +221,8 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
  * passes the arguments through (ck_pr_load_int for ck_pr_md_load_int, rcu_read_lock for
  * urcu_memb_read_lock); ties: longest, then byte order. */
 const char *audit_public_name(const struct audit_plan *plan, const struct sa_function *fn);
+/* Is fn the function of a macro users call (urcu's _cds_wfs_push behind cds_wfs_push)? */
+bool audit_has_alias(const struct audit_plan *plan, const struct sa_function *fn);
 void audit_aliases_free(struct audit_plan *plan);
 
 /* audit_helpers.c: marks the static helpers of each header (defined by it, called by its
