@@ -8,16 +8,15 @@
  * comparisons can still tell the same input from another. The options are the command
  * line without --shard and --db, which is what the shards of one job share and `snc merge`
  * compares. */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#define XXH_INLINE_ALL   /* header only: no -lxxhash for it */
 #include <xxhash.h>
 #include "cli.h"
+#include "snc_analyzer.h"
 #include "snc_db.h"
 
 /* The revision into buf, or "" when there is none. */
@@ -55,8 +54,9 @@ static void source_revision(char *buf, size_t len)
 	buf[strcspn(buf, "\n")] = '\0';
 }
 
-/* "content:" and the XXH3-128 of the regular files among files (each file's bytes, then
- * its length, in order) into buf; "" when none of them can be read. */
+/* "content:" and the XXH3-128 of the regular files among files (their content hashes, the
+ * analyzer's, which the scan that came before has cached, in order) into buf; "" when none
+ * of them can be read. */
 static void content_revision(char *const *files, int nfiles, char *buf, size_t len)
 {
 	buf[0] = '\0';
@@ -64,18 +64,10 @@ static void content_revision(char *const *files, int nfiles, char *buf, size_t l
 	bool ok = h && XXH3_128bits_reset(h) == XXH_OK, any = false;
 	for (int i = 0; ok && i < nfiles; i++) {
 		struct stat st;
-		FILE *in = stat(files[i], &st) == 0 && S_ISREG(st.st_mode) ? fopen(files[i], "rb") : NULL;
-		if (!in)
+		char hex[33];
+		if (stat(files[i], &st) != 0 || !S_ISREG(st.st_mode) || sa_hash_file(files[i], hex) != 0)
 			continue;   /* a directory of sources: its files are not named */
-		char chunk[65536];
-		uint64_t total = 0;
-		size_t n;
-		while (ok && (n = fread(chunk, 1, sizeof chunk, in)) > 0) {
-			ok = XXH3_128bits_update(h, chunk, n) == XXH_OK;
-			total += n;
-		}
-		ok = ok && !ferror(in) && XXH3_128bits_update(h, &total, sizeof total) == XXH_OK;
-		fclose(in);
+		ok = XXH3_128bits_update(h, hex, sizeof hex) == XXH_OK;
 		any = true;
 	}
 	if (ok && any) {

@@ -164,9 +164,7 @@ int snc_db_each_op_cost(struct snc_db *db, int64_t run_id,
 		"  AND s2.phase = 'loop' ORDER BY s2.count DESC, s2.id LIMIT 1) " \
 		"WHERE c.run_id = ? ORDER BY c.measured_op_id"
 	sqlite3_stmt *st = db_stmt(db, aliases ?
-		OP_COSTS_SELECT "(SELECT a.target FROM api_aliases a WHERE a.run_id = c.run_id "
-		"AND a.name = c.op AND a.target IS NOT NULL AND a.target <> c.op "
-		"AND substr(a.target, 1, 10) <> 'snc_macro_' LIMIT 1)" OP_COSTS_FROM :
+		OP_COSTS_SELECT DB_IMPLEMENTED_BY("c.run_id", "c.op") OP_COSTS_FROM :
 		OP_COSTS_SELECT "NULL" OP_COSTS_FROM);
 #undef OP_COSTS_SELECT
 #undef OP_COSTS_FROM

@@ -84,4 +84,12 @@ int scan_read_oom(struct snc_db *db);
 void scan_site_from_row(struct sa_site *s, sqlite3_stmt *st);
 void scan_call_from_row(struct sa_call *c, sqlite3_stmt *st);
 
+/* The function implementing an op that an audit named by a macro (rcu_read_lock ->
+ * urcu_memb_read_lock), as a scalar subquery on api_aliases for the SQL expressions RUN and
+ * OP; NULL for an op named by its function or audited through snc's own wrapper. */
+#define DB_IMPLEMENTED_BY(RUN, OP) \
+	"(SELECT a.target FROM api_aliases a WHERE a.run_id = " RUN " AND a.name = " OP " " \
+	"AND a.target IS NOT NULL AND a.target <> " OP " " \
+	"AND substr(a.target, 1, 10) <> 'snc_macro_' LIMIT 1)"
+
 #endif

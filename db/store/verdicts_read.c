@@ -5,10 +5,6 @@
  * database from before that table, nor for a macro audited through its own wrapper). */
 #include "db_internal.h"
 
-#define IMPLEMENTED_BY(OP) \
-	"(SELECT a.target FROM api_aliases a WHERE a.run_id = p.run_id AND a.name = p." OP " " \
-	"AND a.target IS NOT NULL AND a.target <> p." OP " AND a.target NOT LIKE 'snc\\_macro\\_%' " \
-	"ESCAPE '\\' LIMIT 1)"
 #define PAIR_COLUMNS \
 	"SELECT run_id, harness, f, g, verdict, direction, contract, states, conflict_states, " \
 	"crash_states, blocked_states, deterministic, witness_state, witness_args, " \
@@ -24,7 +20,7 @@ int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
 	if (aliases < 0)
 		return -1;
 	sqlite3_stmt *st = db_stmt(db, aliases ?
-		PAIR_COLUMNS IMPLEMENTED_BY("f") ", " IMPLEMENTED_BY("g")
+		PAIR_COLUMNS DB_IMPLEMENTED_BY("p.run_id", "p.f") ", " DB_IMPLEMENTED_BY("p.run_id", "p.g")
 		" FROM pair_verdicts p WHERE run_id = ? ORDER BY verdict_id" :
 		PAIR_COLUMNS "NULL, NULL FROM pair_verdicts p WHERE run_id = ? ORDER BY verdict_id");
 	if (!st)

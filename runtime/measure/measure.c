@@ -131,8 +131,6 @@ struct worker_paths {
 /* What run_worker returns besides the worker's exit status (>= 0). */
 enum { WORKER_FAILED = -1, NO_FILES = -2, PLAN_DB_ERROR = -3 };
 
-/* Plans, runs the worker and reads its records into t; returns the worker's exit status
- * or one of the codes above, and the wall time in *seconds. */
 /* What Valgrind logged: the reason of its first panic ("Max number of threads is too low",
  * the line after "the 'impossible' happened:") into panic when aborted; else, when it said
  * anything, that goes to stderr as it would have without the log file. */
@@ -154,6 +152,9 @@ static void read_valgrind_log(int log_fd, bool aborted, char *panic, size_t len)
 	free(text);
 }
 
+/* Plans, runs the worker and reads its records into t; returns the worker's exit status
+ * or one of the codes above, and the wall time in *seconds; a panic of Valgrind's
+ * goes into panic. */
 static int run_worker(const struct harness_model *m, const struct runtime_options *opt,
 		      struct snc_db *db, int64_t harness_id, const struct worker_paths *paths,
 		      struct measure_plan *plan, struct measure_totals *t, double *seconds,
