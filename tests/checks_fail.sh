@@ -37,4 +37,11 @@ if have_valgrind; then
 	[ "$rc" -ne 0 ] || fail "measure.costs passed with 2 RMWs per atomic_inc"
 	expect_match "$out" "FAIL: atomic_inc: 1 RMW per call" "the broken count is named"
 fi
+
+# A script that records a failure and ends without `finish` (or exits early) still fails.
+printf '%s\n' ". \"\$SNC_SOURCE_DIR/tests/lib.sh\"" 'expect_eq 1 2 "one and two"' 'true' > no_finish.sh
+rc=0
+out=$(SNC_SCRATCH="$PWD/inner" bash no_finish.sh 2>&1) || rc=$?
+expect_eq "$rc" 1 "a failed check without finish fails the script"
+expect_match "$out" "FAIL: one and two" "and names the check"
 finish

@@ -14,6 +14,8 @@ PYTHON=${SNC_PYTHON:-python3}
 python3() { command "$PYTHON" "$@"; }
 
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# A script that ends without `finish`, or exits early, still fails when a check failed.
+trap '[ "$failures" = 0 ] || { echo "$checks checks, $failures failed"; exit 1; }' EXIT
 
 # expect_eq ACTUAL EXPECTED WHAT
 expect_eq() {
@@ -48,7 +50,9 @@ expect_status() {
 }
 
 # q DB SQL: one query, values separated by |
-q() { sqlite3 -batch -noheader "$1" "$2"; }
+# (a busy timeout: tests read the shared demo database at once, and the first reader of a
+# WAL database recovers its index under a lock)
+q() { sqlite3 -batch -noheader -cmd ".timeout 10000" "$1" "$2"; }
 
 # verdict DB HARNESS F G: the latest verdict of the pair, either order.
 verdict() {
@@ -91,6 +95,7 @@ need_demo_db() {
 # finish: the count of checks and failures, and the CPU time of the test's processes (the
 # children it waited for: bench/suite_bench.py reads it per test from ctest's output).
 finish() {
+	trap - EXIT
 	echo "$checks checks, $failures failed"
 	echo "cpu (user and system time of the test's shell, then of its processes):"
 	times

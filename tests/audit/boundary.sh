@@ -17,7 +17,7 @@ expect_eq "$(q "$DB" "SELECT group_concat(label, ' | ') FROM (SELECT s.label FRO
 expect_eq "$(q "$DB" "SELECT DISTINCT first_result FROM op_outcomes WHERE run_id = $run
                       AND state = 'ring_enqueue(0); ring_enqueue(0); ring_dequeue(); ring_dequeue()'
                       AND first_op = 'ring_dequeue' AND second_op IS NULL")" \
-	"false" "the drained ring has nothing left to dequeue"
+	"false, *out = 0" "the drained ring has nothing left to dequeue"
 expect_eq "$(v ring ring_enqueue ring_enqueue)" "snc" "enqueue with itself at the boundary"
 expect_eq "$(q "$DB" "SELECT witness_state || ': ' || f_alone || ', ' || f_after_g FROM pair_verdicts WHERE run_id = $run
                       AND f = 'ring_enqueue' AND g = 'ring_enqueue'")" "ring_enqueue(0): true, false" \
@@ -30,4 +30,5 @@ expect_status 0 "no boundary states" -- "$SNC" audit --db "$DB" --repeat 1 --no-
 run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
 expect_eq "$(v ring ring_enqueue ring_enqueue)" "state-only" "without them, enqueue with itself is only state-only"
 expect_status 2 "a --boundary out of range" -- "$SNC" audit --db "$DB" --no-measure --boundary 9 "$AFIX/ring.h"
-expect_match "$out" "--boundary must be 0..8" "says the range"
+expect_match "$out" "--boundary needs a whole number from 0 to 8, not '9'" "says the range"
+finish
