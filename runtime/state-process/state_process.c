@@ -18,6 +18,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -143,6 +144,7 @@ pid_t sp_fork(struct sp_child *c, const struct sp_options *o)
 		.pid = pid,
 		.pidfd = UNDER_VALGRIND() ? -1 : (int)syscall(SYS_pidfd_open, pid, 0),
 		.deadline_ns = o->deadline_ms > 0 ? now_ns() + (int64_t)o->deadline_ms * 1000000 : 0,
+		.period_ms = o->deadline_ms,
 		.heartbeat = o->heartbeat,
 		.heartbeat_seen = o->heartbeat ? *o->heartbeat : 0,
 		.grace_ms = o->grace_ms,
@@ -242,12 +244,100 @@ static bool ended(struct sp_child *c)
 	return false;
 }
 
-/* A deadline passed: extend it if the heartbeat moved, else kill the child. */
+/* The fields of /proc/PATH/stat after the command name (which may hold spaces and
+ * parentheses), from the state on, into buf; NULL when it cannot be read. */
+static const char *stat_fields(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	ssize_t n = read(fd, buf, size - 1);
+	close(fd);
+	if (n <= 0)
+		return NULL;
+	buf[n] = 0;
+	char *p = strrchr(buf, ')');
+	return p ? p + 1 : NULL;
+}
+
+/* The CPU time of a process, all its threads (utime and stime, the 14th and 15th fields of
+ * /proc/PID/stat), in milliseconds; -1 when it cannot be read. */
+static double cpu_ms_of(pid_t pid)
+{
+	char path[64], buf[1024];
+	unsigned long long utime, stime;
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	const char *f = stat_fields(path, buf, sizeof buf);
+	if (!f || sscanf(f, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+			 &utime, &stime) != 2)
+		return -1;
+	long ticks = sysconf(_SC_CLK_TCK);
+	return (double)(utime + stime) * 1000.0 / (double)(ticks > 0 ? ticks : 100);
+}
+
+/* Has the process, or one of its descendants down to `generations` more, a runnable thread
+ * (state R: running, or waiting for a core)? An operation may run on a thread of its own
+ * while the main thread waits for it; a state process waits for its executions. */
+static bool runnable_within(pid_t pid, int generations)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	DIR *d = opendir(path);
+	if (!d)
+		return false;
+	bool runnable = false;
+	struct dirent *e;
+	while (!runnable && (e = readdir(d))) {
+		char file[320], buf[1024];
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(file, sizeof file, "/proc/%d/task/%s/stat", (int)pid, e->d_name);
+		const char *f = stat_fields(file, buf, sizeof buf);
+		runnable = f && f[0] == ' ' && f[1] == 'R';
+		if (runnable || generations == 0)
+			continue;
+		snprintf(file, sizeof file, "/proc/%d/task/%s/children", (int)pid, e->d_name);
+		int fd = open(file, O_RDONLY | O_CLOEXEC);
+		ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+		if (fd >= 0)
+			close(fd);
+		buf[n > 0 ? n : 0] = 0;
+		for (char *p = buf, *end; !runnable && *p; p = end) {
+			long child = strtol(p, &end, 10);
+			if (end == p)
+				break;
+			runnable = child > 0 && runnable_within((pid_t)child, generations - 1);
+		}
+	}
+	closedir(d);
+	return runnable;
+}
+
+/* Was the child kept from running: since its time limit was set, less than three quarters
+ * of it in CPU time, while it or one of its descendants is runnable? */
+static bool starved(const struct sp_child *c)
+{
+	double cpu = cpu_ms_of(c->pid);
+	return cpu >= 0 && (cpu - c->cpu_ms_at_arm) * 4 < (double)c->period_ms * 3 &&
+	       runnable_within(c->pid, 3);
+}
+
+/* A deadline passed: extend it if the heartbeat moved or the machine has not let the child
+ * run, else kill the child. */
 static void deadline_passed(struct sp_child *c, int64_t now)
 {
 	if (c->heartbeat && *c->heartbeat != c->heartbeat_seen) {
 		c->heartbeat_seen = *c->heartbeat;
+		/* it made progress: a new limit, whose CPU time is counted from now */
+		c->starved_extensions = 0;
+		c->period_ms = c->grace_ms;
+		c->cpu_ms_at_arm = cpu_ms_of(c->pid);
 		c->deadline_ns = now + (int64_t)c->grace_ms * 1000000;
+		return;
+	}
+	if (c->starved_extensions < SP_STARVED_EXTENSIONS && starved(c)) {
+		c->starved_extensions++;
+		c->deadline_ns = now + (int64_t)c->period_ms * 1000000;
 		return;
 	}
 	c->timed_out = 1;

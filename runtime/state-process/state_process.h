@@ -15,7 +15,8 @@
  *                fork failed.
  *   sp_wait      waits until one of the given children ends, and enforces, from the parent,
  *                what the child cannot disarm: a wall-clock deadline (extended while the
- *                child's heartbeat moves, for long-lived parents of children) and no stopping
+ *                child's heartbeat moves, for long-lived parents of children, and while
+ *                the machine is too loaded to have let it run: see below) and no stopping
  *                (SIGSTOP, SIGTSTP, ...). Whatever ends a child, its whole process group is
  *                killed before it is reaped, so what an operation forked dies with it. Only
  *                the given pids are reaped, never another child. The end is reported as
@@ -48,6 +49,7 @@ struct sp_limits {
 #define SP_DEFAULT_CPU_SECONDS 60
 #define SP_DEFAULT_PROCESSES 4096
 #define SP_DEFAULT_FILE_MIB 1024
+#define SP_STARVED_EXTENSIONS 30
 
 struct sp_options {
 	bool silence;                      /* stdout and stderr to /dev/null */
@@ -55,7 +57,14 @@ struct sp_options {
 	/* A state process, which forks and waits for many children that each get the limits:
 	 * its CPU time is not limited (its deadline and heartbeat bound it). */
 	bool forks_children;
-	int deadline_ms;                   /* killed after this long; 0: never */
+	/* Killed after this long; 0: never. A deadline that passes while the child, or one of
+	 * its descendants, is runnable, and the child has had less than three quarters of the
+	 * limit in CPU time (a loaded machine kept it waiting for a core; it was not waiting
+	 * for anything of its own) is moved as far again, up to SP_STARVED_EXTENSIONS times:
+	 * a child is not cut short for time it was not given, and one that spins gets about
+	 * its limit in CPU time, loaded or not. A child asleep (in a system call, a futex)
+	 * with nothing of its own runnable is killed at the deadline as before. */
+	int deadline_ms;
 	/* With a heartbeat, a deadline that passes while *heartbeat changed since the last
 	 * check is moved grace_ms further instead: the child is alive and working. */
 	const volatile uint32_t *heartbeat;
@@ -76,6 +85,9 @@ struct sp_child {
 	pid_t pid;
 	int pidfd;                         /* -1: polled */
 	int64_t deadline_ns;               /* CLOCK_MONOTONIC; 0: none */
+	int period_ms;                     /* the time limit deadline_ns enforces, set */
+	double cpu_ms_at_arm;              /* when the child had used this much CPU time */
+	uint8_t starved_extensions;
 	const volatile uint32_t *heartbeat;
 	uint32_t heartbeat_seen;
 	int grace_ms;
