@@ -62,6 +62,8 @@ struct job {
 	signed char *repeat_blocks; /* per instance: its repeat blocks 1, returns 0, not
 				       known -1 (the plan's marks) */
 	int ninsts;
+	int copies;                /* the kept states it stands for: each record is written
+				      that many times */
 };
 
 static void *idle_thread(void *arg)
@@ -280,7 +282,7 @@ static void warm_up_patterns(const struct worker *w)
  * classifier saw (repeat_blocks); when it is not known, a throw-away child finds out
  * (blocking.c), which in this build without scheduling points means the limit. */
 static _Noreturn void measure_calls(const struct worker *w, volatile uint32_t *beat, int inst,
-				    int repeat_blocks)
+				    int repeat_blocks, int copies)
 {
 	const struct instance *in = &w->m->inst[inst];
 	struct snc_vg_region r;
@@ -292,7 +294,9 @@ static _Noreturn void measure_calls(const struct worker *w, volatile uint32_t *b
 		measure_region_call(w->m, in, 0, &r);
 		sp_leave_if_copy();
 		char buf[8192];
-		emit(w, buf, (size_t)format_call(w, buf, inst, k == 0 ? "first" : "loop", &r));
+		size_t len = (size_t)format_call(w, buf, inst, k == 0 ? "first" : "loop", &r);
+		for (int c = 0; c < copies; c++)
+			emit(w, buf, len);
 	}
 	_exit(0);
 }
@@ -374,7 +378,7 @@ static _Noreturn void state_process(const struct worker *w, volatile uint32_t *b
 		(*beat)++;
 		pid_t pid = sp_fork(&child, &o);
 		if (pid == 0)
-			measure_calls(w, beat, j->insts[k], j->repeat_blocks[k]);
+			measure_calls(w, beat, j->insts[k], j->repeat_blocks[k], j->copies);
 		if (pid > 0 && sp_wait(&child, 1, &end) >= 0)
 			report_abort(w, &end, j->insts[k]);
 	}
@@ -459,17 +463,20 @@ static int parse_marked(char *s, int ninst, int *insts, signed char *repeat_bloc
 }
 
 /* Parses a `state` line into j (insts and repeat_blocks point into storage of ninst
- * entries each). */
+ * entries each; the count of kept states it stands for is optional, 1 when absent). */
 static int parse_state(char *save, int ninst, struct job *j, int *storage,
 		       signed char *repeat_storage)
 {
 	char *a = strtok_r(NULL, " ", &save), *b = strtok_r(NULL, " ", &save);
-	*j = (struct job){ .insts = storage, .repeat_blocks = repeat_storage };
+	char *copies = strtok_r(NULL, " ", &save), *end = NULL;
+	*j = (struct job){ .insts = storage, .repeat_blocks = repeat_storage, .copies = 1 };
 	if (!a || !b)
 		return -1;
+	if (copies)
+		j->copies = (int)strtol(copies, &end, 10);
 	j->len = parse_seq(a, ninst, j->seq, MEASURE_MAX_SEQ);
 	j->ninsts = parse_marked(b, ninst, storage, repeat_storage);
-	return j->len < 0 || j->ninsts <= 0 ? -1 : 0;
+	return j->len < 0 || j->ninsts <= 0 || j->copies < 1 || (end && *end) ? -1 : 0;
 }
 
 /* Parses an `evidence` line into x. */
