@@ -14,7 +14,9 @@
  * For --measure the same harness is built a second time beside it, PROGRAM.measure, with
  * nothing of the scheduler's instrumentation (the same flags otherwise: -g and the user's
  * optimization flags): the program runs that one under the snc Valgrind tool, so what is
- * counted is what the library executes, not the hooks (docs/measure.md). */
+ * counted is what the library executes, not the hooks (docs/measure.md). When no library
+ * source is compiled (a header-only library), both builds are the same program: the measure
+ * build is then a hard link to the first. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -202,11 +204,19 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
 	return build_program(cmd, harness, libs, nlibs, cflags, ncflags, program, true);
 }
 
+/* The instrumentation applies to the library sources alone: without any (a header-only
+ * library, an archive or -lNAME), the measure build would be the program just built, byte
+ * for byte, so it is a hard link to it; where no link can be made, it is compiled. */
 int harness_program_build_measure(const char *cmd, const char *harness, char *const *libs,
 				  int nlibs, char *const *cflags, int ncflags, const char *program)
 {
 	char twin[4200];
 	snprintf(twin, sizeof twin, "%s" SNC_MEASURE_PROGRAM_SUFFIX, program);
+	bool sources = false;
+	for (int i = 0; i < nlibs; i++)
+		sources |= is_c_source(libs[i]);
+	if (!sources && (unlink(twin) == 0 || errno == ENOENT) && link(program, twin) == 0)
+		return 0;
 	return build_program(cmd, harness, libs, nlibs, cflags, ncflags, twin, false);
 }
 

@@ -36,6 +36,7 @@ static int solo_row(sqlite3_stmt *st, void (*fn)(void), void *ctx)
 		.args = db_col_text(st, 3),
 		.repeat_blocks = sqlite3_column_type(st, 4) == SQLITE_NULL ? -1
 									 : sqlite3_column_int(st, 4),
+		.digest = db_col_text(st, 5),
 	};
 	return ((int (*)(const struct snc_db_solo_return *, void *))fn)(&row, ctx);
 }
@@ -47,7 +48,7 @@ int snc_db_each_solo_return(struct snc_db *db, int64_t harness_id,
 		"SELECT s.ordinal, s.label, o.name, e.first_args, "
 		"(SELECT r.second_result = 'blocks' FROM executions r WHERE r.state_id = e.state_id "
 		"AND r.first_op = e.first_op AND r.first_args = e.first_args "
-		"AND r.second_op = e.first_op AND r.second_args = e.first_args LIMIT 1) "
+		"AND r.second_op = e.first_op AND r.second_args = e.first_args LIMIT 1), s.digest "
 		"FROM executions e JOIN states s ON s.id = e.state_id JOIN ops o ON o.id = e.first_op "
 		"WHERE s.harness_id = ? AND s.status = 'ok' AND e.second_op IS NULL "
 		"AND e.first_result NOT IN ('blocks', 'not run') "

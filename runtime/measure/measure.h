@@ -10,7 +10,8 @@
  * worker never opens the database. docs/measure.md describes both formats:
  *
  *   plan, one line each:
- *     state SEQ INST,INST,...       build the state SEQ, measure these instances from it
+ *     state SEQ INST,INST,... [N]   build the state SEQ, measure these instances from it (as
+ *                                   N of the kept states, equal to it: records N times)
  *     evidence VERDICT SEQ F G      solo executions of instances F and G from state SEQ
  *   where SEQ is `-` (the fresh state) or the instance indices that build it, comma
  *   separated; an INST of a state line may end in `+` (the classifier saw the same call,

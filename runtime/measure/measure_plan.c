@@ -9,7 +9,11 @@
  * there only by a wall-clock limit; the classifier decided it from behaviour. An instance
  * whose repeat was not run has no mark and the worker probes it. Beyond --measure-states states, an evenly spaced subset in enumeration
  * order is kept, always starting with the fresh state: shortest states come first, so it
- * is still spread over every depth. Evidence jobs: each snc verdict's mutual witness, as
+ * is still spread over every depth. Kept states with equal digests (a harness whose digest
+ * is complete: the classifier ran them once) are measured once, the line saying how many
+ * kept states it stands for: the worker writes its records that many times, so the sums
+ * are those of measuring each (ck_pr.h's int family keeps 0, 1, 0 and 0: two states to
+ * measure, not four). Evidence jobs: each snc verdict's mutual witness, as
  * its state and its two calls. States and calls are stored as text (labels like
  * "add(1); remove(0)"), and are turned back into instance indices here. */
 #include <stdlib.h>
@@ -64,6 +68,8 @@ struct plan_state {
 	int *insts;
 	signed char *repeat_blocks;   /* per instance of insts: 1, 0, or -1 (not known) */
 	int ninsts;
+	char *digest;                 /* the state's digest, or NULL */
+	int copies;                   /* kept states it stands for (write_plan_states) */
 };
 
 struct collect {
@@ -92,6 +98,8 @@ static int collect_solo(const struct snc_db_solo_return *row, void *vctx)
 		if (!s->insts || !s->repeat_blocks)
 			return 1;
 		s->len = measure_parse_state(c->m, row->state, s->seq, MEASURE_MAX_SEQ);
+		if (row->digest && !(s->digest = strdup(row->digest)))
+			return 1;
 	}
 	char call[256];
 	snprintf(call, sizeof call, "%s(%s)", row->op, row->args ? row->args : "");
@@ -103,7 +111,8 @@ static int collect_solo(const struct snc_db_solo_return *row, void *vctx)
 	return 0;
 }
 
-/* "state 3,5 0+,2!,4": instances marked with what their repeat does. */
+/* "state 3,5 0+,2!,4": instances marked with what their repeat does; then, when it stands
+ * for more than one kept state, how many. */
 static void write_state(const struct plan_state *s, FILE *out)
 {
 	static const char *const mark[] = { "", "+", "!" };   /* by repeat_blocks + 1 */
@@ -112,7 +121,42 @@ static void write_state(const struct plan_state *s, FILE *out)
 	fprintf(out, "state %s ", seq);
 	for (int i = 0; i < s->ninsts; i++)
 		fprintf(out, "%s%d%s", i ? "," : "", s->insts[i], mark[s->repeat_blocks[i] + 1]);
+	if (s->copies > 1)
+		fprintf(out, " %d", s->copies);
 	fputc('\n', out);
+}
+
+/* Can b be measured as a copy of a: equal digests of a harness whose digest is complete
+ * (the classifier runs such states once and copies the outcome: measuring b would repeat
+ * a's measurement exactly), and the same instances with the same marks? */
+static bool same_measure(const struct harness_model *m, const struct plan_state *a,
+			 const struct plan_state *b)
+{
+	return m->def->digest_complete && a->digest && b->digest &&
+	       strcmp(a->digest, b->digest) == 0 && a->ninsts == b->ninsts &&
+	       memcmp(a->insts, b->insts, (size_t)a->ninsts * sizeof *a->insts) == 0 &&
+	       memcmp(a->repeat_blocks, b->repeat_blocks, (size_t)a->ninsts) == 0;
+}
+
+/* The kept states (indices into c->states), each written once with the number of kept
+ * states it stands for. */
+static void write_plan_states(const struct harness_model *m, struct collect *c,
+			      const int *kept, int nkept, FILE *out)
+{
+	for (int k = 0; k < nkept; k++) {
+		struct plan_state *s = &c->states[kept[k]];
+		s->copies = 1;
+		for (int i = 0; i < k && s->copies; i++) {
+			struct plan_state *first = &c->states[kept[i]];
+			if (first->copies > 0 && same_measure(m, first, s)) {
+				first->copies++;
+				s->copies = 0;
+			}
+		}
+	}
+	for (int k = 0; k < nkept; k++)
+		if (c->states[kept[k]].copies > 0)
+			write_state(&c->states[kept[k]], out);
 }
 
 struct witnesses {
@@ -158,15 +202,22 @@ int measure_plan_write(struct snc_db *db, const struct harness_model *m, int64_t
 		if (c.states[i].len >= 0 && c.states[i].ninsts > 0)
 			usable[nusable++] = i;
 	int keep = nusable < max_states ? nusable : max_states;
-	for (int k = 0; usable && rc == 0 && k < keep; k++)
-		write_state(&c.states[usable[(int64_t)k * nusable / keep]], out);
+	int *kept = malloc((size_t)(keep ? keep : 1) * sizeof *kept);
+	for (int k = 0; usable && kept && k < keep; k++)
+		kept[k] = usable[(int64_t)k * nusable / keep];
+	if (usable && kept && rc == 0)
+		write_plan_states(m, &c, kept, keep, out);
 	plan->states = keep;
+	if (!kept)
+		rc = -1;
+	free(kept);
 	if (!usable)
 		rc = -1;
 	free(usable);
 	for (int i = 0; i < c.nstates; i++) {
 		free(c.states[i].insts);
 		free(c.states[i].repeat_blocks);
+		free(c.states[i].digest);
 	}
 	free(c.states);
 	struct witnesses w = { .m = m, .plan = plan, .out = out };

@@ -10,10 +10,14 @@
  * instructions are subtracted: measure_calibrate.c). The first call is the classifier's
  * solo execution from that state ("first" phase, cold: lazy initialisation, a thread
  * registering itself, an empty per-thread cache); the calls after it are what a caller
- * pays in a loop ("loop" phase). Evidence jobs run each witness call once from the witness
- * state, in a region that also tracks the Laws of Order patterns (AWAR, RAW). Children
- * write their records straight to RECORDS_FD (opened O_APPEND, one write per region, always
- * outside the region), so the worker itself keeps nothing.
+ * pays in a loop ("loop" phase). Evidence jobs run each witness call from the witness
+ * state, in a region that also tracks the Laws of Order patterns (AWAR, RAW): one state
+ * process per distinct witness state, one child per distinct call from it, whose record
+ * serves every witness that makes that call from that state (most snc pairs share their
+ * witness state, the fresh one, and their calls: ck_pr.h's `unsigned int` family has 257
+ * witnesses in 3 states, 52 distinct calls). Children write their records straight to
+ * RECORDS_FD (opened O_APPEND, one write per region, always outside the region), so the
+ * worker itself keeps nothing.
  *
  * Lock-based code must be measured as it behaves with threads: glibc's mutexes skip their
  * atomic instructions while the process has a single thread (docs/measure.md). The worker starts
@@ -50,15 +54,16 @@ struct worker {
 	volatile uint32_t *beats;  /* shared: one heartbeat per job in flight */
 };
 
-/* One line of the plan: a cost job (verdict 0) or an evidence job. */
+/* A `state` line of the plan: a cost job. */
 struct job {
-	int64_t verdict;
 	int seq[MEASURE_MAX_SEQ];
 	int len;
-	int *insts;                /* cost job: the instances; evidence job: f then g */
-	signed char *repeat_blocks; /* cost job, per instance: its repeat blocks 1, returns 0,
-				       not known -1 (the plan's marks) */
+	int *insts;                /* the instances */
+	signed char *repeat_blocks; /* per instance: its repeat blocks 1, returns 0, not
+				       known -1 (the plan's marks) */
 	int ninsts;
+	int copies;                /* the kept states it stands for: each record is written
+				      that many times */
 };
 
 static void *idle_thread(void *arg)
@@ -218,12 +223,11 @@ static void raw_text(const struct snc_vg_raw_example *x, bool fenced, char *buf,
 	}
 }
 
-/* The evidence record of one region into buf[4096]. */
-static int format_evidence(const struct worker *w, char *buf, int64_t verdict, char role,
-			   int inst, struct snc_vg_region *r)
+/* The evidence record of one region, tidied already (tidy_region), into buf[4096]. */
+static int format_evidence(char *buf, int64_t verdict, char role, int inst,
+			   const struct snc_vg_region *r)
 {
 	char awar[1024] = "", fenced[1024] = "", unfenced[1024] = "";
-	tidy_region(w, inst, r);
 	if (r->awar)
 		awar_text(r, awar, sizeof awar);
 	if (r->raw_fenced)
@@ -251,7 +255,26 @@ static void warm_up(const struct worker *w)
 	};
 	char buf[8192];
 	format_call(w, buf, 0, "first", &r);
-	format_evidence(w, buf, 1, 'f', 0, &r);
+	format_evidence(buf, 1, 'f', 0, &r);
+}
+
+/* In a state process of witnesses, before its children: the first region with patterns
+ * makes the tool translate everything again with its pattern helpers (snc_main.c), and a
+ * child's translations die with it. An empty pattern region here, and the evidence
+ * record formatted once after it, leave translations with the helpers that every child
+ * inherits: each then translates only what its own call runs. */
+static void warm_up_patterns(const struct worker *w)
+{
+	struct snc_vg_region r = {
+		.n_sites = 1, .awar = 1, .raw_fenced = 1, .raw_unfenced = 1,
+		.sites = { { .kind = "k", .line = 1, .caller_line = 1 } },
+	};
+	struct snc_vg_region empty;
+	snc_vg_region_begin(SNC_VG_PATTERNS);
+	snc_vg_region_end(&empty);
+	char buf[4096];
+	tidy_region(w, 0, &r);
+	format_evidence(buf, 1, 'f', 0, &r);
 }
 
 /* Child of a state process: the first call and the loop calls of one instance. Whether
@@ -259,7 +282,7 @@ static void warm_up(const struct worker *w)
  * classifier saw (repeat_blocks); when it is not known, a throw-away child finds out
  * (blocking.c), which in this build without scheduling points means the limit. */
 static _Noreturn void measure_calls(const struct worker *w, volatile uint32_t *beat, int inst,
-				    int repeat_blocks)
+				    int repeat_blocks, int copies)
 {
 	const struct instance *in = &w->m->inst[inst];
 	struct snc_vg_region r;
@@ -271,20 +294,45 @@ static _Noreturn void measure_calls(const struct worker *w, volatile uint32_t *b
 		measure_region_call(w->m, in, 0, &r);
 		sp_leave_if_copy();
 		char buf[8192];
-		emit(w, buf, (size_t)format_call(w, buf, inst, k == 0 ? "first" : "loop", &r));
+		size_t len = (size_t)format_call(w, buf, inst, k == 0 ? "first" : "loop", &r);
+		for (int c = 0; c < copies; c++)
+			emit(w, buf, len);
 	}
 	_exit(0);
 }
 
-/* Child of a state process: one witness call, with the patterns tracked. */
-static _Noreturn void solo_patterns(const struct worker *w, int64_t verdict, char role,
-				    int inst)
+/* One witness of the plan: its verdict, state and calls (an `evidence` line). */
+struct witness_job {
+	int64_t verdict;
+	int seq[MEASURE_MAX_SEQ];
+	int len;
+	int f, g;
+};
+
+static bool same_state(const struct witness_job *a, const struct witness_job *b)
+{
+	return a->len == b->len && memcmp(a->seq, b->seq, (size_t)a->len * sizeof a->seq[0]) == 0;
+}
+
+/* Child of a state process: one call of inst, with the patterns tracked, and its record
+ * for every witness of that state in which inst is f or g (the same call from the same
+ * state: measured once). */
+static _Noreturn void solo_patterns(const struct worker *w, const struct witness_job *wit,
+				    int nwit, const struct witness_job *state, int inst)
 {
 	struct snc_vg_region r;
 	measure_region_call(w->m, &w->m->inst[inst], SNC_VG_PATTERNS, &r);
 	sp_leave_if_copy();
+	tidy_region(w, inst, &r);
 	char buf[4096];
-	emit(w, buf, (size_t)format_evidence(w, buf, verdict, role, inst, &r));
+	for (int k = 0; k < nwit; k++) {
+		if (!same_state(&wit[k], state))
+			continue;
+		if (wit[k].f == inst)
+			emit(w, buf, (size_t)format_evidence(buf, wit[k].verdict, 'f', inst, &r));
+		if (wit[k].g == inst)
+			emit(w, buf, (size_t)format_evidence(buf, wit[k].verdict, 'g', inst, &r));
+	}
 	_exit(0);
 }
 
@@ -315,8 +363,8 @@ static void report_abort(const struct worker *w, const struct sp_end *end, int i
 	emit(w, buf, (size_t)n);
 }
 
-/* A child that crashes or runs out of time just writes fewer records; one that Valgrind
- * aborts writes an `aborted` record too (report_abort). */
+/* A state process of cost jobs. A child that crashes or runs out of time just writes fewer
+ * records; one that Valgrind aborts writes an `aborted` record too (report_abort). */
 static _Noreturn void state_process(const struct worker *w, volatile uint32_t *beat,
 				    const struct job *j)
 {
@@ -329,12 +377,48 @@ static _Noreturn void state_process(const struct worker *w, volatile uint32_t *b
 		struct sp_end end;
 		(*beat)++;
 		pid_t pid = sp_fork(&child, &o);
-		if (pid == 0 && j->verdict)
-			solo_patterns(w, j->verdict, k == 0 ? 'f' : 'g', j->insts[k]);
 		if (pid == 0)
-			measure_calls(w, beat, j->insts[k], j->repeat_blocks[k]);
+			measure_calls(w, beat, j->insts[k], j->repeat_blocks[k], j->copies);
 		if (pid > 0 && sp_wait(&child, 1, &end) >= 0)
 			report_abort(w, &end, j->insts[k]);
+	}
+	_exit(0);
+}
+
+/* Was inst, as the role (0 f, 1 g) of witness k, measured already by this state's
+ * process (an earlier witness of the same state, or f of the same one)? */
+static bool measured_before(const struct witness_job *wit, int first, int k, int role, int inst)
+{
+	for (int i = first; i < k; i++)
+		if (same_state(&wit[i], &wit[k]) && (wit[i].f == inst || wit[i].g == inst))
+			return true;
+	return role == 1 && wit[k].f == inst;
+}
+
+/* The state process of every witness whose state is that of wit[first] (the first one of
+ * that state in the plan): one child per distinct call, each measured once for all the
+ * witnesses that make it from this state. */
+static _Noreturn void witness_process(const struct worker *w, volatile uint32_t *beat,
+				      const struct witness_job *wit, int nwit, int first)
+{
+	const struct witness_job *state = &wit[first];
+	state_build(w->m, state->seq, state->len);
+	warm_up_patterns(w);
+	for (int k = first; k < nwit; k++) {
+		for (int role = 0; role < 2 && same_state(&wit[k], state); role++) {
+			int inst = role == 0 ? wit[k].f : wit[k].g;
+			if (measured_before(wit, first, k, role, inst))
+				continue;
+			struct sp_options o = watched(w, beat, w->limit_ms, false);
+			struct sp_child child;
+			struct sp_end end;
+			(*beat)++;
+			pid_t pid = sp_fork(&child, &o);
+			if (pid == 0)
+				solo_patterns(w, wit, nwit, state, inst);
+			if (pid > 0 && sp_wait(&child, 1, &end) >= 0)
+				report_abort(w, &end, inst);
+		}
 	}
 	_exit(0);
 }
@@ -378,69 +462,109 @@ static int parse_marked(char *s, int ninst, int *insts, signed char *repeat_bloc
 	return n;
 }
 
-/* Parses one plan line into j (insts and repeat_blocks point into storage of ninst
- * entries each). */
-static int parse_job(char *line, int ninst, struct job *j, int *storage,
-		     signed char *repeat_storage)
+/* Parses a `state` line into j (insts and repeat_blocks point into storage of ninst
+ * entries each; the count of kept states it stands for is optional, 1 when absent). */
+static int parse_state(char *save, int ninst, struct job *j, int *storage,
+		       signed char *repeat_storage)
 {
-	char *save = NULL;
-	char *kind = strtok_r(line, " ", &save), *a = strtok_r(NULL, " ", &save);
-	char *b = strtok_r(NULL, " ", &save);
-	*j = (struct job){ .insts = storage, .repeat_blocks = repeat_storage };
-	if (!kind || !a || !b)
+	char *a = strtok_r(NULL, " ", &save), *b = strtok_r(NULL, " ", &save);
+	char *copies = strtok_r(NULL, " ", &save), *end = NULL;
+	*j = (struct job){ .insts = storage, .repeat_blocks = repeat_storage, .copies = 1 };
+	if (!a || !b)
 		return -1;
-	if (strcmp(kind, "state") == 0) {
-		j->len = parse_seq(a, ninst, j->seq, MEASURE_MAX_SEQ);
-		j->ninsts = parse_marked(b, ninst, storage, repeat_storage);
-		return j->len < 0 || j->ninsts <= 0 ? -1 : 0;
-	}
-	char *f = strtok_r(NULL, " ", &save), *g = strtok_r(NULL, " ", &save);
-	if (strcmp(kind, "evidence") != 0 || !f || !g)
-		return -1;
-	j->verdict = strtoll(a, NULL, 10);
-	j->len = parse_seq(b, ninst, j->seq, MEASURE_MAX_SEQ);
-	j->ninsts = 2;
-	return j->verdict <= 0 || j->len < 0 || parse_seq(f, ninst, storage, 1) != 1 ||
-			       parse_seq(g, ninst, storage + 1, 1) != 1 ? -1 : 0;
+	if (copies)
+		j->copies = (int)strtol(copies, &end, 10);
+	j->len = parse_seq(a, ninst, j->seq, MEASURE_MAX_SEQ);
+	j->ninsts = parse_marked(b, ninst, storage, repeat_storage);
+	return j->len < 0 || j->ninsts <= 0 || j->copies < 1 || (end && *end) ? -1 : 0;
 }
 
+/* Parses an `evidence` line into x. */
+static int parse_witness(char *save, int ninst, struct witness_job *x)
+{
+	char *a = strtok_r(NULL, " ", &save), *b = strtok_r(NULL, " ", &save);
+	char *f = strtok_r(NULL, " ", &save), *g = strtok_r(NULL, " ", &save);
+	if (!a || !b || !f || !g)
+		return -1;
+	x->verdict = strtoll(a, NULL, 10);
+	x->len = parse_seq(b, ninst, x->seq, MEASURE_MAX_SEQ);
+	return x->verdict <= 0 || x->len < 0 || parse_seq(f, ninst, &x->f, 1) != 1 ||
+			       parse_seq(g, ninst, &x->g, 1) != 1 ? -1 : 0;
+}
+
+/* The slot of running for the next state process: a free one, or the first to end. */
+static int free_slot(const struct worker *w, struct sp_child *running, int jobs)
+{
+	for (int k = 0; k < jobs; k++)
+		if (running[k].pid <= 0)
+			return k;
+	struct sp_end end;
+	int k = sp_wait(running, jobs, &end);
+	if (k >= 0)
+		report_abort(w, &end, -1);
+	return k;
+}
+
+/* Cost jobs start as their lines are read; the witnesses are gathered, then one state
+ * process runs all those of one state. */
 static int run_plan(const struct worker *w, char *plan, int jobs)
 {
 	int *storage = malloc((size_t)w->m->ninst * sizeof *storage);
 	signed char *repeat_storage = malloc((size_t)w->m->ninst);
+	struct witness_job *wit = NULL;
+	int nwit = 0, cap = 0;
 	struct sp_child running[jobs];
 	struct sp_end end;
-	int rc = 0;
+	int rc = storage && repeat_storage ? 0 : -1;
 	for (int k = 0; k < jobs; k++)
 		running[k].pid = 0;
 	char *save = NULL;
-	for (char *line = strtok_r(plan, "\n", &save); storage && repeat_storage && line && rc == 0;
+	for (char *line = strtok_r(plan, "\n", &save); line && rc == 0;
 	     line = strtok_r(NULL, "\n", &save)) {
+		char *fields = NULL, *kind = strtok_r(line, " ", &fields);
 		struct job j;
-		if (parse_job(line, w->m->ninst, &j, storage, repeat_storage) != 0) {
-			rc = -1;
-			break;
-		}
-		int k = 0;
-		while (k < jobs && running[k].pid > 0)
-			k++;
-		if (k == jobs) {   /* wait for one to end */
-			if ((k = sp_wait(running, jobs, &end)) < 0) {
-				rc = -1;
-				break;
+		int k;
+		if (kind && strcmp(kind, "evidence") == 0) {
+			if (nwit == cap) {
+				cap = cap ? 2 * cap : 64;
+				struct witness_job *more = realloc(wit, (size_t)cap * sizeof *more);
+				if (!more) {
+					rc = -1;
+					break;
+				}
+				wit = more;
 			}
-			report_abort(w, &end, -1);
+			rc = parse_witness(fields, w->m->ninst, &wit[nwit++]);
+		} else if (!kind || strcmp(kind, "state") != 0 ||
+			   parse_state(fields, w->m->ninst, &j, storage, repeat_storage) != 0 ||
+			   (k = free_slot(w, running, jobs)) < 0) {
+			rc = -1;
+		} else {
+			struct sp_options o = watched(w, &w->beats[k], w->limit_ms * (j.len + 1), true);
+			if (sp_fork(&running[k], &o) == 0)
+				state_process(w, &w->beats[k], &j);
 		}
-		struct sp_options o = watched(w, &w->beats[k], w->limit_ms * (j.len + 1), true);
-		if (sp_fork(&running[k], &o) == 0)
-			state_process(w, &w->beats[k], &j);
+	}
+	for (int i = 0; i < nwit && rc == 0; i++) {
+		bool seen = false;
+		for (int k = 0; k < i && !seen; k++)
+			seen = same_state(&wit[k], &wit[i]);
+		int k = seen ? 0 : free_slot(w, running, jobs);
+		if (k < 0) {
+			rc = -1;
+		} else if (!seen) {
+			struct sp_options o = watched(w, &w->beats[k], w->limit_ms * (wit[i].len + 1),
+						      true);
+			if (sp_fork(&running[k], &o) == 0)
+				witness_process(w, &w->beats[k], wit, nwit, i);
+		}
 	}
 	while (sp_wait(running, jobs, &end) >= 0)
 		report_abort(w, &end, -1);
-	bool allocated = storage && repeat_storage;
+	free(wit);
 	free(storage);
 	free(repeat_storage);
-	return allocated ? rc : -1;
+	return rc;
 }
 
 int measure_worker_main(const struct snc_harness *def, const struct runtime_options *opt)
