@@ -22,7 +22,11 @@
  * execution that blocked are skipped: they would only cost the timeout again. Building a
  * state's prefix gets the confirmed limit from the start. The solo executions run (and are
  * confirmed) before the pairs: a pair whose first op blocks alone is not run at all
- * (inherit_blocked_firsts).
+ * (inherit_blocked_firsts). Nor is one whose first op crashes (or exits) where it would run:
+ * an op that crashed alone is probed on the state's thread, as the first op of its pairs runs,
+ * once per repeat; when every probe crashed alike, each pair "i then j" is that crash, with
+ * j never run, whatever j is (inherit_crashed_firsts: no digest needed, the pair ends before
+ * j). A global-state family's ops that need a registration crash this way in most states.
  *
  * Up to --jobs children are in flight at once: executions are independent, and while some
  * sleep until their timer fires the others keep both cores busy.
@@ -77,6 +81,9 @@ enum { STAGE_FIRST = 1, STAGE_SECOND, STAGE_DIGEST, STAGE_DONE };
  * executions are the pairs' second ops). */
 #define SEEN_SOURCE (-3)
 
+/* copy_of of a pair that is its first op's probe (inherit_crashed_firsts). */
+#define COPY_OF_PROBE UINT32_MAX
+
 #define CONFIRM_FACTOR 10
 #define STATE_FLOOR_MS 2000   /* the least time a state process gets to build its state */
 
@@ -130,7 +137,8 @@ struct executor {
 	struct execution *slots;           /* shared: nexec * repeats, repeat-major */
 	struct execution *probes;          /* shared: n * repeats, one per instance (probe_firsts) */
 	uint32_t *copy_of;                 /* shared: 1 + the execution a slot was copied from,
-					      0 when it ran */
+					      0 when it ran, COPY_OF_PROBE from its first op's
+					      probe (inherit_crashed_firsts) */
 	bool probing;                      /* complete digest: pairs are copied where they can be */
 	bool stateless_probing;            /* a digest, not complete, and ops that keep no state:
 					      only their pairs are copied, from the solo ones */
@@ -147,6 +155,8 @@ struct executor {
 					      before the pairs */
 	int *observe, nobserve;            /* read-like instances observing a pair's state
 					      when the harness has no digest (observe.c) */
+	const bool *discovering;           /* per instance: the pairs it begins run (the
+					      observer's discovery run), NULL: all of them */
 };
 
 static const struct seen_state *seen_lookup(const struct executor *ex, uint64_t digest)
@@ -339,6 +349,22 @@ void executor_observe(struct executor *ex, const int *inst, int n)
 	ex->nobserve = n;
 }
 
+static int first_of(const struct executor *ex, int e);
+
+void executor_discover(struct executor *ex, const bool *firsts)
+{
+	ex->discovering = firsts;
+}
+
+/* In the discovery run: the pairs the observer does not read (their first op may not be
+ * read-like, or did not return a value alone) are not run, nor repeated. */
+static void skip_undiscovered_pairs(struct executor *ex)
+{
+	for (int e = ex->n; ex->discovering && ex->inherited && e < ex->nexec; e++)
+		if (!ex->discovering[first_of(ex, e)] || ex->slots[first_of(ex, e)].first.kind != R_VALUE)
+			ex->inherited[e] = PAIR_NOT_RUN;
+}
+
 struct observation {
 	const struct executor *ex;
 	struct execution *slot;
@@ -426,8 +452,10 @@ static _Noreturn void run_probe(struct executor *ex, int i, struct execution *sl
 		observed_block(slot);
 	sp_leave_if_copy();
 	slot->stage = STAGE_DIGEST;
-	slot->digest = m->def->digest();
-	slot->has_digest = 1;
+	if (m->def->digest) {   /* crash probes run without one (inherit_crashed_firsts) */
+		slot->digest = m->def->digest();
+		slot->has_digest = 1;
+	}
 	slot->stage = STAGE_DONE;
 	if (m->def->teardown)
 		m->def->teardown();
@@ -584,6 +612,59 @@ static void probe_firsts(struct executor *ex, int repeat, int jobs)
 		reap_one(ex, &fl);
 }
 
+/* An op that crashed or exited alone: its pairs may end the same way before their second op. */
+static bool ended_alone(const struct result *r)
+{
+	return r->kind == R_CRASH || r->kind == R_EXIT;
+}
+
+/* In the state process, after the solo executions, without digest probes: every instance that
+ * crashed (or exited) alone is probed on the state's thread, where the first op of its pairs
+ * runs, once per repeat (a repeat only after a first probe that ended so too). When every
+ * probe of i ended alike, the pairs "i then j" still to run are that probe: the first op's
+ * end, the second never run. */
+static void inherit_crashed_firsts(struct executor *ex, int jobs)
+{
+	struct sp_child kids[jobs];
+	struct execution *slots[jobs];
+	struct inflight fl = { kids, slots, 0 };
+	for (int r = 0; r < ex->repeats && ex->inherited; r++) {
+		for (int i = 0; i < ex->n; i++) {
+			if (!ended_alone(&ex->slots[i].first) ||
+			    (r > 0 && !ended_alone(&ex->probes[i].first)) ||
+			    (ex->discovering && !ex->discovering[i]))
+				continue;
+			if (fl.n == jobs)
+				reap_one(ex, &fl);
+			struct execution *slot = &ex->probes[(size_t)r * ex->n + i];
+			struct sp_options o = { .limits = &ex->limits,
+						.deadline_ms = CONFIRM_FACTOR * ex->timeout_ms };
+			pid_t pid = sp_fork(&kids[fl.n], &o);
+			if (pid == 0)
+				run_probe(ex, i, slot);
+			if (pid < 0)
+				continue;   /* no probe: its pairs run */
+			slots[fl.n++] = slot;
+		}
+		while (fl.n > 0)
+			reap_one(ex, &fl);
+	}
+	for (int i = 0; i < ex->n && ex->inherited; i++) {
+		const struct execution *p = &ex->probes[i];
+		bool alike = ended_alone(&p->first);
+		for (int r = 1; r < ex->repeats && alike; r++)
+			alike = same_execution(p, &ex->probes[(size_t)r * ex->n + i]);
+		for (int j = 0; j < ex->n && alike; j++) {
+			int e = ex->n + i * ex->n + j;
+			if (ex->inherited[e] != PAIR_RUNS)
+				continue;
+			ex->slots[e] = *p;
+			ex->copy_of[e] = COPY_OF_PROBE;
+			ex->inherited[e] = PAIR_NOT_RUN;
+		}
+	}
+}
+
 /* Pair e, copied from execution src (a solo execution of its second op, from this state
  * or, past nexec, from a seen state; or a pair with the same second op whose first op left
  * the same state): the probe gives its first op. */
@@ -719,7 +800,10 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 	if (source) {
 		probe_firsts(ex, 0, jobs);
 		plan_copies(ex, source);
+	} else {
+		inherit_crashed_firsts(ex, jobs);
 	}
+	skip_undiscovered_pairs(ex);
 	run_pass(ex, PASS_FIRST, 0, ex->n, ex->nexec, jobs);
 	run_pass(ex, PASS_CONFIRM_BLOCKED, 0, ex->n, ex->nexec, jobs);
 	if (source) {
@@ -727,11 +811,12 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 		run_pass(ex, PASS_LATE, 0, ex->n, ex->nexec, jobs);
 		run_pass(ex, PASS_CONFIRM_BLOCKED, 0, ex->n, ex->nexec, jobs);
 	}
+	int repeats_to = ex->discovering ? ex->n : ex->nexec;   /* discovery: the solo ones */
 	for (int r = 1; r < ex->repeats; r++) {
 		if (source)
 			probe_firsts(ex, r, jobs);
-		run_pass(ex, PASS_REPEAT, r, repeated, ex->nexec, jobs);
-		run_pass(ex, PASS_CONFIRM_BLOCKED, r, repeated, ex->nexec, jobs);
+		run_pass(ex, PASS_REPEAT, r, repeated, repeats_to, jobs);
+		run_pass(ex, PASS_CONFIRM_BLOCKED, r, repeated, repeats_to, jobs);
 	}
 	ex->prefix->finished = 1;
 	_exit(0);
@@ -830,6 +915,10 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 	for (int e = 0; e < ex->nexec; e++) {
 		const struct execution *first = &ex->slots[e];
 		out->solo[e] = *first;
+		if (ex->copy_of[e] == COPY_OF_PROBE) {   /* its probes ended alike */
+			out->solo_det[e] = probe_deterministic(ex, first_of(ex, e));
+			continue;
+		}
 		if (ex->copy_of[e]) {   /* a copy: as deterministic as its source and its probe */
 			int src = (int)ex->copy_of[e] - 1;
 			bool det = src < ex->nexec ? out->solo_det[src] :

@@ -26,15 +26,19 @@ struct observer {
 	bool seen;                 /* at least one state folded in */
 	bool *excluded;            /* per op: not read-like */
 	int *list;                 /* the observing instances, m->ninst at most */
+	bool *candidate;           /* per instance: its op is not excluded (yet) */
 };
 
 struct observer *observer_new(const struct harness_model *m)
 {
 	struct observer *o = calloc(1, sizeof *o);
 	if (!o || !(o->excluded = calloc((size_t)m->nops, sizeof *o->excluded)) ||
-	    !(o->list = calloc((size_t)m->ninst, sizeof *o->list))) {
-		if (o)
+	    !(o->list = calloc((size_t)m->ninst, sizeof *o->list)) ||
+	    !(o->candidate = calloc((size_t)m->ninst, sizeof *o->candidate))) {
+		if (o) {
 			free(o->excluded);
+			free(o->list);
+		}
 		free(o);
 		return NULL;
 	}
@@ -49,6 +53,7 @@ void observer_free(struct observer *o)
 	if (o) {
 		free(o->excluded);
 		free(o->list);
+		free(o->candidate);
 		free(o);
 	}
 }
@@ -75,6 +80,13 @@ void observer_add_state(struct observer *o, const struct state_outcome *so)
 			       !results_equal(after, alone);
 		}
 	}
+}
+
+const bool *observer_candidates(struct observer *o)
+{
+	for (int i = 0; i < o->m->ninst; i++)
+		o->candidate[i] = !o->excluded[o->m->inst[i].op];
+	return o->candidate;
 }
 
 int observer_instances(struct observer *o, const int **inst)

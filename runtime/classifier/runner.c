@@ -120,12 +120,17 @@ static int store_state(struct snc_db *db, const struct harness_model *m, int64_t
 }
 
 /* Without a harness digest: the fresh state is run once, not stored, to find the read-like
- * ops that observe the pairs' states (observe.c). Returns the executions it took. */
+ * ops that observe the pairs' states (observe.c). Only what the observer reads runs: the
+ * solo executions with their repeats, and once each pair begun by an op that may be
+ * read-like (not void). Returns the executions it took. */
 static int64_t observe_discover(struct executor *ex, struct observer *obs)
 {
 	if (!obs)
 		return 0;
-	observe_refine(ex, obs, executor_run_state(ex, NULL, 0));
+	executor_discover(ex, observer_candidates(obs));
+	const struct state_outcome *so = executor_run_state(ex, NULL, 0);
+	executor_discover(ex, NULL);
+	observe_refine(ex, obs, so);
 	return executor_executions(ex);
 }
 

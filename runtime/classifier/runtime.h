@@ -205,6 +205,13 @@ int observer_instances(struct observer *o, const int **inst);
 /* The executor runs them, in this order, after the second op of every pair (on a new
  * thread) and hashes their results into the pair's digest. */
 void executor_observe(struct executor *ex, const int *inst, int n);
+/* The discovery run (runner.c): only the pairs begun by the instances marked in firsts run,
+ * and only the solo executions repeat: all that observer_add_state reads. NULL: every
+ * execution again. */
+void executor_discover(struct executor *ex, const bool *firsts);
+/* Per instance: could it be read-like (observer_add_state reads the pairs it begins)? Valid
+ * until the observer is freed. */
+const bool *observer_candidates(struct observer *o);
 /* "member(0) = false; member(1) = true" for an execution's kept observations. */
 void observed_text(const struct harness_model *m, const int *inst, int n,
 		   const struct execution *e, char *buf, size_t len);
