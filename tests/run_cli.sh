@@ -2,7 +2,8 @@
 # get, determinism, blocking, and the output a user reads.
 . "$(dirname "$0")/lib.sh"
 db=run.db
-expect_status 0 "kinds harness runs" -- "$SNC" run --db $db --quiet --depth 1 "$FIXTURES/kinds_harness.c" "$FIXTURES/kinds_lib.c"
+# (one run per execution: determinism is checked below, with the clock harness)
+expect_status 0 "kinds harness runs" -- "$SNC" run --db $db --quiet --depth 1 --repeat 1 "$FIXTURES/kinds_harness.c" "$FIXTURES/kinds_lib.c"
 expect_eq "$(verdict $db kinds reg_set reg_set)" state-only "set/set only changes the state"
 expect_eq "$(verdict $db kinds reg_cas reg_cas)" snc "cas/cas"
 expect_eq "$(verdict $db kinds reg_set reg_get_int)" "non-commutative f->g" "set -> get"
@@ -37,19 +38,19 @@ expect_eq "$(q sample.db "SELECT group_concat(label, '|') FROM states s JOIN har
 expect_eq "$(q sample.db "SELECT label FROM states s JOIN harnesses h ON h.id = s.harness_id WHERE h.run_id = 1 AND s.ordinal = 0")" fresh "fresh state kept"
 
 # Blocking: lock;lock influence each other only when blocking is observable.
-expect_status 0 "lock" -- "$SNC" run --db lock.db --quiet "$FIXTURES/lock_harness.c" "$FIXTURES/kinds_lib.c"
+expect_status 0 "lock" -- "$SNC" run --db lock.db --quiet --depth 1 --repeat 1 "$FIXTURES/lock_harness.c" "$FIXTURES/kinds_lib.c"
 # Not observable: the second lock never returns, so nothing can be compared.
 expect_eq "$(verdict lock.db lock reg_lock reg_lock)" unknown "blocking not observable"
 expect_match "$(q lock.db "SELECT blocked_states FROM pair_verdicts")" '^[1-9]' "blocked states counted"
-expect_status 0 "lock observable" -- "$SNC" run --db lock.db --quiet --blocking-observable "$FIXTURES/lock_harness.c" "$FIXTURES/kinds_lib.c"
+expect_status 0 "lock observable" -- "$SNC" run --db lock.db --quiet --depth 1 --repeat 1 --blocking-observable "$FIXTURES/lock_harness.c" "$FIXTURES/kinds_lib.c"
 expect_eq "$(verdict lock.db lock reg_lock reg_lock)" snc "lock;lock with blocking observable"
 expect_eq "$(q lock.db "SELECT f_alone || ' ' || f_after_g FROM pair_verdicts ORDER BY run_id DESC LIMIT 1")" "void blocks" "blocking witness"
 
 # Determinism: an op that reads the clock is caught by the repeat.
-expect_status 0 "clock" -- "$SNC" run --db clock.db --quiet "$FIXTURES/clock_harness.c" "$FIXTURES/kinds_lib.c"
+expect_status 0 "clock" -- "$SNC" run --db clock.db --quiet --depth 1 "$FIXTURES/clock_harness.c" "$FIXTURES/kinds_lib.c"
 expect_eq "$(q clock.db "SELECT deterministic FROM pair_verdicts")" 0 "non-deterministic op"
 expect_eq "$(q clock.db "SELECT count(*) FROM witnesses WHERE role = 'nondeterminism'")" 1 "nondeterminism witness"
-expect_status 0 "clock, one repeat" -- "$SNC" run --db clock.db --quiet --repeat 1 "$FIXTURES/clock_harness.c" "$FIXTURES/kinds_lib.c"
+expect_status 0 "clock, one repeat" -- "$SNC" run --db clock.db --quiet --depth 1 --repeat 1 "$FIXTURES/clock_harness.c" "$FIXTURES/kinds_lib.c"
 expect_eq "$(q clock.db "SELECT deterministic FROM pair_verdicts ORDER BY run_id DESC LIMIT 1")" 1 "--repeat 1 checks nothing"
 
 # A harness program built elsewhere (as snc_add_harness builds it) runs as well.
