@@ -13,6 +13,7 @@ static bool set_remove(long k) { return byte_set_remove(set, (int)k); }
 static bool set_member(long k) { return byte_set_member(set, (int)k); }
 
 SNC_HARNESS(.name = "byte-set", .setup = setup, .digest = digest,
+	    .digest_complete = true,   /* the bits are all a set op can observe */
 	    .ops = SNC_OPS(SNC_OP(set_add, SNC_RANGE(1, 2)),
 			   SNC_OP(set_remove, SNC_RANGE(1, 2)),
 			   SNC_OP(set_member, SNC_RANGE(1, 2))));
