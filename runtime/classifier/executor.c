@@ -521,6 +521,18 @@ static bool runs_in(const struct executor *ex, enum pass pass, int e)
 	return fate != PAIR_NOT_RUN;
 }
 
+/* A confirmation (and a probe, which runs at the confirmed limit) is the executor's answer
+ * to a loaded machine: an op that timed out in its first run gets CONFIRM_FACTOR times
+ * its limit. On a machine so loaded that even that leaves it less than three quarters of
+ * its limit in CPU time (per op called), it gets more (state_process.h, starved_cpu_ms): an op is not
+ * called blocked for time it was not given. First runs are cut at the limit, as their
+ * timeouts are confirmed anyway: extended, every op that spins would burn its limit in
+ * CPU time while the other executions in flight share the cores. */
+static int starved_cpu_ms(const struct executor *ex)
+{
+	return ex->timeout_ms * 3 / 4 > 0 ? ex->timeout_ms * 3 / 4 : 1;
+}
+
 /* In the state process: fork the executions of one pass, at most --jobs at a time. The
  * first run of execution e is slots[e]; repeat r is slots[r * nexec + e]. */
 static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, int to, int jobs)
@@ -536,9 +548,11 @@ static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, 
 			continue;
 		if (fl.n == jobs)
 			reap_one(ex, &fl);
+		int calls = second_of(ex, e) < 0 ? 1 : 2 + ex->nobserve;
 		struct sp_options o = {
 			.limits = &ex->limits,
-			.deadline_ms = timeout * (second_of(ex, e) < 0 ? 1 : 2 + ex->nobserve),
+			.deadline_ms = timeout * calls,
+			.starved_cpu_ms = pass == PASS_CONFIRM_BLOCKED ? starved_cpu_ms(ex) * calls : 0,
 		};
 		pid_t pid = sp_fork(&kids[fl.n], &o);
 		if (pid == 0)
@@ -600,7 +614,8 @@ static void probe_firsts(struct executor *ex, int repeat, int jobs)
 		/* the confirmed limit: its op returned alone, and a probe cut short by a loaded
 		 * machine would only make its pairs run */
 		struct sp_options o = { .limits = &ex->limits,
-					.deadline_ms = CONFIRM_FACTOR * ex->timeout_ms };
+					.deadline_ms = CONFIRM_FACTOR * ex->timeout_ms,
+					.starved_cpu_ms = starved_cpu_ms(ex) };
 		pid_t pid = sp_fork(&kids[fl.n], &o);
 		if (pid == 0)
 			run_probe(ex, i, slot);
@@ -638,7 +653,8 @@ static void inherit_crashed_firsts(struct executor *ex, int jobs)
 				reap_one(ex, &fl);
 			struct execution *slot = &ex->probes[(size_t)r * ex->n + i];
 			struct sp_options o = { .limits = &ex->limits,
-						.deadline_ms = CONFIRM_FACTOR * ex->timeout_ms };
+						.deadline_ms = CONFIRM_FACTOR * ex->timeout_ms,
+						.starved_cpu_ms = starved_cpu_ms(ex) };
 			pid_t pid = sp_fork(&kids[fl.n], &o);
 			if (pid == 0)
 				run_probe(ex, i, slot);
@@ -873,6 +889,9 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		 * microseconds can wait longer than 10 x 20 ms for a core */
 		.deadline_ms = ex->timeout_ms * CONFIRM_FACTOR * (len + 1) > STATE_FLOOR_MS ?
 				       ex->timeout_ms * CONFIRM_FACTOR * (len + 1) : STATE_FLOOR_MS,
+		/* it waits for its executions: while one of them is runnable (waiting for a
+		 * core), its own limit is not running out */
+		.starved_cpu_ms = STATE_FLOOR_MS,
 		/* then no execution may take longer than a confirmed pair, its observation
 		 * included (run_pass's deadline): a pair whose observing ops block waits that
 		 * long before it is reaped, and the state must not be killed meanwhile */

@@ -145,6 +145,7 @@ pid_t sp_fork(struct sp_child *c, const struct sp_options *o)
 		.pidfd = UNDER_VALGRIND() ? -1 : (int)syscall(SYS_pidfd_open, pid, 0),
 		.deadline_ns = o->deadline_ms > 0 ? now_ns() + (int64_t)o->deadline_ms * 1000000 : 0,
 		.period_ms = o->deadline_ms,
+		.starved_cpu_ms = o->starved_cpu_ms,
 		.heartbeat = o->heartbeat,
 		.heartbeat_seen = o->heartbeat ? *o->heartbeat : 0,
 		.grace_ms = o->grace_ms,
@@ -313,12 +314,14 @@ static bool runnable_within(pid_t pid, int generations)
 	return runnable;
 }
 
-/* Was the child kept from running: since its time limit was set, less than three quarters
- * of it in CPU time, while it or one of its descendants is runnable? */
+/* Was the child kept from running: since its deadline was set, less than starved_cpu_ms of
+ * CPU time, while it or one of its descendants is runnable? */
 static bool starved(const struct sp_child *c)
 {
+	if (c->starved_cpu_ms <= 0)
+		return false;
 	double cpu = cpu_ms_of(c->pid);
-	return cpu >= 0 && (cpu - c->cpu_ms_at_arm) * 4 < (double)c->period_ms * 3 &&
+	return cpu >= 0 && cpu - c->cpu_ms_at_arm < (double)c->starved_cpu_ms &&
 	       runnable_within(c->pid, 3);
 }
 

@@ -57,14 +57,16 @@ struct sp_options {
 	/* A state process, which forks and waits for many children that each get the limits:
 	 * its CPU time is not limited (its deadline and heartbeat bound it). */
 	bool forks_children;
-	/* Killed after this long; 0: never. A deadline that passes while the child, or one of
-	 * its descendants, is runnable, and the child has had less than three quarters of the
-	 * limit in CPU time (a loaded machine kept it waiting for a core; it was not waiting
-	 * for anything of its own) is moved as far again, up to SP_STARVED_EXTENSIONS times:
-	 * a child is not cut short for time it was not given, and one that spins gets about
-	 * its limit in CPU time, loaded or not. A child asleep (in a system call, a futex)
-	 * with nothing of its own runnable is killed at the deadline as before. */
+	/* Killed after this long; 0: never. */
 	int deadline_ms;
+	/* Time not given is not time used: a deadline that passes while the child, or one of
+	 * its descendants, is runnable, and the child has had less than starved_cpu_ms of CPU
+	 * time since the deadline was set (a loaded machine kept it waiting for a core; it
+	 * was not waiting for anything of its own), is moved as far again, up to
+	 * SP_STARVED_EXTENSIONS times. 0: never (the deadline is wall-clock time only). A
+	 * child asleep (a system call, a futex) with nothing of its own runnable is killed
+	 * at the deadline either way. */
+	int starved_cpu_ms;
 	/* With a heartbeat, a deadline that passes while *heartbeat changed since the last
 	 * check is moved grace_ms further instead: the child is alive and working. */
 	const volatile uint32_t *heartbeat;
@@ -87,6 +89,7 @@ struct sp_child {
 	int64_t deadline_ns;               /* CLOCK_MONOTONIC; 0: none */
 	int period_ms;                     /* the time limit deadline_ns enforces, set */
 	double cpu_ms_at_arm;              /* when the child had used this much CPU time */
+	int starved_cpu_ms;
 	uint8_t starved_extensions;
 	const volatile uint32_t *heartbeat;
 	uint32_t heartbeat_seen;
