@@ -23,7 +23,7 @@
 /* Deltas, as statement parameters: ?1 the earlier run, ?2 the new run, then per table
  * the shift of its ids. */
 enum { P_OLD = 1, P_NEW, P_FILE, P_UNIT, P_DIAG, P_FN, P_ACCESS, P_CALL, P_SITE, P_PAIR, P_VARIANT,
-       P_VSITE, P_VCALL, P_N };
+       P_VSITE, P_VCALL, P_REF, P_N };
 
 struct shift {
 	int param;
@@ -55,6 +55,8 @@ static const struct shift shifts[] = {
 	{ P_VCALL, SHIFT("scanned_variant_calls", "scanned_variant_calls x JOIN scanned_variants v "
 			 "ON v.id = x.variant_id JOIN scanned_functions f ON f.id = v.function_id "
 			 "WHERE f.run_id = ?1") },
+	{ P_REF, SHIFT("scanned_references", "scanned_references x JOIN scanned_functions f "
+		       "ON f.id = x.function_id WHERE f.run_id = ?1") },
 };
 
 static const char *const copies[] = {
@@ -87,6 +89,10 @@ static const char *const copies[] = {
 	"\"column\", value_used) SELECT x.id + ?8, x.function_id + ?6, x.callee_id + ?6, "
 	"x.callee_usr, x.callee, x.line, x.\"column\", x.value_used FROM scanned_calls x "
 	"JOIN scanned_functions f ON f.id = x.function_id WHERE f.run_id = ?1 ORDER BY x.id",
+	"INSERT INTO scanned_references (id, function_id, target_id, target_usr, target, line, "
+	"\"column\") SELECT x.id + ?14, x.function_id + ?6, x.target_id + ?6, x.target_usr, "
+	"x.target, x.line, x.\"column\" FROM scanned_references x JOIN scanned_functions f "
+	"ON f.id = x.function_id WHERE f.run_id = ?1 ORDER BY x.id",
 	"INSERT INTO scanned_call_origins (call_id, resolved, via) "
 	"SELECT x.call_id + ?8, x.resolved, x.via FROM scanned_call_origins x "
 	"JOIN scanned_calls c ON c.id = x.call_id JOIN scanned_functions f ON f.id = c.function_id "

@@ -4,7 +4,8 @@
  * had) tell whether anything it read changed, and if nothing did its facts are loaded back
  * into the scan rows (malloc'd, as snc_scan_rows.h requires) so that the
  * new run is as complete as if the unit had been parsed again. The facts are those the
- * walker produced: direct accesses only (inherited ones are the model's, recomputed). */
+ * walker produced: direct accesses only (inherited ones are the model's, recomputed),
+ * calls, references to functions, sites and variants. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +178,29 @@ static int load_calls(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading calls");
 }
 
+static int load_references(struct snc_db *db, int64_t fn_id, struct sa_function *f)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT target_usr, target, line, \"column\" "
+				       "FROM scanned_references WHERE function_id = ? ORDER BY id");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, fn_id);
+	int rc, cap = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct sa_reference *r = push(&f->references, &f->nreferences, &cap, sizeof *r);
+		if (!r) {
+			sqlite3_reset(st);
+			return scan_read_oom(db);
+		}
+		r->target_usr = scan_col_dup(st, 0);
+		r->target = scan_col_dup(st, 1);
+		r->line = sqlite3_column_int(st, 2);
+		r->column = sqlite3_column_int(st, 3);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading references");
+}
+
 static int load_sites(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 {
 	sqlite3_stmt *st = db_stmt(db, "SELECT s.kind, s.op, s.memory_order, s.macro, s.line, "
@@ -240,6 +264,7 @@ static int load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 	for (int i = 0; i < u->nfunctions; i++)
 		if (load_accesses(db, ids[i], &u->functions[i]) != 0 ||
 		    load_calls(db, ids[i], &u->functions[i]) != 0 ||
+		    load_references(db, ids[i], &u->functions[i]) != 0 ||
 		    load_sites(db, ids[i], &u->functions[i]) != 0 ||
 		    scan_load_variant_facts(db, ids[i], &u->functions[i]) != 0) {
 			free(ids);
