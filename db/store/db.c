@@ -352,6 +352,7 @@ static int exec_simple(struct snc_db *db, const char *sql)
 }
 
 int snc_db_begin(struct snc_db *db) { return exec_simple(db, "BEGIN IMMEDIATE"); }
+int snc_db_begin_read(struct snc_db *db) { return exec_simple(db, "BEGIN DEFERRED"); }
 int snc_db_commit(struct snc_db *db) { return exec_simple(db, "COMMIT"); }
 int snc_db_rollback(struct snc_db *db)
 {
