@@ -221,8 +221,27 @@ static int load_sites(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading sites");
 }
 
+/* The unit whose scanned_unit_functions rows list unit_id's functions: itself, or for a
+ * unit an unchanged rescan copied (scan_copy.c: it has no rows), the unit it was copied
+ * from, followed back through earlier copies to one that has them (or to the first). */
+static int64_t functions_holder(struct snc_db *db, int64_t unit_id)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"WITH RECURSIVE chain(id, depth) AS (SELECT ?1, 0 UNION ALL "
+		"SELECT u.reused_from, c.depth + 1 FROM chain c JOIN scanned_units u ON u.id = c.id "
+		"WHERE u.reused_from IS NOT NULL AND NOT EXISTS "
+		"(SELECT 1 FROM scanned_unit_functions WHERE unit_id = c.id)) "
+		"SELECT id FROM chain ORDER BY depth DESC LIMIT 1");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, unit_id);
+	return db_step_id(db, st, "finding a unit's functions");
+}
+
 static int load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 {
+	if ((unit_id = functions_holder(db, unit_id)) < 0)
+		return -1;
 	sqlite3_stmt *st = db_stmt(db,
 		"SELECT f.id, f.usr, f.name, fl.path, f.line, f.signature, f.return_type, f.params, "
 		"f.nparams, f.returns_value, f.linkage, f.system "

@@ -260,7 +260,9 @@ CREATE TABLE IF NOT EXISTS scanned_functions (
   UNIQUE (run_id, usr)
 );
 
--- Which functions each unit defines (for copying a reused unit forward).
+-- Which functions each unit defines (for loading a reused unit back). A unit copied by an
+-- unchanged rescan has none: its functions are those of the unit it was copied from
+-- (reused_from, followed back to a unit that has them).
 CREATE TABLE IF NOT EXISTS scanned_unit_functions (
   unit_id     INTEGER NOT NULL REFERENCES scanned_units(id),
   function_id INTEGER NOT NULL REFERENCES scanned_functions(id),
