@@ -4,8 +4,9 @@
  * current directory (run as an argv vector, never through a shell; none outside a git
  * checkout or without git: git is not even started when no folder from the current one up
  * holds a .git or is a repository itself, and GIT_DIR is not set, since it could only say
- * so, at the cost of a process, a tenth of an unchanged rescan's CPU). Outside a checkout, a command that names its inputs (`snc
- * audit`'s headers and sources) records their content instead: "content:" and the
+ * so, at the cost of a process, a tenth of an unchanged rescan's CPU). Outside a checkout,
+ * a command that names its inputs (`snc audit`'s headers and sources) records their
+ * content instead: "content:" and the
  * XXH3-128 of the files' bytes, in the order named, so shards of one job and gate
  * comparisons can still tell the same input from another. The options are the command
  * line without --shard and --db, which is what the shards of one job share and `snc merge`
