@@ -127,6 +127,11 @@ bool sa_unit_files_unchanged(const struct sa_unit *u)
 	return true;
 }
 
+/* The revision of the facts the walker records, hashed with each unit's flags: a unit an
+ * older walker scanned lacks what a newer one records, so it is parsed again rather than
+ * reused. 2: references to functions (a callback passed, an address taken). */
+#define FACTS_REVISION "facts 2"
+
 void sa_hash_flags(struct sa_unit *u)
 {
 	XXH3_state_t *st = XXH3_createState();
@@ -135,6 +140,7 @@ void sa_hash_flags(struct sa_unit *u)
 		return;
 	}
 	XXH3_128bits_reset(st);
+	XXH3_128bits_update(st, FACTS_REVISION, sizeof FACTS_REVISION);
 	XXH3_128bits_update(st, u->directory, strlen(u->directory) + 1);
 	for (int i = 0; i < u->nargs; i++)
 		XXH3_128bits_update(st, u->args[i], strlen(u->args[i]) + 1);

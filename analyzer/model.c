@@ -53,6 +53,11 @@ void sa_function_clear(struct sa_function *f)
 	}
 	free(f->accesses);
 	calls_clear(f->calls, f->ncalls);
+	for (int i = 0; i < f->nreferences; i++) {
+		free(f->references[i].target_usr);
+		free(f->references[i].target);
+	}
+	free(f->references);
 	sites_clear(f->sites, f->nsites);
 	for (int i = 0; i < f->nvariants; i++) {
 		free(f->variants[i].order);

@@ -22,6 +22,10 @@
  * statements are read through asm.c. Every site is reported at its expansion location, the
  * line the user wrote, and names the macro used there if any (smp_mb, ck_pr_cas_ptr).
  *
+ * A function named anywhere but as the callee of a call (a callback passed to call_rcu, an
+ * address stored in a struct) is a *reference* of the function being walked: not a call
+ * edge (nothing is inherited through it), but a use of the function by its neighbours.
+ *
  * Odd code must not crash the scan: every cursor and type is checked, recursion is bounded
  * (deeper expressions are skipped, not followed), and a partial AST from a file with
  * errors is walked like any other. */
@@ -43,7 +47,7 @@ struct walker {
 	struct sa_unit *u;
 	struct sa_function *fn;
 	CXCursor fn_cursor;
-	int cap_functions, cap_access, cap_call, cap_site, cap_declarations;
+	int cap_functions, cap_access, cap_call, cap_reference, cap_site, cap_declarations;
 	char **asm_templates;     /* the function's asm templates, printed on first need */
 	int nasm, next_asm;
 	bool asm_loaded;
@@ -258,6 +262,28 @@ static void visit_kids(struct walker *w, CXCursor c, unsigned acc, bool discard,
 	for (int i = 0; i < k.n; i++)
 		visit(w, k.v[i], acc, discard, depth + 1);
 	kids_free(&k);
+}
+
+/* Is c (a DeclRefExpr) the name of a function used as a value, not called: its address
+ * taken, passed or stored? Recorded as a reference of the function being walked, where
+ * the name is written (the callee of a call is not visited as one: call() skips it), but
+ * not for a callee walked at a call (its own walk records its references). */
+static bool function_ref(struct walker *w, CXCursor c)
+{
+	CXCursor decl = clang_getCursorReferenced(c);
+	if (!is_kind(decl, CXCursor_FunctionDecl))
+		return false;
+	if (w->inline_depth > 0)
+		return true;
+	unsigned line = 0, column = 0;
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, &column, NULL);
+	struct sa_function *fn = w->fn;
+	struct sa_reference *r = SA_PUSH(fn->references, fn->nreferences, w->cap_reference);
+	r->target_usr = sa_cx(clang_getCursorUSR(decl));
+	r->target = sa_cx(clang_getCursorSpelling(decl));
+	r->line = (int)line;
+	r->column = (int)column;
+	return true;
 }
 
 static void var_ref(struct walker *w, CXCursor c, unsigned acc)
@@ -675,6 +701,9 @@ static void call(struct walker *w, CXCursor c, bool discard, int depth)
 		for (int a = 0; a < nargs && arg < 0; a++)
 			if (clang_equalCursors(k.v[i], clang_Cursor_getArgument(c, (unsigned)a)))
 				arg = a;
+		if (arg < 0 && is_kind(strip(k.v[i]), CXCursor_DeclRefExpr) &&
+		    is_kind(clang_getCursorReferenced(strip(k.v[i])), CXCursor_FunctionDecl))
+			continue;   /* the function called, not a reference to it */
 		if (role != SA_ATOMIC_NONE && role != SA_ATOMIC_LOCK && role != SA_ATOMIC_FENCE && arg == 0)
 			atomic_object(w, k.v[i], role_mode(role), depth);
 		else if (arg >= 0 && is_fn && role == SA_ATOMIC_NONE && !builtin && !sync_object &&
@@ -886,7 +915,8 @@ static void visit(struct walker *w, CXCursor c, unsigned acc, bool discard, int 
 		return;
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_DeclRefExpr:
-		var_ref(w, c, acc);
+		if (!function_ref(w, c))
+			var_ref(w, c, acc);
 		return;
 	case CXCursor_MemberRefExpr:
 		member_ref(w, c, acc, depth);
@@ -1187,7 +1217,7 @@ static void add_variants(struct walker *w, CXCursor c, struct sa_function *fn)
 			struct sa_function bound = { 0 };
 			struct sa_binding b = { param, values.v[i] };
 			w->fn = &bound;
-			w->cap_access = w->cap_call = w->cap_site = 0;
+			w->cap_access = w->cap_call = w->cap_reference = w->cap_site = 0;
 			w->env = (struct sa_env){ &b, 1 };
 			w->guard = -1;
 			w->nfresh = 0;
@@ -1221,7 +1251,7 @@ static void function(struct walker *w, CXCursor c)
 	struct sa_function *fn = SA_PUSH(u->functions, u->nfunctions, w->cap_functions);
 	w->fn = fn;
 	w->fn_cursor = c;
-	w->cap_access = w->cap_call = w->cap_site = 0;
+	w->cap_access = w->cap_call = w->cap_reference = w->cap_site = 0;
 	w->asm_loaded = false;
 	w->nasm = w->next_asm = 0;
 	w->nfresh = 0;

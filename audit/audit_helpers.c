@@ -6,7 +6,9 @@
  * an *internal helper*, left out of the families and not counted as a public name, when
  *   1. the header defines it (static or static inline: not a declaration of a library's
  *      extern function),
- *   2. another API function of the same header calls it,
+ *   2. another API function of the same header calls it, or names it without a call:
+ *      passes it as a callback (rculfqueue's rcu_free_dummy hands free_dummy_cb to
+ *      call_rcu) or takes its address (the analyzer's references),
  *   3. no macro of the header names it (a macro would make it callable by the API's name),
  *   4. and its name does not begin with the header's API prefix: the first word (up to
  *      the first `_`, leading underscores skipped) that most of the header's API functions
@@ -64,18 +66,25 @@ static const char *api_prefix_of(const struct audit_plan *plan, const char *head
 	return best;
 }
 
-static bool called_by_another(const struct audit_plan *plan, const struct audit_fn *f)
+enum use { UNUSED, CALLED, NAMED };   /* how the header's other functions use one */
+
+static enum use used_by_another(const struct audit_plan *plan, const struct audit_fn *f)
 {
+	enum use use = UNUSED;
 	for (int i = 0; i < plan->nfns; i++) {
-		const struct audit_fn *caller = &plan->fns[i];
-		const struct sa_function *body = caller->body ? caller->body : caller->def;
-		if (caller == f || caller->header != f->header)
+		const struct audit_fn *user = &plan->fns[i];
+		const struct sa_function *body = user->body ? user->body : user->def;
+		if (user == f || user->header != f->header)
 			continue;
 		for (int c = 0; c < body->ncalls; c++)
 			if (body->calls[c].callee && strcmp(body->calls[c].callee, f->def->name) == 0)
-				return true;
+				return CALLED;
+		for (int r = 0; r < body->nreferences; r++)
+			if (body->references[r].target &&
+			    strcmp(body->references[r].target, f->def->name) == 0)
+				use = NAMED;
 	}
-	return false;
+	return use;
 }
 
 void audit_mark_helpers(struct audit_plan *plan)
@@ -96,14 +105,17 @@ void audit_mark_helpers(struct audit_plan *plan)
 		struct audit_fn *f = &plan->fns[i];
 		const char *name = f->def->name, *word;
 		if (f->def->linkage == SA_LINK_EXTERN || name[0] == '_' || audit_wrapped_macro(name) ||
-		    !prefix[i] || same_word(name, prefix[i]) || audit_has_alias(plan, f->def) ||
-		    !called_by_another(plan, f))
+		    !prefix[i] || same_word(name, prefix[i]) || audit_has_alias(plan, f->def))
+			continue;
+		enum use use = used_by_another(plan, f);
+		if (use == UNUSED)
 			continue;
 		f->helper = true;
 		size_t n = first_word(prefix[i], &word);
 		audit_note(plan, "function", name, NULL, "skipped", "an internal helper (defined by "
-			   "the header, called by its other functions, behind no macro, outside "
-			   "the API's prefix %.*s_)", (int)n, word);
+			   "the header, %s by its other functions, behind no macro, outside "
+			   "the API's prefix %.*s_)", use == CALLED ? "called" : "passed as a callback",
+			   (int)n, word);
 	}
 	free(prefix);
 }

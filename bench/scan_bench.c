@@ -28,8 +28,10 @@
  * (into a fresh database each time) and the unchanged rescan are measured that many times,
  * interleaved so that each sees the same load, and the least CPU of each is kept; the
  * full scan is also given as the median (and range) of each round's ratio to the floor
- * measured just before it, which pairs runs that saw the same load. It prints figures and
- * never asserts; docs/performance.md records them.
+ * measured just before it, which pairs runs that saw the same load, and the unchanged
+ * rescan as the largest of each round's ratio to the full scan just before it (the target
+ * holds for every run, not only the best). It prints figures and never asserts;
+ * docs/performance.md records them.
  *
  * usage: scan_bench SNC COMPILE_COMMANDS.json [SCRATCH-DIR [ROUNDS]] */
 #include <clang-c/Index.h>
@@ -297,6 +299,7 @@ int main(int argc, char **argv)
 	struct cost syntax = clang_syntax_only(&units, &failed);
 	struct cost bare = floor_process(compdb), j1, again;
 	double *round_ratios = calloc((size_t)rounds, sizeof *round_ratios);
+	double worst_rescan = 0;   /* the largest of each round's rescan / its full scan */
 	if (!round_ratios)
 		return 2;
 	for (int r = 0; r < rounds; r++) {
@@ -314,7 +317,10 @@ int main(int argc, char **argv)
 		struct cost round_scan = scan(snc, compdb, db1, "1");
 		keep_least(&j1, round_scan, r == 0);
 		round_ratios[r] = round_scan.cpu / round_floor.cpu;
-		keep_least(&again, scan(snc, compdb, db1, "1"), r == 0);
+		struct cost round_again = scan(snc, compdb, db1, "1");
+		keep_least(&again, round_again, r == 0);
+		if (round_again.cpu / round_scan.cpu > worst_rescan)
+			worst_rescan = round_again.cpu / round_scan.cpu;
 	}
 	struct cost j2 = scan(snc, compdb, db2, "2");
 	struct cost touched = { 0, 0 };
@@ -339,16 +345,16 @@ int main(int argc, char **argv)
 	if (failed)
 		printf("  (clang -fsyntax-only reported errors in %d units; they are timed all the same)\n", failed);
 	printf("  %-34s %8s %8s\n", "", "wall s", "cpu s");
-	printf("  %-34s %8.2f %8.2f\n", "parse_floor: load libclang, parse", bare.wall, bare.cpu);
-	printf("  %-34s %8.2f %8.2f\n", "libclang 19 parse in this process", parse.wall, parse.cpu);
-	printf("  %-34s %8.2f %8.2f\n", "analyzer: parse, walk, hash", walked.wall, walked.cpu);
-	printf("  %-34s %8.2f %8.2f\n", "analyzer: model", modelled.wall, modelled.cpu);
-	printf("  %-34s %8.2f %8.2f\n", "clang -fsyntax-only, per unit", syntax.wall, syntax.cpu);
-	printf("  %-34s %8.2f %8.2f\n", "snc scan -j 1 (fresh db)", j1.wall, j1.cpu);
-	printf("  %-34s %8.2f %8.2f\n", "snc scan -j 2 (fresh db)", j2.wall, j2.cpu);
-	printf("  %-34s %8.2f %8.2f\n", "snc scan -j 1, nothing changed", again.wall, again.cpu);
+	printf("  %-34s %8.3f %8.3f\n", "parse_floor: load libclang, parse", bare.wall, bare.cpu);
+	printf("  %-34s %8.3f %8.3f\n", "libclang 19 parse in this process", parse.wall, parse.cpu);
+	printf("  %-34s %8.3f %8.3f\n", "analyzer: parse, walk, hash", walked.wall, walked.cpu);
+	printf("  %-34s %8.3f %8.3f\n", "analyzer: model", modelled.wall, modelled.cpu);
+	printf("  %-34s %8.3f %8.3f\n", "clang -fsyntax-only, per unit", syntax.wall, syntax.cpu);
+	printf("  %-34s %8.3f %8.3f\n", "snc scan -j 1 (fresh db)", j1.wall, j1.cpu);
+	printf("  %-34s %8.3f %8.3f\n", "snc scan -j 2 (fresh db)", j2.wall, j2.cpu);
+	printf("  %-34s %8.3f %8.3f\n", "snc scan -j 1, nothing changed", again.wall, again.cpu);
 	if (header)
-		printf("  %-34s %8.2f %8.2f  (%s, in %d units)\n", "snc scan -j 1, one header changed",
+		printf("  %-34s %8.3f %8.3f  (%s, in %d units)\n", "snc scan -j 1, one header changed",
 		       touched.wall, touched.cpu, header->path, header->units);
 	printf("  ratios to the floor, parse_floor (cpu):\n");
 	printf("    full scan -j 1:                   %.2f  (target <= 1.5)\n", j1.cpu / bare.cpu);
@@ -357,7 +363,7 @@ int main(int argc, char **argv)
 	       rounds % 2 ? round_ratios[rounds / 2]
 			  : (round_ratios[rounds / 2 - 1] + round_ratios[rounds / 2]) / 2,
 	       round_ratios[0], round_ratios[rounds - 1]);
-	printf("    rescan, nothing changed:          %.2f\n", again.cpu / bare.cpu);
+	printf("    rescan, nothing changed:          %.3f\n", again.cpu / bare.cpu);
 	if (header)
 		printf("    rescan, one header changed:       %.2f\n", touched.cpu / bare.cpu);
 	printf("    clang -fsyntax-only per unit:     %.2f\n", syntax.cpu / bare.cpu);
@@ -367,7 +373,8 @@ int main(int argc, char **argv)
 	printf("    model in process:                 %.2f\n", modelled.cpu / parse.cpu);
 	printf("    full scan -j 1:                   %.2f\n", j1.cpu / parse.cpu);
 	printf("  -j 2 wall / -j 1 wall:              %.2f  (target close to 0.5)\n", j2.wall / j1.wall);
-	printf("  rescan cpu / full scan cpu:         %.2f  (target < 0.10)\n", again.cpu / j1.cpu);
+	printf("  rescan cpu / full scan cpu:         %.3f  (target < 0.10)\n", again.cpu / j1.cpu);
+	printf("    each round's own, the largest:    %.3f  (of %d)\n", worst_rescan, rounds);
 	printf("  rescan wall / full scan wall:       %.2f\n", again.wall / j1.wall);
 	for (int i = 0; i < headers.n; i++)
 		free(headers.v[i].path);

@@ -50,8 +50,8 @@ int scan_prepare(const struct scan_request *req, struct scan_outcome *out)
 
 /* Marks every pending unit that an earlier scan saw unchanged as reused: its files, status
  * and diagnostics are loaded now, its functions by load_reused_functions() once it is
- * known that the model must be built. */
-static int reuse_unchanged(struct snc_db *db, struct sa_units *units)
+ * known that the model must be built. The lookups share one read transaction. */
+static int find_unchanged(struct snc_db *db, struct sa_units *units)
 {
 	for (int i = 0; i < units->count; i++) {
 		struct sa_unit *u = &units->units[i];
@@ -72,6 +72,14 @@ static int reuse_unchanged(struct snc_db *db, struct sa_units *units)
 			return -1;
 	}
 	return 0;
+}
+
+static int reuse_unchanged(struct snc_db *db, struct sa_units *units)
+{
+	if (snc_db_begin_read(db) != 0)
+		return -1;
+	int rc = find_unchanged(db, units);
+	return snc_db_commit(db) != 0 ? -1 : rc;
 }
 
 static int load_reused_functions(struct snc_db *db, struct sa_units *units)

@@ -225,10 +225,10 @@ const char *audit_public_name(const struct audit_plan *plan, const struct sa_fun
 bool audit_has_alias(const struct audit_plan *plan, const struct sa_function *fn);
 void audit_aliases_free(struct audit_plan *plan);
 
-/* audit_helpers.c: marks the static helpers of each header (defined by it, called by its
- * other functions, behind no macro, outside its API's name prefix) and notes each as an
- * internal helper: no family takes them, and they are not counted as public names. Call
- * after the macros are collected and their wrappers added. */
+/* audit_helpers.c: marks the static helpers of each header (defined by it, called or passed
+ * as a callback by its other functions, behind no macro, outside its API's name prefix)
+ * and notes each as an internal helper: no family takes them, and they are not counted
+ * as public names. Call after the macros are collected and their wrappers added. */
 void audit_mark_helpers(struct audit_plan *plan);
 
 /* audit_family.c: groups the API into families, picks each family's initial state and

@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 16   /* 2: the scan tables and views; 3: findings; 4: measured costs;
+#define SCHEMA_VERSION 17   /* 2: the scan tables and views; 3: findings; 4: measured costs;
 			      5: schedules; 6: audits; 7: scanned site origins, resolved calls;
 			      8: interrupted runs; 9: hook_counts_vs_measured compares the
 			      library's own sites (measured on the uninstrumented build);
@@ -29,7 +29,8 @@
 			      14: run_origins (shards, source revision, merges);
 			      15: variants of functions at constant arguments, calls resolved
 			      to them across units (upgrade.c);
-			      16: findings' evidence texts stored once (upgrade.c) */
+			      16: findings' evidence texts stored once (upgrade.c);
+			      17: functions referenced without a call (scanned_references) */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {
@@ -351,6 +352,7 @@ static int exec_simple(struct snc_db *db, const char *sql)
 }
 
 int snc_db_begin(struct snc_db *db) { return exec_simple(db, "BEGIN IMMEDIATE"); }
+int snc_db_begin_read(struct snc_db *db) { return exec_simple(db, "BEGIN DEFERRED"); }
 int snc_db_commit(struct snc_db *db) { return exec_simple(db, "COMMIT"); }
 int snc_db_rollback(struct snc_db *db)
 {

@@ -8,7 +8,11 @@
  * collide, and rows keep their order). A unit's reused_from names the unit it was copied
  * from, as an ordinary rescan does. Every table holding a scan run's results is listed
  * below; a new one must be added here too (scanned_state_lists is not a run's: pairs of
- * every run refer to its rows).
+ * every run refer to its rows). One is left out: scanned_unit_functions, which only tells
+ * a later rescan which functions to load back with a reused unit (scan_read.c). A copied
+ * unit has none of its own: its functions are those of the unit it was copied from, which
+ * the reader follows reused_from to (they were 60% of the rows of Concurrency Kit's
+ * copy).
  *
  * The run's findings (computed from the facts as of the run when it finishes) are the
  * earlier run's too when nothing else feeds them: the scan rows are the same, the files
@@ -23,7 +27,7 @@
 /* Deltas, as statement parameters: ?1 the earlier run, ?2 the new run, then per table
  * the shift of its ids. */
 enum { P_OLD = 1, P_NEW, P_FILE, P_UNIT, P_DIAG, P_FN, P_ACCESS, P_CALL, P_SITE, P_PAIR, P_VARIANT,
-       P_VSITE, P_VCALL, P_N };
+       P_VSITE, P_VCALL, P_REF, P_N };
 
 struct shift {
 	int param;
@@ -55,6 +59,8 @@ static const struct shift shifts[] = {
 	{ P_VCALL, SHIFT("scanned_variant_calls", "scanned_variant_calls x JOIN scanned_variants v "
 			 "ON v.id = x.variant_id JOIN scanned_functions f ON f.id = v.function_id "
 			 "WHERE f.run_id = ?1") },
+	{ P_REF, SHIFT("scanned_references", "scanned_references x JOIN scanned_functions f "
+		       "ON f.id = x.function_id WHERE f.run_id = ?1") },
 };
 
 static const char *const copies[] = {
@@ -76,9 +82,6 @@ static const char *const copies[] = {
 	"nparams, returns_value, linkage, system, api, heavyweight_sites, light_sites, "
 	"transitive_heavyweight, callers_use, callers_discard FROM scanned_functions "
 	"WHERE run_id = ?1 ORDER BY id",
-	"INSERT INTO scanned_unit_functions (unit_id, function_id) "
-	"SELECT x.unit_id + ?4, x.function_id + ?6 FROM scanned_unit_functions x "
-	"JOIN scanned_units u ON u.id = x.unit_id WHERE u.run_id = ?1",
 	"INSERT INTO scanned_accesses (id, function_id, state_key, state, mode, line, via_id) "
 	"SELECT x.id + ?7, x.function_id + ?6, x.state_key, x.state, x.mode, x.line, x.via_id + ?6 "
 	"FROM scanned_accesses x JOIN scanned_functions f ON f.id = x.function_id "
@@ -87,6 +90,10 @@ static const char *const copies[] = {
 	"\"column\", value_used) SELECT x.id + ?8, x.function_id + ?6, x.callee_id + ?6, "
 	"x.callee_usr, x.callee, x.line, x.\"column\", x.value_used FROM scanned_calls x "
 	"JOIN scanned_functions f ON f.id = x.function_id WHERE f.run_id = ?1 ORDER BY x.id",
+	"INSERT INTO scanned_references (id, function_id, target_id, target_usr, target, line, "
+	"\"column\") SELECT x.id + ?14, x.function_id + ?6, x.target_id + ?6, x.target_usr, "
+	"x.target, x.line, x.\"column\" FROM scanned_references x JOIN scanned_functions f "
+	"ON f.id = x.function_id WHERE f.run_id = ?1 ORDER BY x.id",
 	"INSERT INTO scanned_call_origins (call_id, resolved, via) "
 	"SELECT x.call_id + ?8, x.resolved, x.via FROM scanned_call_origins x "
 	"JOIN scanned_calls c ON c.id = x.call_id JOIN scanned_functions f ON f.id = c.function_id "

@@ -4,7 +4,8 @@
  * had) tell whether anything it read changed, and if nothing did its facts are loaded back
  * into the scan rows (malloc'd, as snc_scan_rows.h requires) so that the
  * new run is as complete as if the unit had been parsed again. The facts are those the
- * walker produced: direct accesses only (inherited ones are the model's, recomputed). */
+ * walker produced: direct accesses only (inherited ones are the model's, recomputed),
+ * calls, references to functions, sites and variants. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +178,29 @@ static int load_calls(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading calls");
 }
 
+static int load_references(struct snc_db *db, int64_t fn_id, struct sa_function *f)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT target_usr, target, line, \"column\" "
+				       "FROM scanned_references WHERE function_id = ? ORDER BY id");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, fn_id);
+	int rc, cap = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct sa_reference *r = push(&f->references, &f->nreferences, &cap, sizeof *r);
+		if (!r) {
+			sqlite3_reset(st);
+			return scan_read_oom(db);
+		}
+		r->target_usr = scan_col_dup(st, 0);
+		r->target = scan_col_dup(st, 1);
+		r->line = sqlite3_column_int(st, 2);
+		r->column = sqlite3_column_int(st, 3);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading references");
+}
+
 static int load_sites(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 {
 	sqlite3_stmt *st = db_stmt(db, "SELECT s.kind, s.op, s.memory_order, s.macro, s.line, "
@@ -197,8 +221,27 @@ static int load_sites(struct snc_db *db, int64_t fn_id, struct sa_function *f)
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "reading sites");
 }
 
+/* The unit whose scanned_unit_functions rows list unit_id's functions: itself, or for a
+ * unit an unchanged rescan copied (scan_copy.c: it has no rows), the unit it was copied
+ * from, followed back through earlier copies to one that has them (or to the first). */
+static int64_t functions_holder(struct snc_db *db, int64_t unit_id)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"WITH RECURSIVE chain(id, depth) AS (SELECT ?1, 0 UNION ALL "
+		"SELECT u.reused_from, c.depth + 1 FROM chain c JOIN scanned_units u ON u.id = c.id "
+		"WHERE u.reused_from IS NOT NULL AND NOT EXISTS "
+		"(SELECT 1 FROM scanned_unit_functions WHERE unit_id = c.id)) "
+		"SELECT id FROM chain ORDER BY depth DESC LIMIT 1");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, unit_id);
+	return db_step_id(db, st, "finding a unit's functions");
+}
+
 static int load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 {
+	if ((unit_id = functions_holder(db, unit_id)) < 0)
+		return -1;
 	sqlite3_stmt *st = db_stmt(db,
 		"SELECT f.id, f.usr, f.name, fl.path, f.line, f.signature, f.return_type, f.params, "
 		"f.nparams, f.returns_value, f.linkage, f.system "
@@ -240,6 +283,7 @@ static int load_functions(struct snc_db *db, int64_t unit_id, struct sa_unit *u)
 	for (int i = 0; i < u->nfunctions; i++)
 		if (load_accesses(db, ids[i], &u->functions[i]) != 0 ||
 		    load_calls(db, ids[i], &u->functions[i]) != 0 ||
+		    load_references(db, ids[i], &u->functions[i]) != 0 ||
 		    load_sites(db, ids[i], &u->functions[i]) != 0 ||
 		    scan_load_variant_facts(db, ids[i], &u->functions[i]) != 0) {
 			free(ids);

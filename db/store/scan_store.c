@@ -305,6 +305,30 @@ static int compare_usr(const void *a, const void *b)
 	return strcmp(((const struct usr_id *)a)->usr, ((const struct usr_id *)b)->usr);
 }
 
+/* The functions d names without calling them; a target defined in the scan gets its id. */
+static int store_references(struct snc_db *db, const struct sa_function *d, int64_t id,
+			    const struct usr_id *by_usr, int nfns)
+{
+	for (int k = 0; k < d->nreferences; k++) {
+		const struct sa_reference *r = &d->references[k];
+		struct usr_id key = { r->target_usr, 0 };
+		const struct usr_id *hit = bsearch(&key, by_usr, (size_t)nfns, sizeof *by_usr, compare_usr);
+		sqlite3_stmt *st = db_stmt(db, "INSERT INTO scanned_references (function_id, target_id, "
+					       "target_usr, target, line, \"column\") VALUES (?,?,?,?,?,?)");
+		if (!st)
+			return -1;
+		db_bind_int(st, 1, id);
+		db_bind_id(st, 2, hit ? hit->id : 0);
+		db_bind_text(st, 3, r->target_usr);
+		db_bind_text(st, 4, r->target);
+		db_bind_int(st, 5, r->line);
+		db_bind_int(st, 6, r->column);
+		if (db_step_done(db, st, "storing a reference") != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* The id of a shared-state list in scanned_state_lists, added when new. */
 static int64_t state_list_id(struct snc_db *db, const char *names)
 {
@@ -421,7 +445,8 @@ int snc_db_scan_store(struct snc_db *db, int64_t run_id, const struct sa_model *
 		goto out;
 	for (int i = 0; i < m->nfns; i++)
 		if (store_accesses(db, m, i, ids) != 0 ||
-		    store_calls_and_sites(db, &m->fns[i], ids[i], ids, variant_ids) != 0)
+		    store_calls_and_sites(db, &m->fns[i], ids[i], ids, variant_ids) != 0 ||
+		    store_references(db, m->fns[i].def, ids[i], by_usr, m->nfns) != 0)
 			goto out;
 	rc = store_pairs(db, run_id, m, ids);
 out:

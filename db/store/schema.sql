@@ -260,7 +260,9 @@ CREATE TABLE IF NOT EXISTS scanned_functions (
   UNIQUE (run_id, usr)
 );
 
--- Which functions each unit defines (for copying a reused unit forward).
+-- Which functions each unit defines (for loading a reused unit back). A unit copied by an
+-- unchanged rescan has none: its functions are those of the unit it was copied from
+-- (reused_from, followed back to a unit that has them).
 CREATE TABLE IF NOT EXISTS scanned_unit_functions (
   unit_id     INTEGER NOT NULL REFERENCES scanned_units(id),
   function_id INTEGER NOT NULL REFERENCES scanned_functions(id),
@@ -292,6 +294,20 @@ CREATE TABLE IF NOT EXISTS scanned_calls (
   value_used  INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS scanned_calls_by_function ON scanned_calls(function_id);
+
+-- (version 17) Functions a function names without calling them: an address taken, a
+-- callback passed (rculfqueue's free_dummy_cb handed to call_rcu) or stored. target_id is
+-- set when the target is defined in the scanned code.
+CREATE TABLE IF NOT EXISTS scanned_references (
+  id          INTEGER PRIMARY KEY,
+  function_id INTEGER NOT NULL REFERENCES scanned_functions(id),
+  target_id   INTEGER REFERENCES scanned_functions(id),
+  target_usr  TEXT NOT NULL,
+  target      TEXT NOT NULL,
+  line        INTEGER NOT NULL,
+  "column"    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS scanned_references_by_function ON scanned_references(function_id);
 
 -- Synchronization sites where they are written (a macro's at the line that uses it).
 CREATE TABLE IF NOT EXISTS scanned_sites (
@@ -533,6 +549,13 @@ SELECT f.run_id, f.name AS caller, c.callee, c.callee_id IS NOT NULL AS defined,
        fl.path AS file, c.line, c."column", c.value_used
 FROM scanned_calls c
 JOIN scanned_functions f ON f.id = c.function_id
+JOIN scanned_files fl ON fl.id = f.file_id;
+
+CREATE VIEW IF NOT EXISTS scan_references AS
+SELECT f.run_id, f.name AS function, r.target, r.target_id IS NOT NULL AS defined,
+       fl.path AS file, r.line, r."column"
+FROM scanned_references r
+JOIN scanned_functions f ON f.id = r.function_id
 JOIN scanned_files fl ON fl.id = f.file_id;
 
 CREATE VIEW IF NOT EXISTS scan_diagnostics AS

@@ -9,7 +9,10 @@
  * create it again. Version 16 gave
  * finding_records an evidence_id (evidence texts stored once, in finding_evidence): the
  * column is added, earlier records keep their text where it was, and the findings view
- * (which reads either) is made again by schema.sql. */
+ * (which reads either) is made again by schema.sql. Version 17 added scanned_references,
+ * a new table schema.sql creates; its earlier runs have no references, and their units
+ * are parsed again rather than reused (the analyzer's flags hash covers the revision of
+ * the facts it records). */
 #include <stdio.h>
 #include "db_internal.h"
 

@@ -43,5 +43,13 @@ expect "findings copied from run 5" "$(q "SELECT count(*) FROM findings WHERE ru
 q "INSERT INTO harnesses (run_id, name, depth, max_states, seed, repeats, timeout_ms, blocking_observable, state_space, finished) VALUES (6, 'h', 1, 1, 0, 1, 1, 0, 1, 1)"
 "$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" -DEXTRA src || exit 1
 expect "with a harness in the database, computed again" "0|$(findings 4)" "$(q "SELECT count(*) FROM findings WHERE run_id = 7 AND message = 'marked'")|$(findings 7)"
+# a copy lists no functions per unit (scanned_unit_functions): a rescan that loads units
+# back from the third copy in a row (--json needs the model) finds them through reused_from
+unit_fns() { q "SELECT count(*) FROM scanned_unit_functions uf JOIN scanned_units u ON u.id = uf.unit_id WHERE u.run_id = $1"; }
+expect "copies hold no unit-function rows" "0|0|0" "$(unit_fns 5)|$(unit_fns 6)|$(unit_fns 7)"
+"$SNC" scan --db "$DB" --json -I "$SNC_SOURCE_DIR/runtime/include" -DEXTRA src > eighth.json || exit 1
+expect "every unit reused from the copy, none parsed" "0|$total" "$(j eighth.json '$.units.parsed')|$(q "SELECT count(*) FROM scanned_units WHERE run_id = 8 AND reused_from IN (SELECT id FROM scanned_units WHERE run_id = 7)")"
+expect "loaded back: the same functions, pairs, paths and accesses as run 4" "$(view 4)|$(pairs 4)|$(paths 4)|$(state 4)" "$(view 8)|$(pairs 8)|$(paths 8)|$(state 8)"
+expect "and its units list their functions again" "$(unit_fns 4)" "$(unit_fns 8)"
 expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 finish

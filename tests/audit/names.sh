@@ -6,8 +6,10 @@
 #  * _nq_flv_peek is first nq_flv_peek (its least underscored alias), then nq_peek (that
 #    name without its flavour);
 #  * make_dummy (static, called by nq_init and nq_md_push, behind no macro, outside the
-#    API's prefix nq_) is an internal helper: in no verdict, not counted; nq_flv_size, also
-#    called by another function but with the prefix, stays API;
+#    API's prefix nq_) is an internal helper: in no verdict, not counted; so is
+#    free_dummy_cb, never called, only stored by nq_init as a callback (rculfqueue passes
+#    its free_dummy_cb to call_rcu); nq_flv_size, also called by another function but with
+#    the prefix, stays API;
 #  * `snc show`, the report's messages, JSON and SARIF name the function beside the op;
 #  * outside a git checkout the run's source revision is the headers' content hash, so
 #    shards of one job over different headers are refused by `snc merge`.
@@ -16,17 +18,19 @@ audit "$AFIX/names.h"
 expect_eq "$(v nq nq_push nq_push)" "snc" "nq_md_push is audited as nq_push"
 expect_eq "$(oneway nq nq_push nq_peek)" "nq_push->nq_peek" "_nq_flv_peek is audited as nq_peek"
 expect_eq "$(q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND (f IN ('nq_md_push', 'nq_p',
-                      'nq_push_one', '_nq_flv_peek', 'nq_flv_peek', 'make_dummy') OR g IN ('nq_md_push', 'nq_p',
-                      'nq_push_one', '_nq_flv_peek', 'nq_flv_peek', 'make_dummy'))")" "0" \
-	"no verdict names an implementing function, another alias, or the helper"
+                      'nq_push_one', '_nq_flv_peek', 'nq_flv_peek', 'make_dummy', 'free_dummy_cb') OR g IN ('nq_md_push', 'nq_p',
+                      'nq_push_one', '_nq_flv_peek', 'nq_flv_peek', 'make_dummy', 'free_dummy_cb'))")" "0" \
+	"no verdict names an implementing function, another alias, or a helper"
 expect_eq "$(q "$DB" "SELECT group_concat(name || '=' || target, ' ') FROM (SELECT name, target FROM api_aliases
                       WHERE run_id = $run ORDER BY name)")" \
 	"nq_flv_peek=_nq_flv_peek nq_p=nq_md_push nq_peek=_nq_flv_peek nq_push=nq_md_push nq_push_one=nq_md_push" \
 	"every macro is kept with the function that implements it"
-expect_match "$out" "API: 8 public names \(3 functions, 5 macros\), 8 in a verdict \(100%\), .*; 1 internal helper not counted" \
-	"each public name counted once (nq_md_push and _nq_flv_peek as their macros), the helper not at all"
+expect_match "$out" "API: 8 public names \(3 functions, 5 macros\), 8 in a verdict \(100%\), .*; 2 internal helpers not counted" \
+	"each public name counted once (nq_md_push and _nq_flv_peek as their macros), the helpers not at all"
 expect_match "$(item function make_dummy)" "^skipped: an internal helper \(defined by the header, called by its other functions, behind no macro, outside the API's prefix nq_\)" \
 	"make_dummy is an internal helper, with the rule"
+expect_match "$(item function free_dummy_cb)" "^skipped: an internal helper \(defined by the header, passed as a callback by its other functions, behind no macro, outside the API's prefix nq_\)" \
+	"free_dummy_cb, only passed as a callback, is an internal helper too"
 expect_eq "$(v nq nq_flv_size nq_total)" "commutative" "nq_flv_size, called by nq_total but with the API's prefix, stays API"
 expect_match "$out" "nq_push \(nq_md_push\) x nq_peek \(_nq_flv_peek\) +non-commutative" \
 	"the audit's table names the implementing function beside the op"

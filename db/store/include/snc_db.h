@@ -30,6 +30,9 @@ struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, s
 void snc_db_close(struct snc_db *db);
 const char *snc_db_errmsg(const struct snc_db *db);
 int snc_db_begin(struct snc_db *db);
+/* A transaction that only reads (ended by snc_db_commit): many reads see one snapshot and
+ * keep SQLite's page cache, instead of each starting a transaction of its own. */
+int snc_db_begin_read(struct snc_db *db);
 int snc_db_commit(struct snc_db *db);
 int snc_db_rollback(struct snc_db *db);
 /* Foreign keys are enforced on every write unless turned off here, outside a transaction,

@@ -1,10 +1,11 @@
 /* snc_scan_rows.h: what a scan is, as the store keeps it: the facts of each translation
- * unit (files and their hashes, functions with their accesses, calls and synchronization
- * sites, diagnostics) and the model merged from them (functions across units, shared
- * state, the heavyweight sites each function reaches and the candidate pairs). The
- * analyzer (snc_analyzer.h) fills these rows from sources; the store (snc_db.h) stores them
- * and loads a unit's facts back for an unchanged rescan. Plain data: every string and
- * array is malloc'd and owned by the structure that holds it. Lines are 1-based. */
+ * unit (files and their hashes, functions with their accesses, calls, references to
+ * functions and synchronization sites, diagnostics) and the model merged from them
+ * (functions across units, shared state, the heavyweight sites each function reaches and
+ * the candidate pairs). The analyzer (snc_analyzer.h) fills these rows from sources; the
+ * store (snc_db.h) stores them and loads a unit's facts back for an unchanged rescan.
+ * Plain data: every string and array is malloc'd and owned by the structure that holds
+ * it. Lines are 1-based. */
 #ifndef SNC_SCAN_ROWS_H
 #define SNC_SCAN_ROWS_H
 
@@ -58,6 +59,14 @@ struct sa_call {
 					  on (calls not resolved in the unit), for the model
 					  to resolve the callee's variants */
 	int nconsts;
+};
+
+/* A function named as a value, not called: its address taken, passed or stored (the
+ * callback a header hands to call_rcu, a function pointer put in a struct). */
+struct sa_reference {
+	char *target_usr;
+	char *target;         /* the function's name */
+	int line, column;     /* where it is named (a macro's at the line that uses it) */
 };
 
 struct sa_site {
@@ -145,6 +154,8 @@ struct sa_function {
 	int naccesses;
 	struct sa_call *calls;
 	int ncalls;
+	struct sa_reference *references;   /* functions it names without calling them */
+	int nreferences;
 	struct sa_site *sites;
 	int nsites;
 	struct sa_variant *variants;   /* per dependent parameter and value (see above) */
