@@ -594,6 +594,24 @@ static bool probe_usable(const struct execution *p)
 	return p->stage == STAGE_DONE && p->first.kind == R_VALUE && p->has_digest;
 }
 
+/* Forks the probe of instance i into slot, once fewer than jobs are in flight, at the
+ * confirmed limit: its op returned alone, and a probe cut short by a loaded machine would
+ * only make its pairs run. When it cannot fork there is no probe, and its pairs run. */
+static void start_probe(struct executor *ex, struct inflight *fl, int jobs, int i,
+			struct execution *slot)
+{
+	if (fl->n == jobs)
+		reap_one(ex, fl);
+	struct sp_options o = { .limits = &ex->limits,
+				.deadline_ms = CONFIRM_FACTOR * ex->timeout_ms,
+				.starved_cpu_ms = starved_cpu_ms(ex) };
+	pid_t pid = sp_fork(&fl->kids[fl->n], &o);
+	if (pid == 0)
+		run_probe(ex, i, slot);
+	if (pid > 0)
+		fl->slots[fl->n++] = slot;
+}
+
 /* In the state process, after the solo executions: a probe of every instance whose pairs
  * may be copied (not those that blocked alone: their pairs are not run anyway; without a
  * complete digest, only the ops that keep no state). In repeat
@@ -609,19 +627,7 @@ static void probe_firsts(struct executor *ex, int repeat, int jobs)
 		if (ex->slots[i].first.kind == R_BLOCK || (repeat > 0 && !probe_usable(&ex->probes[i])) ||
 		    (!ex->probing && !ex->m->keeps_no_state[ex->m->inst[i].op]))
 			continue;
-		if (fl.n == jobs)
-			reap_one(ex, &fl);
-		/* the confirmed limit: its op returned alone, and a probe cut short by a loaded
-		 * machine would only make its pairs run */
-		struct sp_options o = { .limits = &ex->limits,
-					.deadline_ms = CONFIRM_FACTOR * ex->timeout_ms,
-					.starved_cpu_ms = starved_cpu_ms(ex) };
-		pid_t pid = sp_fork(&kids[fl.n], &o);
-		if (pid == 0)
-			run_probe(ex, i, slot);
-		if (pid < 0)
-			continue;   /* no probe: its pairs run */
-		slots[fl.n++] = slot;
+		start_probe(ex, &fl, jobs, i, slot);
 	}
 	while (fl.n > 0)
 		reap_one(ex, &fl);
@@ -649,18 +655,7 @@ static void inherit_crashed_firsts(struct executor *ex, int jobs)
 			    (r > 0 && !ended_alone(&ex->probes[i].first)) ||
 			    (ex->discovering && !ex->discovering[i]))
 				continue;
-			if (fl.n == jobs)
-				reap_one(ex, &fl);
-			struct execution *slot = &ex->probes[(size_t)r * ex->n + i];
-			struct sp_options o = { .limits = &ex->limits,
-						.deadline_ms = CONFIRM_FACTOR * ex->timeout_ms,
-						.starved_cpu_ms = starved_cpu_ms(ex) };
-			pid_t pid = sp_fork(&kids[fl.n], &o);
-			if (pid == 0)
-				run_probe(ex, i, slot);
-			if (pid < 0)
-				continue;   /* no probe: its pairs run */
-			slots[fl.n++] = slot;
+			start_probe(ex, &fl, jobs, i, &ex->probes[(size_t)r * ex->n + i]);
 		}
 		while (fl.n > 0)
 			reap_one(ex, &fl);
