@@ -123,6 +123,10 @@ int cli_shard(const char *cmd, const char *text, struct snc_shard *s);
 struct snc_db;
 int cli_record_origin(struct snc_db *db, int64_t run_id, int argc, char **argv,
 		      const struct snc_shard *shard, bool skipped, bool schedules_only);
+/* Starts asking git for the source revision now, so that the answer is there (git ran
+ * beside the command's own work) when the run's origin is recorded; harmless to call when
+ * no origin is recorded after all. */
+void cli_revision_prefetch(void);
 /* The same, for a command that names its input files: outside a git checkout the source
  * revision is "content:" and a hash of those files' bytes (run_origin.c). */
 int cli_record_origin_of(struct snc_db *db, int64_t run_id, int argc, char **argv,

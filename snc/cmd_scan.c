@@ -111,6 +111,7 @@ int cmd_scan(int argc, char **argv)
 	}
 	if ((rc = cli_output_begin("scan")) != 0)
 		goto out;
+	cli_revision_prefetch();   /* git runs while the units are hashed and the database opens */
 	struct scan_outcome outcome;
 	if ((rc = scan_prepare(&req, &outcome)) != 0) {
 		scan_outcome_free(&outcome);

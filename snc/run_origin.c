@@ -13,6 +13,8 @@
  * of one job and gate comparisons can still tell the same input from another. The options
  * are the command line without --shard and --db, which is what the shards of one job share
  * and `snc merge` compares. */
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,20 +82,24 @@ static void read_status(int fd, char *buf, size_t len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "-dirty");
 }
 
-/* The revision into buf, or "" when there is none. */
-static void source_revision(char *buf, size_t len)
+/* The git status asked for, if it was: its process and the pipe its answer comes through. */
+static struct revision_query {
+	bool started;
+	pid_t pid;
+	int fd;
+} query = { .pid = -1, .fd = -1 };
+
+void cli_revision_prefetch(void)
 {
-	buf[0] = '\0';
-	if (!maybe_in_repository())
+	if (query.started)
 		return;
+	query.started = true;
 	int fds[2];
-	if (pipe(fds) != 0)
+	if (!maybe_in_repository() || pipe2(fds, O_CLOEXEC) != 0)
 		return;
 	pid_t pid = fork();
 	if (pid == 0) {
 		dup2(fds[1], STDOUT_FILENO);
-		close(fds[0]);
-		close(fds[1]);
 		FILE *null = freopen("/dev/null", "w", stderr);
 		(void)null;
 		/* no optional locks: shards running at once in one checkout never contend for
@@ -103,12 +109,29 @@ static void source_revision(char *buf, size_t len)
 		_exit(127);
 	}
 	close(fds[1]);
-	if (pid > 0)
-		read_status(fds[0], buf, len);
-	close(fds[0]);
+	if (pid < 0) {
+		close(fds[0]);
+		return;
+	}
+	query.pid = pid;
+	query.fd = fds[0];
+}
+
+/* The revision into buf, or "" when there is none: git's answer, asked for now unless
+ * cli_revision_prefetch asked already. */
+static void source_revision(char *buf, size_t len)
+{
+	buf[0] = '\0';
+	cli_revision_prefetch();
+	if (query.pid < 0)
+		return;
+	read_status(query.fd, buf, len);
+	close(query.fd);
 	int status = 1;
-	if (pid > 0)
-		waitpid(pid, &status, 0);
+	while (waitpid(query.pid, &status, 0) < 0 && errno == EINTR)
+		;
+	query.pid = -1;
+	query.fd = -1;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		buf[0] = '\0';
 }
