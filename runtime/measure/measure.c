@@ -131,27 +131,6 @@ struct worker_paths {
 /* What run_worker returns besides the worker's exit status (>= 0). */
 enum { WORKER_FAILED = -1, NO_FILES = -2, PLAN_DB_ERROR = -3 };
 
-/* What Valgrind logged: the reason of its first panic ("Max number of threads is too low",
- * the line after "the 'impossible' happened:") into panic when aborted; else, when it said
- * anything, that goes to stderr as it would have without the log file. */
-static void read_valgrind_log(int log_fd, bool aborted, char *panic, size_t len)
-{
-	panic[0] = '\0';
-	char *text = log_fd >= 0 && lseek(log_fd, 0, SEEK_SET) == 0 ? measure_read_all(log_fd) : NULL;
-	if (!text)
-		return;
-	const char *mark = "the 'impossible' happened:\n";
-	const char *at = strstr(text, mark);
-	if (aborted && at) {
-		at += strlen(mark);
-		at += strspn(at, " ");
-		snprintf(panic, len, "%.*s", (int)strcspn(at, "\n"), at);
-	} else if (!aborted) {
-		fputs(text, stderr);
-	}
-	free(text);
-}
-
 /* Plans, runs the worker and reads its records into t; returns the worker's exit status
  * or one of the codes above, and the wall time in *seconds; a panic of Valgrind's
  * goes into panic. */
@@ -183,7 +162,7 @@ static int run_worker(const struct harness_model *m, const struct runtime_option
 		progress_done(pr);
 		if (measure_records_read(m, records_fd, t) != 0 && status == 0)
 			status = WORKER_FAILED;
-		read_valgrind_log(log_fd, t->aborted > 0, panic, panic_len);
+		measure_log_report(m->def->name, log_fd, t->aborted > 0, opt->verbose, panic, panic_len);
 	}
 	if (log_fd >= 0)
 		close(log_fd);

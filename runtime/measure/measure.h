@@ -109,6 +109,12 @@ int measure_instance_of(const struct harness_model *m, const char *call);
 /* Everything left to read on fd, NUL-terminated (malloc'd), or NULL on an error. */
 char *measure_read_all(int fd);
 
+/* What Valgrind logged into log_fd during the pass (measure_log.c): when aborted, the
+ * reason of its panic into panic ("" if none); else onto stderr, each crash of a measured
+ * process in one line naming harness (the whole log when verbose). */
+void measure_log_report(const char *harness, int log_fd, bool aborted, bool verbose,
+			char *panic, size_t len);
+
 
 struct measure_site {
 	int op;

@@ -1,0 +1,18 @@
+# measure.crash: a measured call that crashes under Valgrind (take_once_harness.c: `take`
+# works once, its next call dereferences NULL) is told in one line, its signal and the
+# function it hit, instead of Valgrind's stack report for every process; the other calls
+# are measured, the measurement is stored as measured; --verbose prints Valgrind's report.
+. "$(dirname "$0")/lib.sh"
+have_valgrind || skip "valgrind is not installed"
+expect_status 0 "a harness whose op crashes on its second call, measured" -- \
+	"$SNC" run --db t.db --quiet --depth 1 --repeat 1 --measure "$FIXTURES/take_once_harness.c"
+expect_match "$out" "take-once: [0-9]+ measured process(es)? crashed under valgrind \(SIGSEGV in take\); the calls (it|they) had not made are not counted" \
+	"the crash in one line"
+expect_eq "$(printf '%s\n' "$out" | grep -c '^==[0-9]*==')" 0 "none of Valgrind's report"
+expect_eq "$(q t.db "SELECT status FROM cost_measurements")" "measured" "the measurement is stored"
+expect_eq "$(q t.db "SELECT count(*) > 0 FROM op_costs WHERE op = 'peek' AND calls > 0")" 1 "peek measured"
+expect_status 0 "the same, --verbose" -- \
+	"$SNC" run --db v.db --verbose --depth 1 --repeat 1 --measure "$FIXTURES/take_once_harness.c"
+expect_match "$out" "==[0-9]+== Process terminating with default action of signal 11 \(SIGSEGV\)" \
+	"--verbose: Valgrind's report"
+finish
