@@ -10,7 +10,9 @@
  * without parameters (`cmm_smp_mb()`, a fence) needs none. Here each such macro gets a
  * wrapper in DIR/snc_inferred.h, after the named headers:
  *
- *   an expression keeps its value, as the bits of an unsigned 64-bit result:
+ *   one call of an API function on members of the arguments returns what it returns:
+ *     static inline AO_t * snc_macro_AO_stack_pop(AO_stack_t *l) { return AO_stack_pop(l); }
+ *   another expression keeps its value, as the bits of an unsigned 64-bit result:
  *     static inline unsigned long long snc_macro_uatomic_read(unsigned long *addr)
  *     { __auto_type snc_value = (uatomic_read(addr)); ... return snc_bits; }
  *   a for-loop over cursors (an iterator) declares them and counts the iterations:
@@ -72,7 +74,12 @@ static int write_header(const char *path, char *const *headers, int nheaders,
 		c[i].first_line = ++line;
 		fprintf(out, "\n/* %s:%d */\n", a->file, a->line);
 		line++;
-		if (c[i].form == VALUE) {
+		bool void_call = a->result_type && strcmp(a->result_type, "void") == 0;
+		if (c[i].form == VALUE && a->result_type && !void_call) {   /* one call: its result */
+			fprintf(out, "static inline %s snc_macro_%s(%s)\n{\n\treturn %s(%s);\n}\n",
+				a->result_type, a->name, params, a->name, args);
+			line += 4;
+		} else if (c[i].form == VALUE && !void_call) {
 			fprintf(out, "static inline unsigned long long snc_macro_%s(%s)\n{\n"
 				     "\t__auto_type snc_value = (%s(%s));\n"
 				     "\tunsigned long long snc_bits = 0;\n"

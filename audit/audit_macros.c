@@ -15,8 +15,10 @@
  * rcu_read_lock for urcu_memb_read_lock). The alias table (api_aliases) keeps the
  * implementing function beside every public name.
  *
- * A function-like macro that expands to an expression or a statement of its own, or to a
- * call of something that is not an API function, is audited through its wrapper when the
+ * A function-like macro that expands to an expression or a statement of its own, to a
+ * call of something that is not an API function, or to a call that passes members of its
+ * arguments (AO_stack_push(l, e): AO_stack_push_explicit_aux_release(&((l)->AO_ptr), e,
+ * &((l)->AO_aux)), an op on l and not the function's), is audited through its wrapper when the
  * config types it (audit_wrappers.c), or when its parameters can be typed from its
  * expansion (infer_prototype below; the wrappers are written and compiled by
  * audit_infer.c), else listed as skipped with the reason.
@@ -783,6 +785,30 @@ static void add_alias(struct audit_plan *plan, const struct audit_alias *a)
 	plan->aliases[plan->naliases++] = *a;
 }
 
+/* Does an argument in args (a call's arguments as text) take a member of one of params,
+ * the macro's parameters (`&((l)->AO_ptr)`)? */
+static bool takes_a_member(const char *args, const char *params)
+{
+	struct tokens names;
+	split(params, &names);
+	bool found = false;
+	for (int k = 0; k < names.n && !found; k++) {
+		const char *p = names.v[k];
+		size_t len = strlen(p);
+		if (is(&names, k, ",") || !identifier(p))
+			continue;
+		for (const char *at = strstr(args, p); at && !found; at = strstr(at + 1, p)) {
+			bool word = (at == args || !(isalnum((unsigned char)at[-1]) || at[-1] == '_')) &&
+				    !(isalnum((unsigned char)at[len]) || at[len] == '_');
+			const char *next = at + len;
+			next += strspn(next, " )");
+			found = word && (strncmp(next, "->", 2) == 0 || *next == '.');
+		}
+	}
+	tokens_free(&names);
+	return found;
+}
+
 /* Are two comma-separated lists the same, spaces aside ("DST, VAL" and "DST , VAL")? */
 static bool same_list(const char *x, const char *y)
 {
@@ -824,6 +850,17 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 			const struct audit_fn *fn = resolve(plan, &all, &t, 0, args, sizeof args, values,
 							    sizeof values, why, sizeof why);
 			tokens_free(&t);
+			const struct audit_fn *on_members = NULL;
+			if (fn && m->function_like && takes_a_member(values, m->params)) {
+				on_members = fn;
+				/* AO_stack_push(l, e) calls AO_stack_push_explicit_aux_release(
+				 * &((l)->AO_ptr), e, &((l)->AO_aux)): the function works on parts
+				 * of what the user passes, so the macro is an op of its own, on l */
+				snprintf(why, sizeof why, "calls %s(%s) on members of its arguments, so "
+					 "it is no alias of that function; its argument types are unknown, "
+					 "so no wrapper is generated", fn->def->name, args);
+				fn = NULL;
+			}
 			if (!fn && m->function_like) {   /* typed by the config: its wrapper */
 				char wrapper[300];
 				snprintf(wrapper, sizeof wrapper, "snc_macro_%s", m->name);
@@ -841,6 +878,8 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 				.passes_through = fn && same_list(values,
 								  m->params ? m->params : ""),
 			};
+			if (on_members)
+				a.result_type = strdup(on_members->def->result.spelling);
 			if (!fn)   /* else why says why no wrapper can be typed */
 				infer_prototype(plan, u, &all, m, &a, why, sizeof why);
 			a.why = fn ? NULL : strdup(why);
@@ -925,6 +964,7 @@ void audit_aliases_free(struct audit_plan *plan)
 		free(plan->aliases[i].why);
 		free(plan->aliases[i].typed_params);
 		free(plan->aliases[i].locals);
+		free(plan->aliases[i].result_type);
 		for (int v = 0; v < plan->aliases[i].nvariants; v++) {
 			free(plan->aliases[i].variants[v]);
 			free(plan->aliases[i].variant_args[v]);

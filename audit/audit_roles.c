@@ -18,8 +18,11 @@
  *     else a fresh one from a pool.
  *   T ** (any T), void **    an out-parameter: a slot, whose value after the call is part
  *                            of the operation's observed result
- *   pointer to a scalar      const: a value from the domain, passed by address; else an
- *                            out-parameter (ck_pr_inc_int_zero's bool *zero)
+ *   pointer to a scalar      const: a value from the domain, passed by address; a T * that
+ *                            some function of the family returns: a node, a fresh zeroed
+ *                            cell from a pool (libatomic_ops' AO_stack_push links the
+ *                            AO_t * that AO_stack_pop hands back); else an out-parameter
+ *                            (ck_pr_inc_int_zero's bool *zero)
  *   function pointer         a callback that does nothing and returns 0 (ck_epoch_call's
  *                            deferred callback, ck_epoch_synchronize_wait's wait hook)
  *   void *, const void *     a token: the address of token[k] (token#k in results). The
@@ -149,7 +152,8 @@ static int pool_for(struct audit_family *fam, const struct sa_type *t, bool shar
 		fprintf(stderr, "snc audit: out of memory\n");
 		exit(2);
 	}
-	char *name = short_name(fam->name, t->pointee);
+	/* a pool of scalars is of cells: a type's own name ("long", "size_t") is no variable */
+	char *name = t->target_cls == SA_TYPE_RECORD ? short_name(fam->name, t->pointee) : strdup("cell");
 	if (strcmp(name, "obj") == 0 || strcmp(name, "object") == 0 || strcmp(name, "token") == 0) {
 		char *longer = malloc(strlen(name) + 6);
 		sprintf(longer, "%s_pool", name);
@@ -331,6 +335,12 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 			a->by_pointer = true;
 			a->lo = 0;
 			a->hi = t->target_cls == SA_TYPE_BOOL ? 1 : c->opt->domain - 1;
+		} else if (!c->starter && is_entry(c->members, c->nmembers, t->pointee)) {
+			/* a function hands the pointer back (AO_stack_pop returns the AO_t * that
+			 * AO_stack_push links in): a node the object keeps, not an out-parameter,
+			 * so a cell that outlives the call */
+			a->role = ROLE_FRESH;
+			a->pool = pool_for(c->fam, t, false);
 		} else {
 			a->role = ROLE_OUT;
 			a->observed = !c->starter;

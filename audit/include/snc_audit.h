@@ -178,6 +178,9 @@ struct audit_alias {
 	char *locals;              /* ... a loop's cursors, declared in its wrapper */
 	bool iterator;             /* ... a for-loop over cursors: the wrapper counts */
 	bool statement;            /* no target: expands to a statement, not a value */
+	char *result_type;         /* no target, but one call of an API function on members of
+				      its arguments (AO_stack_pop(l)): that function's result
+				      type, which its wrapper returns; else NULL */
 };
 
 struct audit_plan {
