@@ -1,5 +1,18 @@
-/* audit_libs.c: can the libraries named with --lib be linked at all?
+/* audit_libs.c: the libraries an audit links: found for a new user, checked when named.
  *
+ * A header whose functions live in a library (libatomic_ops' atomic_ops_stack.h declares
+ * AO_stack_push_explicit_aux_release, defined in libatomic_ops_gpl) cannot be audited
+ * without it, and a new user does not know its name. When no --lib and no source is named
+ * and some API function has no body in the headers, the package that installed a named
+ * header says which libraries come with it (dpkg -S HEADER, then dpkg -L PACKAGE: the
+ * lib*.so and lib*.a in its lib folders, a .so rather than the .a of the same name); nm
+ * says which of those define the functions, and the fewest that define all it can are
+ * linked (the one defining the most first, in name order on a tie), each archive followed
+ * by the package's libraries that define what it uses. Outside Debian, for a
+ * header no package installed, or when no library defines one, nothing is added and the
+ * build says what is missing, as before. dpkg and nm run from argv vectors.
+ *
+ * Can the libraries named with --lib be linked at all?
  * A harness that does not build is a note and the audit goes on; but when the library the
  * user asked for is missing or is not something the linker reads, every family would fail
  * the same way and the audit would have audited nothing. So each --lib that is not a C
@@ -62,4 +75,192 @@ int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen)
 	unlink(probe);
 	rmdir(dir);
 	return rc;
+}
+
+/* ---- libraries found for the headers -------------------------------------------------- */
+
+static void add_unique(char ***list, int *n, const char *s)
+{
+	for (int i = 0; i < *n; i++)
+		if (strcmp((*list)[i], s) == 0)
+			return;
+	char **more = realloc(*list, (size_t)(*n + 1) * sizeof **list);
+	if (!more)
+		return;
+	*list = more;
+	(*list)[(*n)++] = strdup(s);
+}
+
+static void free_list(char **list, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+}
+
+/* The package that installed path (dpkg -S: "liburcu-dev:amd64: /usr/include/...", the
+ * first of "a, b: path" when several share it), or NULL. */
+static char *owning_package(const char *path)
+{
+	char *argv[] = { "dpkg", "-S", (char *)path, NULL }, *out;
+	int rc = snc_run_argv_output(argv, &out);
+	char *package = NULL;
+	if (rc == 0 && out) {
+		size_t len = strcspn(out, ",:\n");
+		if (len > 0 && (out[len] == ':' || out[len] == ','))
+			package = strndup(out, len);
+	}
+	free(out);
+	return package;
+}
+
+static bool in_lib_folder(const char *path)
+{
+	static const char *const folders[] = { "/usr/lib/", "/lib/", "/usr/local/lib/", NULL };
+	for (int i = 0; folders[i]; i++)
+		if (strncmp(path, folders[i], strlen(folders[i])) == 0)
+			return true;
+	return false;
+}
+
+/* The libraries package installed: lib*.so, or lib*.a when it has no .so of that name. */
+static void package_libraries(const char *package, char ***libs, int *nlibs)
+{
+	char *argv[] = { "dpkg", "-L", (char *)package, NULL }, *out;
+	if (snc_run_argv_output(argv, &out) != 0 || !out) {
+		free(out);
+		return;
+	}
+	char **archives = NULL;
+	int narchives = 0;
+	for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+		const char *base = strrchr(line, '/');
+		if (!base || !in_lib_folder(line) || strncmp(base + 1, "lib", 3) != 0)
+			continue;
+		if (ends_in(line, ".so"))
+			add_unique(libs, nlibs, line);
+		else if (ends_in(line, ".a"))
+			add_unique(&archives, &narchives, line);
+	}
+	for (int i = 0; i < narchives; i++) {
+		char so[PATH_MAX];
+		snprintf(so, sizeof so, "%.*s.so", (int)(strlen(archives[i]) - 2), archives[i]);
+		bool shared = false;
+		for (int k = 0; k < *nlibs && !shared; k++)
+			shared = strcmp((*libs)[k], so) == 0;
+		if (!shared)
+			add_unique(libs, nlibs, archives[i]);
+	}
+	free_list(archives, narchives);
+	free(out);
+}
+
+/* Which of the names library defines (nm: "ADDRESS T name"), as flags in defines[]. */
+static void defined_in(const char *library, char *const *names, int nnames, bool *defines)
+{
+	char *argv[] = { "nm", "--defined-only", ends_in(library, ".so") ? "-D" : "--",
+			 (char *)library, NULL }, *out;
+	memset(defines, 0, (size_t)nnames * sizeof *defines);
+	if (snc_run_argv_output(argv, &out) == 0 && out)
+		for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+			char type, name[512];
+			if (sscanf(line, "%*s %c %511s", &type, name) != 2 || !strchr("TWi", type))
+				continue;
+			char *at = strchr(name, '@');   /* versioned: name@@VERSION */
+			if (at)
+				*at = '\0';
+			for (int i = 0; i < nnames; i++)
+				if (!defines[i] && strcmp(names[i], name) == 0)
+					defines[i] = true;
+		}
+	free(out);
+}
+
+/* The symbols an archive uses and does not define (nm --undefined-only), into *names. */
+static void undefined_in(const char *archive, char ***names, int *n)
+{
+	char *argv[] = { "nm", "--undefined-only", "--", (char *)archive, NULL }, *out;
+	if (snc_run_argv_output(argv, &out) == 0 && out)
+		for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+			char type, name[512];
+			if (sscanf(line, " %c %511s", &type, name) == 2 && type == 'U')
+				add_unique(names, n, name);
+		}
+	free(out);
+}
+
+/* An archive records no dependencies: the package's other libraries that define what a
+ * chosen archive uses (libatomic_ops_gpl.a's AO_pause, in libatomic_ops.a) are linked
+ * after it, and theirs after them. */
+static void add_archive_dependencies(char **libs, int nlibs, char ***found, int *nfound)
+{
+	for (int i = 0; i < *nfound; i++) {
+		if (!ends_in((*found)[i], ".a"))
+			continue;
+		char **used = NULL;
+		int nused = 0;
+		undefined_in((*found)[i], &used, &nused);
+		bool *defines = calloc((size_t)nused + 1, sizeof *defines);
+		for (int k = 0; defines && nused && k < nlibs; k++) {
+			defined_in(libs[k], used, nused, defines);
+			for (int d = 0; d < nused; d++)
+				if (defines[d]) {
+					add_unique(found, nfound, libs[k]);
+					break;
+				}
+		}
+		free(defines);
+		free_list(used, nused);
+	}
+}
+
+int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int nheaders,
+		    char ***found, int *nfound, char *package_out, size_t package_len)
+{
+	*found = NULL;
+	*nfound = 0;
+	package_out[0] = '\0';
+	char **libs = NULL;
+	int nlibs = 0;
+	for (int h = 0; h < nheaders; h++) {
+		char real[PATH_MAX];
+		char *package = realpath(headers[h], real) ? owning_package(real) : NULL;
+		if (package) {
+			package_libraries(package, &libs, &nlibs);
+			if (!package_out[0])
+				snprintf(package_out, package_len, "%s", package);
+		}
+		free(package);
+	}
+	bool *covered = calloc((size_t)nneeded + 1, sizeof *covered);
+	bool **of = calloc((size_t)nlibs + 1, sizeof *of);
+	int covered_count = 0;
+	for (int i = 0; covered && of && i < nlibs; i++)
+		if ((of[i] = calloc((size_t)nneeded + 1, sizeof **of)))
+			defined_in(libs[i], needed, nneeded, of[i]);
+	while (covered && of) {   /* greedy: the library that covers the most left */
+		int best = -1, best_count = 0;
+		for (int i = 0; i < nlibs; i++) {
+			int count = 0;
+			for (int k = 0; of[i] && k < nneeded; k++)
+				count += of[i][k] && !covered[k];
+			if (count > best_count || (count == best_count && count > 0 &&
+						   strcmp(libs[i], libs[best]) < 0))
+				best = i, best_count = count;
+		}
+		if (best < 0)
+			break;
+		for (int k = 0; k < nneeded; k++)
+			if (of[best][k] && !covered[k])
+				covered[k] = true, covered_count++;
+		add_unique(found, nfound, libs[best]);
+	}
+	if (*nfound)
+		add_archive_dependencies(libs, nlibs, found, nfound);
+	for (int i = 0; of && i < nlibs; i++)
+		free(of[i]);
+	free(of);
+	free(covered);
+	free_list(libs, nlibs);
+	return covered_count;
 }

@@ -607,6 +607,37 @@ static void sources_to_build(struct audit_request *rq, const struct scan_outcome
 	rq->sources = files;
 }
 
+/* Nothing named to link, but API functions without a body in the headers: the libraries
+ * of the package that installed the headers that define them (audit_libs.c), said in one
+ * line. */
+static void link_the_packages_libraries(struct audit_request *rq, const struct audit_plan *plan)
+{
+	struct strings needed = { 0 };
+	for (int i = 0; i < plan->nfns; i++)
+		if (!plan->fns[i].body && !plan->fns[i].helper)
+			push(&needed, plan->fns[i].def->name);
+	char **found = NULL, package[256];
+	int nfound = 0;
+	int defined = needed.n ? audit_find_libs(needed.v, needed.n, rq->headers.v, rq->headers.n,
+						 &found, &nfound, package, sizeof package) : 0;
+	char names[1024] = "";
+	size_t used = 0;
+	for (int i = 0; i < nfound; i++) {
+		push(&rq->libs, found[i]);
+		const char *base = strrchr(found[i], '/');
+		if (used < sizeof names)
+			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+						 base ? base + 1 : found[i]);
+		free(found[i]);
+	}
+	free(found);
+	if (nfound && !rq->quiet)
+		fprintf(stderr, "snc audit: linking with %s (package %s, which installed the "
+			"headers): %d of the %d functions the headers declare without a body are "
+			"defined there (--lib chooses others)\n", names, package, defined, needed.n);
+	strings_free(&needed);
+}
+
 static int run_audit(struct audit_request *rq, const struct audit_config *cfg, int argc, char **argv)
 {
 	char err[512], tmpdir[PATH_MAX];
@@ -699,6 +730,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	if (inferred == 1)
 		rq->wrapper_header = inferred_path;   /* it includes every header */
 	audit_mark_helpers(&plan);
+	if (rq->libs.n == 0 && rq->sources.n == 0)
+		link_the_packages_libraries(rq, &plan);
 	audit_plan_families(&plan, scan.model, &opt);
 	/* Harnesses run, and are stored, in the order of their names: the order a merge of
 	 * shards can rebuild (snc merge copies each harness from its shard in that order). */

@@ -259,6 +259,12 @@ void audit_plan_free(struct audit_plan *plan);
 /* audit_libs.c: links each --lib that is not a C source into an empty program. Returns 0,
  * or -1 with the library that cannot be linked in err. */
 int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen);
+/* The libraries (paths) of the packages that installed headers which define the most of
+ * needed (function names without a body in the headers), the fewest that do, into *found
+ * (malloc'd; free each); the first such package's name into package. Returns how many of
+ * needed they define (0: none found, *found empty). */
+int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int nheaders,
+		    char ***found, int *nfound, char *package, size_t package_len);
 
 /* audit_wrappers.c: writes DIR/snc_macros.h, a wrapper snc_macro_NAME for each `macro`
  * line of the config, after including the named headers. Returns 1 (path set), 0 when the

@@ -118,6 +118,9 @@ char *snc_trim(char *s);
  * to /dev/null. running(pid) is called once it runs, running(0) once it ended (to pass
  * interruptions on). */
 int snc_run_argv(char *const *argv, bool quiet, void (*running)(pid_t pid));
+/* The same with what it writes on stdout into *out (malloc'd, NUL-terminated; NULL when it
+ * could not be read) and its stderr discarded: a tool's answer (dpkg, nm). */
+int snc_run_argv_output(char *const *argv, char **out);
 
 /* ---- temporary folders (tmpdir.c) ---------------------------------------------------- */
 /* $TMPDIR, or /tmp. */

@@ -1,0 +1,30 @@
+# audit.find_libs: with no --lib and no source named, an audit links the libraries of the
+# package that installed the headers, those that define the functions the headers declare
+# without a body (dpkg -S, dpkg -L, nm): urcu/lfstack.h without _LGPL_SOURCE declares
+# cds_lfs_push and the rest, defined in liburcu-cds.so, and audits them with nothing named.
+# A header no package installed gets nothing added: its family does not link, as before.
+# --lib still chooses. (Skipped where dpkg is not installed: not a Debian system.)
+. "$(dirname "$0")/lib.sh"
+need_urcu
+command -v dpkg >/dev/null || skip "dpkg is not installed (not a Debian system)"
+audit "$URCU/lfstack.h" --depth 0 --boundary 0 --family cds_lfs_stack
+expect_match "$out" "linking with liburcu-cds\.so \(package liburcu-dev, which installed the headers\): 12 of the 12 functions" \
+	"the package's library that defines them, said in one line"
+expect_eq "$(v cds_lfs_stack cds_lfs_push cds_lfs_push)" "snc" "cds_lfs_push, from liburcu-cds.so, audited"
+expect_match "$out" "1 family: 1 audited" "its family built and ran"
+
+mkdir -p own && cat > own/tally.h <<'H'
+struct tally { long n; };
+void tally_add(struct tally *t);
+long tally_get(struct tally *t);
+H
+expect_status 2 "a header no package installed, its functions nowhere" -- \
+	"$SNC" audit --db own.db --repeat 1 --no-measure own/tally.h
+case "$out" in *"linking with"*) fail "nothing is linked for a header no package installed: $out" ;; esac
+expect_match "$out" "undefined reference to .tally_add" "the build says what is missing"
+
+printf '#include "tally.h"\nvoid tally_add(struct tally *t) { t->n++; }\nlong tally_get(struct tally *t) { return t->n; }\n' > own/tally.c
+expect_status 0 "--lib still chooses" -- "$SNC" audit --db chosen.db --repeat 1 --no-measure --lib own/tally.c \
+	"$URCU/lfstack.h" own/tally.h
+case "$out" in *"linking with"*) fail "with --lib nothing is added: $out" ;; esac
+finish
