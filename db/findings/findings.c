@@ -75,11 +75,16 @@ void finding_add(struct snc_findings *out, const struct finding_spec *spec)
 	x->intentional = x->reason != NULL;
 }
 
-/* The places of an op: its function (when the scan tied one), then its SNC_OP line. */
+/* The places of an op: where the library's header defines it when no function of the
+ * facts implements it (the macro an audit called it by, whose wrapper is in the audit's
+ * temporary folder; a function of a system header); its function (when the scan tied
+ * one); then its SNC_OP line. */
 static int op_places(const struct snc_facts *facts, const struct snc_fact_op *op,
 		     struct finding_place *where)
 {
 	int n = 0;
+	if (op->header_file)
+		where[n++] = (struct finding_place){ op->header_file, op->header_line };
 	if (op->function >= 0)
 		where[n++] = (struct finding_place){ facts->functions[op->function].file,
 						     facts->functions[op->function].line };

@@ -68,7 +68,7 @@ const char *source_intentional(struct snc_findings *out, const char *file, int l
 void finding_sources_free(struct finding_sources *sources);
 
 /* What a rule knows about a finding it adds. */
-enum { FINDING_PLACES = 4 };
+enum { FINDING_PLACES = 6 };   /* two ops: macro, function, SNC_OP line each */
 struct finding_place {
 	const char *file;
 	int line;

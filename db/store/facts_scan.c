@@ -386,26 +386,55 @@ static int op_function(const struct snc_facts *facts, const struct snc_fact_harn
 }
 
 /* Rule 3: the function a macro of the run's audit names, or -1 (no such alias, or a
- * database from before the alias table). */
-static int alias_function(struct snc_db *db, const struct snc_facts *facts, int64_t run_id,
-			  const char *name, const char *near)
+ * database from before the alias table). When that is none, or a wrapper the audit
+ * generated (snc_macro_NAME, in a header of its temporary folder), the macro's own
+ * definition in the library's header goes into op->header_file and header_line: the place a
+ * reviewer can open. */
+static int alias_function(struct snc_db *db, struct snc_facts *facts, int64_t run_id,
+			  struct snc_fact_op *op, const char *near)
 {
+	const char *name = op->name;
 	sqlite3_stmt *st = db_stmt(db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' "
 				       "AND name = 'api_aliases'");
 	if (!st)
 		return -1;
 	int present = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_reset(st);
-	if (!present || !(st = db_stmt(db, "SELECT target FROM api_aliases WHERE run_id = ? "
-					   "AND name = ? AND target IS NOT NULL LIMIT 1")))
+	if (!present || !(st = db_stmt(db, "SELECT target, file, line FROM api_aliases WHERE "
+					   "run_id = ? AND name = ? AND target IS NOT NULL LIMIT 1")))
 		return -1;
 	db_bind_int(st, 1, run_id);
 	db_bind_text(st, 2, name);
 	int found = -1;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		found = function_named(facts, db_col_text(st, 0), NULL, near);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		const char *target = db_col_text(st, 0);
+		found = function_named(facts, target, NULL, near);
+		if ((found < 0 || strncmp(target, "snc_macro_", 10) == 0) &&
+		    sqlite3_column_type(st, 1) == SQLITE_TEXT) {
+			op->header_file = db_arena_strdup(facts->arena, db_col_text(st, 1));
+			op->header_line = sqlite3_column_int(st, 2);
+		}
+	}
 	sqlite3_reset(st);
 	return found;
+}
+
+/* An op tied to no function of the facts: the first function of its name the scan found
+ * in a system header (facts leave those out; an audit of an installed header calls them),
+ * as the place a finding shows. */
+static void system_function_place(struct snc_db *db, struct snc_facts *facts, struct snc_fact_op *op)
+{
+	sqlite3_stmt *st = db_stmt(db, "SELECT file, line FROM scan_functions WHERE run_id = ? "
+				       "AND name = ? AND system = 1 ORDER BY file, line LIMIT 1");
+	if (!st)
+		return;
+	db_bind_int(st, 1, facts->scan_run_id);
+	db_bind_text(st, 2, op->name);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		op->header_file = db_arena_strdup(facts->arena, db_col_text(st, 0));
+		op->header_line = sqlite3_column_int(st, 1);
+	}
+	sqlite3_reset(st);
 }
 
 int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
@@ -431,10 +460,12 @@ int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 		for (int o = 0; o < h->nops; o++) {
 			h->ops[o].function = op_function(facts, h, &h->ops[o], &wc);
 			if (h->ops[o].function < 0) {
-				h->ops[o].function = alias_function(db, facts, run_id, h->ops[o].name,
+				h->ops[o].function = alias_function(db, facts, run_id, &h->ops[o],
 								    h->source);
 				if (h->ops[o].function >= 0)
 					h->ops[o].implemented_by = facts->functions[h->ops[o].function].name;
+				else if (!h->ops[o].header_file)
+					system_function_place(db, facts, &h->ops[o]);
 			}
 			if (h->ops[o].function >= 0)
 				h->ops[o].heavyweight =

@@ -33,6 +33,7 @@ struct op_thread_call {
 static void *op_thread_main(void *arg)
 {
 	struct op_thread_call *c = arg;
+	snc_thread_ids_add_self();   /* a lock the op leaves held holds its id */
 	c->fn(c->arg);
 	sem_post(&c->done);
 	while (pause() != 0 || errno == EINTR)

@@ -145,16 +145,16 @@ struct snc_harness {
 extern const struct snc_harness snc_harness_definition;
 extern const char snc_runtime_main;   /* defined beside the runtime's main() */
 
-/* A 64-bit hash for digests: fold bytes into h (start with h = 0). Stable across runs. */
+/* The runtime's hash of a state's bytes (snc_hash). */
+uint64_t snc_hash_state(uint64_t h, const void *data, size_t len);
+
+/* A 64-bit hash for digests: fold bytes into h (start with h = 0). Stable across runs: a
+ * 4-byte-aligned word that holds the id of a thread of this execution (the owner a pthread
+ * mutex records when an op leaves it locked) counts as "a thread of the execution", not
+ * as its number, which differs in every run. */
 static inline uint64_t snc_hash(uint64_t h, const void *data, size_t len)
 {
-	const unsigned char *p = (const unsigned char *)data;
-	h ^= 0xcbf29ce484222325ULL;
-	for (size_t i = 0; i < len; i++) {
-		h ^= p[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
+	return snc_hash_state(h, data, len);
 }
 
 static inline uint64_t snc_hash_u64(uint64_t h, uint64_t v)

@@ -238,4 +238,9 @@ bool snc_explorer_exhaustive(const struct snc_explorer *ex);
  * only when the process has no thread beyond these and the op's own. */
 extern int snc_sched_quiet_threads;
 
+/* The threads the runtime started in this process (thread_ids.c): the calling thread is
+ * one; is id (a kernel thread id) one of them? */
+void snc_thread_ids_add_self(void);
+bool snc_thread_id_known(int32_t id);
+
 #endif

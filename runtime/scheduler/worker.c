@@ -22,6 +22,7 @@ static bool atfork_registered;
 
 static void *worker_main(void *arg)
 {
+	snc_thread_ids_add_self();   /* its id may end up in a state (thread_ids.c) */
 	struct sched_thread *self = arg;
 
 	for (;;) {

@@ -1,6 +1,6 @@
 # audit.member_macros: macros that pass members of their argument (linkstack.h, shaped like
 # libatomic_ops' atomic_ops_stack.h: ls_push(s, c) calls ls_push_explicit(&((s)->head), c,
-# &((s)->aux))) are ops of their own on the struct the user passes, not aliases of the
+# &((s)->pushes))) are ops of their own on the struct the user passes, not aliases of the
 # function they call: the family of ls_stack_t gets ls_push and ls_pop, typed from their
 # expansions, and ls_pop's wrapper returns the function's own result (an ls_word *, named
 # as the cell it is). A scalar pointer that a function of the family hands back (ls_pop

@@ -541,6 +541,11 @@ struct snc_fact_op {
 	int function;              /* the scanned API function it exercises, or -1 */
 	const char *implemented_by; /* an op an audit named by a macro (rcu_read_lock): the
 				       function behind it (urcu_memb_read_lock), else NULL */
+	const char *header_file;   /* an op tied to no function here: where the library's header
+				      defines it (the macro an audit named it by, audited through
+				      a generated wrapper: rdtscll; a function of a system header,
+				      which facts leave out: caa_get_cycles), else NULL */
+	int header_line;
 	int64_t heavyweight;       /* heavyweight sites that function reaches; -1 unknown */
 	struct snc_fact_cost cost; /* measured by `snc run --measure`; calls 0 when not */
 	const char *cost_sites;    /* where its heavyweight instructions executed, one a line */
