@@ -856,7 +856,7 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 				/* AO_stack_push(l, e) calls AO_stack_push_explicit_aux_release(
 				 * &((l)->AO_ptr), e, &((l)->AO_aux)): the function works on parts
 				 * of what the user passes, so the macro is an op of its own, on l */
-				snprintf(why, sizeof why, "calls %s(%s) on members of its arguments, so "
+				snprintf(why, sizeof why, "calls %.100s(%.200s) on members of its arguments, so "
 					 "it is no alias of that function; its argument types are unknown, "
 					 "so no wrapper is generated", fn->def->name, args);
 				fn = NULL;
