@@ -6,7 +6,7 @@
  * and some API function has no body in the headers, the package that installed a named
  * header says which libraries come with it (dpkg -S HEADER, then dpkg -L PACKAGE: the
  * lib*.so and lib*.a in its lib folders, a .so rather than the .a of the same name); nm
- * says which of those define the functions, and the fewest that define all it can are
+ * (once per library) says which of those define the functions, and the fewest that define all it can are
  * linked (the one defining the most first, in name order on a tie), each archive followed
  * by the package's libraries that define what it uses. Outside Debian, for a
  * header no package installed, or when no library defines one, nothing is added and the
@@ -155,62 +155,73 @@ static void package_libraries(const char *package, char ***libs, int *nlibs)
 	free(out);
 }
 
-/* Which of the names library defines (nm: "ADDRESS T name"), as flags in defines[]. */
-static void defined_in(const char *library, char *const *names, int nnames, bool *defines)
+/* A sorted list of symbol names, read once from nm. */
+struct symbols {
+	char **v;
+	int n;
+};
+
+static int by_name(const void *a, const void *b)
 {
-	char *argv[] = { "nm", "--defined-only", ends_in(library, ".so") ? "-D" : "--",
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The symbols nm lists for a library (argv's last option picks which: --defined-only,
+ * --undefined-only) whose type is one of types, into s, sorted. */
+static void read_symbols(const char *library, const char *which, const char *types,
+			 struct symbols *s)
+{
+	char *argv[] = { "nm", (char *)which, ends_in(library, ".so") ? "-D" : "--",
 			 (char *)library, NULL }, *out;
-	memset(defines, 0, (size_t)nnames * sizeof *defines);
+	*s = (struct symbols){ 0 };
+	int cap = 0;
 	if (snc_run_argv_output(argv, &out) == 0 && out)
 		for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
 			char type, name[512];
-			if (sscanf(line, "%*s %c %511s", &type, name) != 2 || !strchr("TWi", type))
+			/* "ADDRESS T name" when defined, "         U name" when not */
+			int got = line[0] == ' ' ? sscanf(line, " %c %511s", &type, name)
+						 : sscanf(line, "%*s %c %511s", &type, name);
+			if (got != 2 || !strchr(types, type))
 				continue;
 			char *at = strchr(name, '@');   /* versioned: name@@VERSION */
 			if (at)
 				*at = '\0';
-			for (int i = 0; i < nnames; i++)
-				if (!defines[i] && strcmp(names[i], name) == 0)
-					defines[i] = true;
+			if (s->n == cap) {
+				char **more = realloc(s->v, (size_t)(cap = cap ? 2 * cap : 256) * sizeof *more);
+				if (!more)
+					break;
+				s->v = more;
+			}
+			s->v[s->n++] = strdup(name);
 		}
 	free(out);
+	if (s->n)
+		qsort(s->v, (size_t)s->n, sizeof *s->v, by_name);
 }
 
-/* The symbols an archive uses and does not define (nm --undefined-only), into *names. */
-static void undefined_in(const char *archive, char ***names, int *n)
+static bool has(const struct symbols *s, const char *name)
 {
-	char *argv[] = { "nm", "--undefined-only", "--", (char *)archive, NULL }, *out;
-	if (snc_run_argv_output(argv, &out) == 0 && out)
-		for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
-			char type, name[512];
-			if (sscanf(line, " %c %511s", &type, name) == 2 && type == 'U')
-				add_unique(names, n, name);
-		}
-	free(out);
+	return s->n && bsearch(&name, s->v, (size_t)s->n, sizeof *s->v, by_name);
 }
 
 /* An archive records no dependencies: the package's other libraries that define what a
  * chosen archive uses (libatomic_ops_gpl.a's AO_pause, in libatomic_ops.a) are linked
  * after it, and theirs after them. */
-static void add_archive_dependencies(char **libs, int nlibs, char ***found, int *nfound)
+static void add_archive_dependencies(char **libs, const struct symbols *defined, int nlibs,
+				     char ***found, int *nfound)
 {
 	for (int i = 0; i < *nfound; i++) {
 		if (!ends_in((*found)[i], ".a"))
 			continue;
-		char **used = NULL;
-		int nused = 0;
-		undefined_in((*found)[i], &used, &nused);
-		bool *defines = calloc((size_t)nused + 1, sizeof *defines);
-		for (int k = 0; defines && nused && k < nlibs; k++) {
-			defined_in(libs[k], used, nused, defines);
-			for (int d = 0; d < nused; d++)
-				if (defines[d]) {
+		struct symbols used;
+		read_symbols((*found)[i], "--undefined-only", "U", &used);
+		for (int k = 0; k < nlibs; k++)
+			for (int d = 0; d < used.n; d++)
+				if (has(&defined[k], used.v[d])) {
 					add_unique(found, nfound, libs[k]);
 					break;
 				}
-		}
-		free(defines);
-		free_list(used, nused);
+		free_list(used.v, used.n);
 	}
 }
 
@@ -233,17 +244,16 @@ int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int 
 		free(package);
 	}
 	bool *covered = calloc((size_t)nneeded + 1, sizeof *covered);
-	bool **of = calloc((size_t)nlibs + 1, sizeof *of);
+	struct symbols *defined = calloc((size_t)nlibs + 1, sizeof *defined);
 	int covered_count = 0;
-	for (int i = 0; covered && of && i < nlibs; i++)
-		if ((of[i] = calloc((size_t)nneeded + 1, sizeof **of)))
-			defined_in(libs[i], needed, nneeded, of[i]);
-	while (covered && of) {   /* greedy: the library that covers the most left */
+	for (int i = 0; defined && i < nlibs; i++)
+		read_symbols(libs[i], "--defined-only", "TWi", &defined[i]);
+	while (covered && defined) {   /* greedy: the library that covers the most left */
 		int best = -1, best_count = 0;
 		for (int i = 0; i < nlibs; i++) {
 			int count = 0;
-			for (int k = 0; of[i] && k < nneeded; k++)
-				count += of[i][k] && !covered[k];
+			for (int k = 0; k < nneeded; k++)
+				count += !covered[k] && has(&defined[i], needed[k]);
 			if (count > best_count || (count == best_count && count > 0 &&
 						   strcmp(libs[i], libs[best]) < 0))
 				best = i, best_count = count;
@@ -251,15 +261,15 @@ int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int 
 		if (best < 0)
 			break;
 		for (int k = 0; k < nneeded; k++)
-			if (of[best][k] && !covered[k])
+			if (!covered[k] && has(&defined[best], needed[k]))
 				covered[k] = true, covered_count++;
 		add_unique(found, nfound, libs[best]);
 	}
-	if (*nfound)
-		add_archive_dependencies(libs, nlibs, found, nfound);
-	for (int i = 0; of && i < nlibs; i++)
-		free(of[i]);
-	free(of);
+	if (*nfound && defined)
+		add_archive_dependencies(libs, defined, nlibs, found, nfound);
+	for (int i = 0; defined && i < nlibs; i++)
+		free_list(defined[i].v, defined[i].n);
+	free(defined);
 	free(covered);
 	free_list(libs, nlibs);
 	return covered_count;

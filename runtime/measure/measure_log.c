@@ -97,20 +97,25 @@ static void tell(const char *harness, char *text)
 	struct crash kinds[MAX_CRASHES];
 	int nkinds = 0, others = 0;
 	long *crashed_pids = calloc((size_t)n + 1, sizeof *crashed_pids);
-	int ncrashed = 0;
-	for (int i = 0; crashed_pids && i < n; i++) {
+	long *checked = calloc((size_t)n + 1, sizeof *checked);   /* each pid's lines read once */
+	int ncrashed = 0, nchecked = 0;
+	for (int i = 0; crashed_pids && checked && i < n; i++) {
 		const char *text_after;
 		long pid = line_pid(lines[i], &text_after);
 		bool seen = false;
-		for (int k = 0; k < ncrashed && !seen; k++)
-			seen = crashed_pids[k] == pid;
+		for (int k = 0; k < nchecked && !seen; k++)
+			seen = checked[k] == pid;
+		if (pid < 0 || seen)
+			continue;
+		checked[nchecked++] = pid;
 		struct crash c;
-		if (pid < 0 || seen || !crashed(lines, n, pid, &c))
+		if (!crashed(lines, n, pid, &c))
 			continue;
 		crashed_pids[ncrashed++] = pid;
 		if (!count_crash(kinds, &nkinds, &c))
 			others++;
 	}
+	free(checked);
 	for (int i = 0; i < n; i++) {
 		const char *text_after;
 		long pid = line_pid(lines[i], &text_after);
