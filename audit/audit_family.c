@@ -18,7 +18,9 @@
  * A family of an incomplete T without a constructor cannot be built and is reported.
  * The initializer and the destructors (names with destroy, deinit, fini, free, delete)
  * are operations too, with the owner-only contract: only the object's owner (re)starts or
- * ends its life, so their verdicts hold while no other call runs beside them. A helper
+ * ends its life, so their verdicts hold while no other call runs beside them. Not the
+ * destructor of an object a constructor returned (critnib_delete after critnib_new): it
+ * frees what the library allocated, so whatever follows it would use freed memory. A helper
  * whose name starts with an underscore, when most of the family's functions are public,
  * is not an operation (ck_ring's _ck_ring_enqueue_reserve_sp; urcu's _LGPL_SOURCE bodies
  * are underscored and stay).
@@ -503,6 +505,14 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			audit_note(plan, "function", f->name, fam->key, "skipped", "skipped by the config");
 			continue;
 		}
+		if (fam->start == START_CONSTRUCTOR && f != fam->starter && is_destructor(f->name) &&
+		    takes_key(f, fam->key)) {
+			audit_note(plan, "function", f->name, fam->key, "skipped", "ends the life of "
+				   "the object %s() returns (the library allocated it): no call can "
+				   "follow it, so each of its pairs would use freed memory",
+				   fam->starter->name);
+			continue;
+		}
 		if (f->name[0] == '_' && (has_public || fam->stateless) && !audit_has_alias(plan, f)) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "an internal helper "
 				   "(leading underscore) in a family of %s", fam->stateless ?
@@ -520,6 +530,8 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			free_args(op->args, op->nargs);
 			continue;
 		}
+		if (why[0])   /* audited, with some parameters fixed */
+			audit_note(plan, "function", f->name, fam->key, "audited", "%s", why);
 		if (lifecycle && !op->contract &&
 		    !audit_config_find(opt->config, fam->key, "contract", f->name, NULL))
 			op->contract = "owner-only";   /* only the owner (re)initializes or destroys */

@@ -381,10 +381,39 @@ static void fix_value(struct audit_arg *a)
 	a->fixed = strdup(v);
 }
 
+/* An operation takes at most two varying values (its instances are their product): the
+ * scalars after the first two keep the first value of their domain (critnib_insert(c, key,
+ * value, update): key and value vary, update is 0), said in why. */
+static void fix_trailing_values(struct audit_op *op, char *why, size_t whylen)
+{
+	int varying = op->nvalues;
+	size_t used = 0;
+	for (int i = op->nargs - 1; i >= 0 && op->nvalues > 2; i--) {
+		struct audit_arg *a = &op->args[i];
+		if (a->role != ROLE_VALUE)
+			continue;
+		char v[160];
+		if (a->by_pointer)
+			snprintf(v, sizeof v, "&(const %s){ %ld }", a->param->type.pointee, a->lo);
+		else
+			snprintf(v, sizeof v, "%ld", a->lo);
+		a->role = ROLE_FIXED;
+		a->fixed = strdup(v);
+		op->nvalues--;
+		if (used < whylen)
+			used += (size_t)snprintf(why + used, whylen - used, "%s%s = %ld", used ? ", " : "",
+						 a->param->name[0] ? a->param->name : "(unnamed)", a->lo);
+	}
+	if (used && used < whylen)
+		snprintf(why + used, whylen - used, " for every call: %d parameters vary and an "
+			 "operation takes at most 2 (set others with `arg` in a config file)", varying);
+}
+
 int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, int nmembers,
 		    const struct audit_options *opt, struct audit_op *op, char *why, size_t whylen)
 {
 	const struct sa_function *fn = op->fn;
+	why[0] = '\0';   /* stays empty unless parameters are fixed or the op is refused */
 	if (!result_supported(&fn->result))
 		return why_not(why, whylen, "returns %s, which results cannot be compared as",
 			       fn->result.spelling);
@@ -408,6 +437,8 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 		if (a->observed)
 			op->nfields++;
 	}
+	if (op->nvalues > 2)
+		fix_trailing_values(op, why, whylen);
 	if (op->nvalues > 2)
 		return why_not(why, whylen, "%d parameters take varying values; a harness operation "
 			       "takes at most 2 (fix some with `arg` in a config file)", op->nvalues);

@@ -769,6 +769,7 @@ finish:
 	if ((rc == 0 || counts.planned > 0) && (rq->json || !rq->quiet) &&
 	    show_run(rq->db_path, run_id, rq->json, "audit") != 0 && rc == 0)
 		rc = EXIT_USAGE;
+	fflush(stdout);   /* the verdicts before the notes, when both go to one pipe */
 	print_notes(rq, &plan);
 	if (scanned)
 		print_summary(rq, &counts, &coverage, &plan, &t, run_id);

@@ -1,0 +1,29 @@
+# audit.lifecycle: an object a constructor allocates (table_new) and a destructor frees
+# (table_delete): the destructor is not an operation, since whatever follows it would use
+# freed memory (its pairs were crashes counted as "commutative"); it is listed as skipped
+# with why. An operation with three varying parameters (table_put(t, key, value,
+# replace)) is audited with the ones after the first two fixed at the first value of
+# their domain, said in a note, instead of being skipped. The verdicts come before the
+# notes when both go to one pipe.
+. "$(dirname "$0")/lib.sh"
+audit "$AFIX/table.h" "$AFIX/table.c"
+expect_match "$(item function table_delete)" \
+	"^skipped: ends the life of the object table_new\(\) returns \(the library allocated it\)" \
+	"the destructor of a constructed object is skipped, with why"
+expect_eq "$(item function table_put)" "audited: replace = 0 for every call: 3 parameters vary and an operation takes at most 2 (set others with \`arg\` in a config file)" \
+	"put is audited with replace fixed"
+expect_eq "$(v table table_put table_put)" "snc" "put with itself: the second put of a key fails"
+expect_eq "$(q "$DB" "SELECT f_alone || ' ' || f_after_g FROM pair_verdicts
+                      WHERE run_id = $run AND f = 'table_put' AND g = 'table_put'")" \
+	"0 17" "the witness: 0 alone, 17 (EEXIST) after the other put"
+expect_eq "$(oneway table table_put table_get)" "table_put->table_get" "put influences get"
+expect_eq "$(q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND (f = 'table_delete' OR g = 'table_delete')")" \
+	"0" "no verdict with the destructor"
+expect_eq "$(q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND crash_states > 0")" \
+	"0" "no pair crashed"
+expect_match "$out" "1 function skipped, 2 notes" "the summary counts the skipped destructor and both notes"
+table_end=$(printf '%s\n' "$out" | grep -n 'table_get x table_get' | cut -d: -f1)
+note=$(printf '%s\n' "$out" | grep -n 'snc audit: skipped function table_delete' | cut -d: -f1)
+expect_eq "$([ -n "$table_end" ] && [ -n "$note" ] && [ "$table_end" -lt "$note" ] && echo yes)" "yes" \
+	"the verdicts are printed before the notes ($table_end, $note)"
+finish
