@@ -30,6 +30,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "snc_audit.h"
 
 #define MAX_OPS 64
@@ -62,10 +63,11 @@ void audit_note(struct audit_plan *plan, const char *kind, const char *name, con
 	};
 }
 
+/* Names are matched whatever their case: NSPR's PR_DestroyStack is a destructor too. */
 static bool name_has(const char *name, const char *const *words)
 {
 	for (int i = 0; words[i]; i++)
-		if (strstr(name, words[i]))
+		if (strcasestr(name, words[i]))
 			return true;
 	return false;
 }
@@ -79,7 +81,7 @@ static bool is_destructor(const char *name)
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && strcmp(s + n - m, suffix) == 0;
+	return n >= m && strcasecmp(s + n - m, suffix) == 0;
 }
 
 /* The family keys of a function's first parameter: the pointee of a pointer, or of each

@@ -4,7 +4,7 @@
 # with why. An operation with three varying parameters (table_put(t, key, value,
 # replace)) is audited with the ones after the first two fixed at the first value of
 # their domain, said in a note, instead of being skipped. The verdicts come before the
-# notes when both go to one pipe.
+# notes when both go to one pipe. Names are matched whatever their case (CounterDestroy).
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/table.h" "$AFIX/table.c"
 expect_match "$(item function table_delete)" \
@@ -26,4 +26,9 @@ table_end=$(printf '%s\n' "$out" | grep -n 'table_get x table_get' | cut -d: -f1
 note=$(printf '%s\n' "$out" | grep -n 'snc audit: skipped function table_delete' | cut -d: -f1)
 expect_eq "$([ -n "$table_end" ] && [ -n "$note" ] && [ "$table_end" -lt "$note" ] && echo yes)" "yes" \
 	"the verdicts are printed before the notes ($table_end, $note)"
+
+audit "$AFIX/camel.h" "$AFIX/camel.c"
+expect_match "$(item function CounterDestroy)" "^skipped: ends the life of the object CounterCreate\(\) returns" \
+	"a destructor in CamelCase is one too"
+expect_eq "$(v Counter CounterAdd CounterAdd)" "snc" "add with itself"
 finish
