@@ -5,7 +5,8 @@
  * That takes in ck_pr.h's gcc/x86_64/ck_pr.h, ck_spinlock.h's spinlock/fas.h and
  * urcu/wfstack.h's urcu/static/wfstack.h (where the _LGPL_SOURCE bodies are), and leaves
  * out what a header merely uses: ck_stack.h includes ck_pr.h from its own folder, so the
- * ck_pr_* functions are not the stack's API. Each header is scanned as a unit of its own,
+ * ck_pr_* functions are not the stack's API; nor are the C library's folders below it
+ * (sys/, bits/, x86_64-linux-gnu/). Each header is scanned as a unit of its own,
  * so its include graph (sa_file.includer) is known.
  *
  * A function is typed as the header declares it (what a harness that includes the header
@@ -17,11 +18,28 @@
 #include <string.h>
 #include "snc_audit.h"
 
-/* Is path in a folder below dir (not in dir itself)? */
+/* Is the first folder of rel the C library's or the kernel's (sys/, bits/, linux/ ...), or
+ * a multiarch folder (x86_64-linux-gnu/), whose headers are never another header's API? */
+static bool system_folder(const char *rel)
+{
+	static const char *const folders[] = { "sys", "bits", "asm", "asm-generic", "linux", "gnu",
+					       "net", "netinet", "arpa", NULL };
+	size_t n = strcspn(rel, "/");
+	if (n >= 10 && strncmp(rel + n - 10, "-linux-gnu", 10) == 0)
+		return true;
+	for (int i = 0; folders[i]; i++)
+		if (strlen(folders[i]) == n && strncmp(rel, folders[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* Is path in a folder below dir (not in dir itself), other than the system's? Auditing
+ * /usr/include/semaphore.h must not take in the select() of sys/select.h, which it
+ * includes through x86_64-linux-gnu/sys/types.h. */
 static bool below(const char *path, const char *dir, size_t dirlen)
 {
 	return strncmp(path, dir, dirlen) == 0 && path[dirlen] == '/' &&
-	       strchr(path + dirlen + 1, '/');
+	       strchr(path + dirlen + 1, '/') && !system_folder(path + dirlen + 1);
 }
 
 static bool in_set(char **set, int n, const char *s)

@@ -12,8 +12,10 @@
  * verdicts say they commute, and every state is the fresh one.
  *
  * Each family's *initial state*, in this order (a config file can name any of them):
- *   1. an initializer: `void x_init(T *, ...)` (the name ends in init), run on a zeroed T;
- *   2. a constructor: returns T * and takes no T *; the object is what it returns;
+ *   1. an initializer: `void x_init(T *, ...)` (the name ends in init; or it returns a
+ *      status: int sem_init(sem_t *, ...)), run on a zeroed T;
+ *   2. a constructor: returns T * and takes no T * (and is not variadic); the object is
+ *      what it returns;
  *   3. a zeroed T, when T is complete (a scalar, a struct with a known size).
  * A family of an incomplete T without a constructor cannot be built and is reported.
  * The initializer and the destructors (names with destroy, deinit, fini, free, delete)
@@ -336,7 +338,8 @@ static bool takes_key(const struct sa_function *f, const char *key)
 static bool is_constructor(const struct sa_function *f, const char *key)
 {
 	if (!f->typed || f->result.cls != SA_TYPE_POINTER || f->result.levels != 1 ||
-	    strcmp(f->result.pointee, key) != 0 || is_destructor(f->name))
+	    strcmp(f->result.pointee, key) != 0 || is_destructor(f->name) ||
+	    strstr(f->signature, "..."))   /* sem_open(name, oflag, ...): not callable */
 		return false;
 	for (int p = 0; p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
@@ -347,10 +350,14 @@ static bool is_constructor(const struct sa_function *f, const char *key)
 	return true;
 }
 
+/* void x_init(T *, ...), or one that returns a status (int sem_init(sem_t *, int, unsigned),
+ * pthread_mutex_init) */
 static bool is_initializer(const struct sa_function *f, const char *key)
 {
 	const char *keys[8];
-	return f->result.cls == SA_TYPE_VOID && ends_with(f->name, "init") &&
+	bool status = f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
+		      f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL;
+	return status && ends_with(f->name, "init") &&
 	       !is_destructor(f->name) && keys_of(f, keys) > 0 && takes_key(f, key);
 }
 

@@ -154,7 +154,10 @@ static int pool_for(struct audit_family *fam, const struct sa_type *t, bool shar
 	}
 	/* a pool of scalars is of cells: a type's own name ("long", "size_t") is no variable */
 	char *name = t->target_cls == SA_TYPE_RECORD ? short_name(fam->name, t->pointee) : strdup("cell");
-	if (strcmp(name, "obj") == 0 || strcmp(name, "object") == 0 || strcmp(name, "token") == 0) {
+	/* a typedef's own name (sigset_t) is no variable either */
+	bool typedef_name = !strchr(t->pointee, ' ') && strcmp(name, t->pointee) == 0;
+	if (typedef_name || strcmp(name, "obj") == 0 || strcmp(name, "object") == 0 ||
+	    strcmp(name, "token") == 0) {
 		char *longer = malloc(strlen(name) + 6);
 		sprintf(longer, "%s_pool", name);
 		free(name);
