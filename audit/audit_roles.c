@@ -39,6 +39,7 @@
  *
  * A config file (audit_config.c) overrides any of it: `role F.P fresh`, `arg F.P 0..3`,
  * `arg F.P 8`. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +143,26 @@ static char *short_name(const char *family, const char *u)
 	return name;
 }
 
+/* Does the type spelling (const pthread_attr_t *) name the type by name as a typedef, not
+ * after struct, union or enum? */
+static bool names_a_typedef(const char *spelling, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = strstr(spelling, name); p; p = strstr(p + 1, name)) {
+		bool starts = p == spelling || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		bool ends = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+		bool tagged = false;
+		static const char *const tags[] = { "struct ", "union ", "enum ", NULL };
+		for (int i = 0; tags[i]; i++) {
+			size_t k = strlen(tags[i]);
+			tagged |= (size_t)(p - spelling) >= k && strncmp(p - k, tags[i], k) == 0;
+		}
+		if (starts && ends && !tagged)
+			return true;
+	}
+	return false;
+}
+
 static int pool_for(struct audit_family *fam, const struct sa_type *t, bool shared)
 {
 	for (int i = 0; i < fam->npools; i++)
@@ -154,9 +175,9 @@ static int pool_for(struct audit_family *fam, const struct sa_type *t, bool shar
 	}
 	/* a pool of scalars is of cells: a type's own name ("long", "size_t") is no variable */
 	char *name = t->target_cls == SA_TYPE_RECORD ? short_name(fam->name, t->pointee) : strdup("cell");
-	/* a typedef's own name (sigset_t) is no variable either */
-	bool typedef_name = !strchr(t->pointee, ' ') && strcmp(name, t->pointee) == 0;
-	if (typedef_name || strcmp(name, "obj") == 0 || strcmp(name, "object") == 0 ||
+	/* a typedef's own name (sigset_t; pthread_attr_t, which also tags its union) is no
+	 * variable either */
+	if (names_a_typedef(t->spelling, name) || strcmp(name, "obj") == 0 || strcmp(name, "object") == 0 ||
 	    strcmp(name, "token") == 0) {
 		char *longer = malloc(strlen(name) + 6);
 		sprintf(longer, "%s_pool", name);

@@ -4,8 +4,9 @@
 # with why. An operation with three varying parameters (table_put(t, key, value,
 # replace)) is audited with the ones after the first two fixed at the first value of
 # their domain, said in a note, instead of being skipped. The verdicts come before the
-# notes when both go to one pipe. A typedef'd struct parameter (counts_t) gets a pool that
-# is not named as its type (the harness did not compile). Names are matched whatever their case (CounterDestroy).
+# notes when both go to one pipe. A parameter of a struct typedef'd by its own tag's name
+# (counts, as pthread_attr_t) gets a pool not named as the type (the harness did not
+# compile). Names are matched whatever their case (CounterDestroy).
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/table.h" "$AFIX/table.c"
 expect_match "$(item function table_delete)" \
@@ -19,7 +20,7 @@ expect_eq "$(q "$DB" "SELECT f_alone || ' ' || f_after_g FROM pair_verdicts
 	"0 17" "the witness: 0 alone, 17 (EEXIST) after the other put"
 expect_eq "$(oneway table table_put table_get)" "table_put->table_get" "put influences get"
 expect_eq "$(v table table_put table_count)" "state-only" \
-	"count writes the pool's counts_t (a typedef'd pool, not observed): put and count end apart"
+	"count writes the pool's counts (a typedef'd pool, not observed): put and count end apart"
 expect_eq "$(q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND (f = 'table_delete' OR g = 'table_delete')")" \
 	"0" "no verdict with the destructor"
 expect_eq "$(q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND crash_states > 0")" \
