@@ -6,9 +6,10 @@
  * and some API function has no body in the headers, the package that installed a named
  * header says which libraries come with it (dpkg -S HEADER, then dpkg -L PACKAGE: the
  * lib*.so and lib*.a in its lib folders, a .so rather than the .a of the same name); nm
- * (once per library) says which of those define the functions, and the fewest that define all it can are
- * linked (the one defining the most first, in name order on a tie), each archive followed
- * by the package's libraries that define what it uses. Outside Debian, for a
+ * (once per library) says which of those define the functions the C library does not
+ * (every link has libc), and the fewest that define all it can are linked (the one
+ * defining the most first, in name order on a tie), each archive followed by the
+ * package's libraries that define what it uses. Outside Debian, for a
  * header no package installed, or when no library defines one, nothing is added and the
  * build says what is missing, as before. dpkg and nm run from argv vectors.
  *
@@ -171,7 +172,9 @@ static int by_name(const void *a, const void *b)
 static void read_symbols(const char *library, const char *which, const char *types,
 			 struct symbols *s)
 {
-	char *argv[] = { "nm", (char *)which, ends_in(library, ".so") ? "-D" : "--",
+	const char *base = strrchr(library, '/');
+	bool shared = strstr(base ? base : library, ".so") != NULL;   /* x.so, libc.so.6 */
+	char *argv[] = { "nm", (char *)which, shared ? "-D" : "--",
 			 (char *)library, NULL }, *out;
 	*s = (struct symbols){ 0 };
 	int cap = 0;
@@ -225,6 +228,27 @@ static void add_archive_dependencies(char **libs, const struct symbols *defined,
 	}
 }
 
+/* What every link has without asking, the C library (libc.so.6 and libc_nonshared.a, as
+ * the compiler finds them): pthread.h's functions need no library of libc6-dev's. */
+static void mark_c_library(char *const *needed, int nneeded, bool *covered)
+{
+	static const char *const parts[] = { "-print-file-name=libc.so.6",
+					     "-print-file-name=libc_nonshared.a", NULL };
+	const char *cc = getenv("CC");
+	for (int p = 0; parts[p]; p++) {
+		char *argv[] = { (char *)(cc && *cc ? cc : "cc"), (char *)parts[p], NULL }, *out = NULL;
+		if (snc_run_argv_output(argv, &out) == 0 && out && out[0] == '/') {
+			out[strcspn(out, "\n")] = '\0';
+			struct symbols libc;
+			read_symbols(out, "--defined-only", "TWi", &libc);
+			for (int k = 0; k < nneeded; k++)
+				covered[k] |= has(&libc, needed[k]);
+			free_list(libc.v, libc.n);
+		}
+		free(out);
+	}
+}
+
 int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int nheaders,
 		    char ***found, int *nfound, char *package_out, size_t package_len)
 {
@@ -246,6 +270,8 @@ int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int 
 	bool *covered = calloc((size_t)nneeded + 1, sizeof *covered);
 	struct symbols *defined = calloc((size_t)nlibs + 1, sizeof *defined);
 	int covered_count = 0;
+	if (covered && nlibs)
+		mark_c_library(needed, nneeded, covered);
 	for (int i = 0; defined && i < nlibs; i++)
 		read_symbols(libs[i], "--defined-only", "TWi", &defined[i]);
 	while (covered && defined) {   /* greedy: the library that covers the most left */
