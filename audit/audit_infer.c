@@ -21,17 +21,21 @@
  *   a statement (a do-while, an asm statement), or an expression of type void:
  *     static inline void snc_macro_cmm_smp_mb(void) { cmm_smp_mb(); }
  *
- * The header is parsed with the audit's flags: a wrapper whose value form does not compile
- * (its expansion has type void, or is no expression) is tried as a statement, one whose
- * typing does not compile gets the next typing, and one that compiles no way is dropped,
- * its macro listed as skipped with the compiler's message. The wrappers that compile are
+ * The header is parsed with the audit's flags, and then compiled (-fsyntax-only) by the
+ * compiler that builds the harnesses (gcc refuses some of what libclang accepts): a
+ * wrapper whose value form does not compile (its expansion has type void, or is no
+ * expression) is tried as a statement, one whose typing does not compile gets the next
+ * typing, and one that compiles no way is dropped, its macro listed as skipped with the
+ * compiler's message. The wrappers that compile are
  * typed by clang and join the API like the config's wrappers (audit_wrappers.c): their
  * families by their first parameter, their operations named after the macro. */
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "snc_audit.h"
+#include "snc_cmdline.h"
 
 #define ROUNDS 24   /* each a parse of the header; they stop at the first without errors */
 
@@ -123,9 +127,33 @@ static int parse_header(const char *path, char *const *cflags, int ncflags, stru
 	return units->count == 1 && units->units[0].status != SA_UNIT_FAILED ? 0 : -1;
 }
 
-/* Marks the candidates whose wrapper has a compiler error: a value becomes a statement, a
- * statement is dropped with the message. Returns how many errors fell in a wrapper. */
-static int demote_failed(const struct sa_unit *u, const char *path, struct candidate *c, int n)
+/* A candidate whose wrapper has an error: a value becomes a statement, a statement takes
+ * the next typing, the last is dropped with the message (and so is any, when drop). */
+static void demote(struct candidate *c, const char *message, bool drop)
+{
+	if (drop)
+		c->variant = c->alias->nvariants - 1;
+	else if (c->form == VALUE) {
+		c->form = STATEMENT;
+		return;
+	}
+	if (!drop && c->variant + 1 < c->alias->nvariants) {   /* the next typing */
+		c->variant++;
+		c->form = first_form(c->alias);
+		return;
+	}
+	c->form = DROPPED;
+	free(c->alias->why);
+	if (asprintf(&c->alias->why, "its wrapper, typed (%s) from its expansion, does not "
+		     "compile: %s", c->alias->nvariants > 1 ? "every way tried" :
+		     c->alias->typed_params, message) < 0)
+		c->alias->why = NULL;
+}
+
+/* Marks the candidates whose wrapper has a compiler error (demote). Returns how many errors
+ * fell in a wrapper. */
+static int demote_failed(const struct sa_unit *u, const char *path, struct candidate *c, int n,
+			 bool drop)
 {
 	int found = 0;
 	for (int i = 0; i < n; i++) {
@@ -141,22 +169,81 @@ static int demote_failed(const struct sa_unit *u, const char *path, struct candi
 		if (!error)
 			continue;
 		found++;
-		if (c[i].form == VALUE) {
-			c[i].form = STATEMENT;
-			continue;
-		}
-		if (c[i].variant + 1 < c[i].alias->nvariants) {   /* the next typing */
-			c[i].variant++;
-			c[i].form = first_form(c[i].alias);
-			continue;
-		}
-		c[i].form = DROPPED;
-		free(c[i].alias->why);
-		if (asprintf(&c[i].alias->why, "its wrapper, typed (%s) from its expansion, does not "
-			     "compile: %s", c[i].alias->nvariants > 1 ? "every way tried" :
-			     c[i].alias->typed_params, error->message) < 0)
-			c[i].alias->why = NULL;
+		demote(&c[i], error->message, drop);
 	}
+	return found;
+}
+
+/* The candidate whose wrapper is the function named at s (after its quote), or -1. */
+static int candidate_named(const struct candidate *c, int n, const char *s)
+{
+	while (*s && !(isalpha((unsigned char)*s) || *s == '_'))
+		s++;
+	size_t len = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	for (int i = 0; i < n; i++)
+		if (len == 10 + strlen(c[i].alias->name) && strncmp(s, "snc_macro_", 10) == 0 &&
+		    strncmp(s + 10, c[i].alias->name, len - 10) == 0)
+			return i;
+	return -1;
+}
+
+/* The harnesses' compiler reads the header too, and refuses what libclang accepted (gcc:
+ * no __atomic_fetch_xor on a void *, as stdatomic.h's generic macros typed `void *` do):
+ * a wrapper it finds an error in (in its lines, or in the function gcc names before an
+ * error in a macro's header) is demoted as for clang's errors. Returns how many were. */
+static int demote_compiler_errors(const char *path, char *const *cflags, int ncflags,
+				  struct candidate *c, int n, bool drop)
+{
+	const char *cc = getenv("CC");
+	char **argv = calloc((size_t)ncflags + 6, sizeof *argv);
+	bool *hit = calloc((size_t)n + 1, sizeof *hit);
+	char **message = calloc((size_t)n + 1, sizeof *message);
+	char *out = NULL;
+	int k = 0, found = 0;
+	if (!argv || !hit || !message)
+		goto done;
+	argv[k++] = (char *)(cc && *cc ? cc : "cc");
+	argv[k++] = "-fsyntax-only";
+	for (int i = 0; i < ncflags; i++)
+		argv[k++] = cflags[i];
+	argv[k++] = (char *)path;
+	int rc = snc_run_argv_messages(argv, &out);
+	if (rc <= 0 || rc >= 127 || !out)
+		goto done;   /* compiles, or the compiler could not run: the build will say */
+	size_t plen = strlen(path);
+	int current = -1;
+	for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+		const char *in_function = strstr(line, ": In function ");
+		if (in_function) {
+			current = candidate_named(c, n, in_function + 14);
+			continue;
+		}
+		const char *error = strstr(line, " error: ");
+		int at = current;
+		if (strncmp(line, path, plen) == 0 && line[plen] == ':') {
+			int l = atoi(line + plen + 1);
+			for (int i = 0; i < n; i++)
+				if (c[i].form != DROPPED && l >= c[i].first_line && l <= c[i].last_line)
+					at = i;
+		}
+		if (at < 0 || c[at].form == DROPPED || (!error && !hit[at]))
+			continue;
+		hit[at] = true;
+		if (error && !message[at])
+			message[at] = strdup(error + 8);
+	}
+	for (int i = 0; i < n; i++)
+		if (hit[i]) {
+			found++;
+			demote(&c[i], message[i] ? message[i] : "the compiler refused it", drop);
+		}
+done:
+	for (int i = 0; message && i < n; i++)
+		free(message[i]);
+	free(message);
+	free(hit);
+	free(argv);
+	free(out);
 	return found;
 }
 
@@ -183,12 +270,16 @@ int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nhea
 	char real[PATH_MAX];
 	struct sa_units units = { 0 };
 	int rc = -1;
-	for (int round = 0; round < ROUNDS; round++) {
+	/* each round demotes every wrapper with an error one step; after ROUNDS, those that
+	 * still fail are dropped, so that no macro can keep every harness from compiling */
+	for (int round = 0; round < 2 * ROUNDS; round++) {
+		bool drop = round >= ROUNDS;
 		sa_units_free(&units);
 		if (write_header(path, headers, nheaders, c, n) != 0 || !realpath(path, real) ||
 		    parse_header(real, cflags, ncflags, &units) != 0)
 			goto out;
-		if (demote_failed(&units.units[0], real, c, n) == 0)
+		if (demote_failed(&units.units[0], real, c, n, drop) == 0 &&
+		    demote_compiler_errors(real, cflags, ncflags, c, n, drop) == 0)
 			break;
 	}
 	const struct sa_unit *u = &units.units[0];

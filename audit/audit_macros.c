@@ -694,6 +694,10 @@ static bool infer_prototype(const struct audit_plan *plan, const struct sa_unit 
 			const char *const *pick = s == SHAPE_DEREF ? deref : value;
 			cands[k][ncands[k]++] = strdup(pick[void_ptr]);
 			cands[k][ncands[k]++] = strdup(pick[!void_ptr]);
+			/* a value that a builtin takes as an address (stdatomic.h's
+			 * atomic_fetch_add(PTR, VAL) passes PTR to __atomic_fetch_add): a cell */
+			if (s == SHAPE_VALUE)
+				cands[k][ncands[k]++] = strdup("unsigned long *");
 			break;
 		}
 		}

@@ -38,7 +38,8 @@ int snc_run_argv(char *const *argv, bool quiet, void (*running)(pid_t pid))
 	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
 }
 
-int snc_run_argv_output(char *const *argv, char **out)
+/* Runs argv with its stdout (and its stderr too when messages, else /dev/null) into *out. */
+static int run_capturing(char *const *argv, bool messages, char **out)
 {
 	*out = NULL;
 	int fds[2];
@@ -55,7 +56,9 @@ int snc_run_argv_output(char *const *argv, char **out)
 	if (pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
 		dup2(fds[1], 1);
-		if (null >= 0)
+		if (messages)
+			dup2(fds[1], 2);
+		else if (null >= 0)
 			dup2(null, 2);
 		execvp(argv[0], argv);
 		_exit(127);
@@ -89,4 +92,14 @@ int snc_run_argv_output(char *const *argv, char **out)
 		text[len] = '\0';
 	*out = text;
 	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+int snc_run_argv_output(char *const *argv, char **out)
+{
+	return run_capturing(argv, false, out);
+}
+
+int snc_run_argv_messages(char *const *argv, char **out)
+{
+	return run_capturing(argv, true, out);
 }

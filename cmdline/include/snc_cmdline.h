@@ -121,6 +121,8 @@ int snc_run_argv(char *const *argv, bool quiet, void (*running)(pid_t pid));
 /* The same with what it writes on stdout into *out (malloc'd, NUL-terminated; NULL when it
  * could not be read) and its stderr discarded: a tool's answer (dpkg, nm). */
 int snc_run_argv_output(char *const *argv, char **out);
+/* The same with its stderr into *out as well: a compiler's messages. */
+int snc_run_argv_messages(char *const *argv, char **out);
 
 /* ---- temporary folders (tmpdir.c) ---------------------------------------------------- */
 /* $TMPDIR, or /tmp. */
