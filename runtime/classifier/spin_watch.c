@@ -18,7 +18,10 @@
  * a register points at) on every round: its samples differ and it runs on. A sample taken in
  * a system call (the instruction before the pointer is `syscall`), after a wait that gave the
  * CPU away, or at a scheduling point decides nothing: those are the timer's and the other
- * rules' cases. Not under Valgrind (the measure pass), and only on x86-64. */
+ * rules' cases. Not under Valgrind (the measure pass), and only on x86-64. A tick is a
+ * signal to the op thread (SA_RESTART): a system call it interrupts goes on, except the few
+ * Linux never restarts (poll, select, nanosleep: EINTR), which a tick can only reach as the
+ * thread enters one, since a sleeping thread uses no CPU time. */
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
