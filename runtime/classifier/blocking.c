@@ -24,8 +24,8 @@
  * ever return (in the measure build, which has no scheduling points, only the timer can tell).
  *
  * SNC_BLOCKING_RULE=timer in the environment restores the timer as the only rule (operations
- * are called directly, not under the scheduler nor watched); bench/schedules_bench uses it to measure
- * what the rule saves. */
+ * are called directly, not under the scheduler nor watched); bench/schedules_bench uses it
+ * to measure what the rule saves. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>

@@ -30,6 +30,7 @@ expect_eq "$(q $db "SELECT count(*) FROM op_outcomes WHERE harness = 'asm-spin'
 	"no op ran into its CPU limit: no spin was left to the timer"
 expect_eq "$(q $db "SELECT count(*) FROM op_outcomes WHERE harness = 'asm-spin'
 	AND deterministic = 0")" 0 "every execution repeated alike"
-expect_eq "$(verdict $db asm-spin lock lock)" unknown "lock after lock blocks: unknown (blocking not observable)"
+expect_eq "$(verdict $db asm-spin lock lock)" unknown \
+	"lock after lock blocks: unknown (blocking not observable)"
 expect_eq "$(verdict $db asm-spin poll_lock held)" commutative "poll_lock and held only read"
 finish
