@@ -4,7 +4,7 @@
 # and each child may use one second of CPU: a spin the watch missed would end as `cpu limit`,
 # never as `blocks`, so every `blocks` below was decided without the timer and its
 # confirmation. The bounded poll spins a million rounds (many ticks of the watch, its counter
-# changing) and returns -1; held, a plain read, returns.
+# changing) and returns -1; held, a plain read, returns. The watch's signal is reserved.
 . "$(dirname "$0")/../lib.sh"
 F="$SNC_SOURCE_DIR/tests/classifier/fixtures"
 db=asm_spin.db
@@ -30,6 +30,7 @@ expect_eq "$(q $db "SELECT count(*) FROM op_outcomes WHERE harness = 'asm-spin'
 	"no op ran into its CPU limit: no spin was left to the timer"
 expect_eq "$(q $db "SELECT count(*) FROM op_outcomes WHERE harness = 'asm-spin'
 	AND deterministic = 0")" 0 "every execution repeated alike"
+expect_eq "$(outcome fresh reserved)" true "the harness cannot take the watch's signal (EINVAL)"
 expect_eq "$(verdict $db asm-spin lock lock)" unknown \
 	"lock after lock blocks: unknown (blocking not observable)"
 expect_eq "$(verdict $db asm-spin poll_lock held)" commutative "poll_lock and held only read"
