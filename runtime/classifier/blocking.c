@@ -11,9 +11,12 @@
  * same in every run of the execution, so it needs no confirmation.
  *
  * Code without scheduling points (not compiled with -fsanitize=thread: libc, a library built
- * without the instrumentation) cannot be watched step by step: a block inside it, say in a
- * system call or a lock libc takes internally, is still caught by the executor's per-op timer
- * (--timeout), confirmed as before.
+ * without the instrumentation, inline asm such as Concurrency Kit's loads) cannot be watched
+ * step by step. A spin there is told from the thread's machine state instead (spin_watch.c:
+ * the same registers and memory, sampled again and again on its CPU clock) and decided the
+ * same way, without confirmation. Any other block inside it, say in a system call or a lock
+ * libc takes internally, is still caught by the executor's per-op timer (--timeout),
+ * confirmed as before.
  *
  * The measure pass calls an instance again and again in one process; its plan says whether
  * the next call blocks, as the classifier decided it; when the plan cannot say,
@@ -21,8 +24,8 @@
  * ever return (in the measure build, which has no scheduling points, only the timer can tell).
  *
  * SNC_BLOCKING_RULE=timer in the environment restores the timer as the only rule (operations
- * are called directly, not under the scheduler); bench/schedules_bench uses it to measure
- * what the rule saves. */
+ * are called directly, not under the scheduler nor watched); bench/schedules_bench uses it
+ * to measure what the rule saves. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +46,17 @@ static void run_instance(void *arg)
 	c->value = call_instance(c->m, c->in);
 }
 
+/* The op alone under the scheduler, its thread's machine state sampled meanwhile
+ * (spin_watch.c); false when the scheduler could not run it. */
+static bool solo_watched(struct solo_call *c, struct snc_sched_result *res)
+{
+	int status;
+	spin_watch_start(&res->steps);
+	status = snc_sched_solo(run_instance, c, NULL, res);
+	spin_watch_stop();
+	return status >= 0;
+}
+
 static bool timer_only;
 
 /* SNC_BLOCKING_RULE=timer: the per-op timer is the only rule (benchmarks compare). Read
@@ -56,8 +70,8 @@ static void __attribute__((constructor)) read_blocking_rule(void)
 bool call_or_block(const struct harness_model *m, const struct instance *in, struct result *r)
 {
 	struct solo_call c = { m, in, 0 };
-	struct snc_sched_result res;
-	if (timer_only || snc_sched_solo(run_instance, &c, NULL, &res) < 0) {
+	struct snc_sched_result res = { 0 };   /* its step count is watched from the start */
+	if (timer_only || !solo_watched(&c, &res)) {
 		r->value = call_instance(m, in);
 		r->kind = R_VALUE;
 		return true;

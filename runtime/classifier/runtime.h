@@ -132,6 +132,12 @@ struct execution {
  * its behaviour shows it can never return (a block in code without scheduling points is
  * left to the caller's timer). */
 bool call_or_block(const struct harness_model *m, const struct instance *in, struct result *r);
+/* spin_watch.c: while the calling thread runs an op alone under the scheduler, samples its
+ * machine state on its CPU clock and ends the solo run as blocked (snc_sched_solo_blocked)
+ * when the same state comes back again and again; points is the run's count of scheduling
+ * points. Nothing under Valgrind. */
+void spin_watch_start(const volatile uint32_t *points);
+void spin_watch_stop(void);
 /* Whether calling the instance now (from this process's state) would block, crash or run
  * past limit_ms: tried in a forked child, this process is left as it was. */
 bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms);

@@ -7,7 +7,12 @@
  * reached from it just perform their access. sigaction() reports the caller's handler, not
  * the wrapper. Handlers installed by raw system calls (sanitizer runtimes) are not wrapped;
  * they are not instrumented either.
+ *
+ * One real-time signal is the runtime's own: the classifier's spin watch ticks with it
+ * (spin_watch.c). Its handler is installed here with the real sigaction, and the harness's
+ * sigaction() on that signal fails with EINVAL, as on the signals glibc reserves.
  */
+#include <errno.h>
 #include <signal.h>
 #include "real.h"
 #include "sched_internal.h"
@@ -20,6 +25,21 @@ struct user_handler {
 };
 
 static struct user_handler handlers[_NSIG];
+
+static int watch_signal(void)
+{
+	return SIGRTMIN + 7;
+}
+
+int snc_sched_watch_signal_install(void (*handler)(int, siginfo_t *, void *))
+{
+	struct sigaction act = { .sa_sigaction = handler,
+				 .sa_flags = SA_SIGINFO | SA_NODEFER | SA_RESTART };
+
+	real_resolve();
+	sigemptyset(&act.sa_mask);
+	return real.sigaction(watch_signal(), &act, NULL) == 0 ? watch_signal() : -1;
+}
 
 static void run_unscheduled(int sig, siginfo_t *info, void *context)
 {
@@ -48,6 +68,10 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 	int rc;
 
 	real_resolve();
+	if (sig == watch_signal()) {
+		errno = EINVAL;
+		return -1;
+	}
 	if (sig <= 0 || sig >= _NSIG)
 		return real.sigaction(sig, act, old);
 	previous = handlers[sig];

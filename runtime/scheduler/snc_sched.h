@@ -16,6 +16,7 @@
 #ifndef SNC_SCHED_H
 #define SNC_SCHED_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -200,6 +201,20 @@ int snc_sched_run(const struct snc_schedule *s, void (*op0)(void *), void *arg0,
  * points: blocking inside it is left to the caller's timer (or the backstop). */
 int snc_sched_solo(void (*op)(void *), void *arg, const struct snc_sched_options *opt,
 		   struct snc_sched_result *out);
+
+/* On the thread of a solo run, from a signal handler that interrupted its op (the
+ * classifier's spin watch): the op spins in code without scheduling points on memory that
+ * nothing else changes. Ends the run as SNC_SCHED_DEADLOCK (snc_sched_solo returns it; this
+ * does not return) when a solo run is under way on this thread and the process has no
+ * thread outside it that might act; otherwise returns and nothing is decided. */
+void snc_sched_solo_blocked(void);
+
+/* The real-time signal the spin watch ticks with, reserved by the runtime: harness code's
+ * sigaction() on it fails with EINVAL (glibc reserves its own the same way), so that it can
+ * neither take the ticks nor make them kill the process. Installs handler for it (with
+ * SA_SIGINFO, SA_NODEFER so that ending a run from it leaves nothing blocked, SA_RESTART)
+ * and returns the signal, or -1. */
+int snc_sched_watch_signal_install(void (*handler)(int, siginfo_t *, void *));
 
 /* ---- exploring schedules --------------------------------------------------------------- */
 

@@ -16,12 +16,18 @@
  * have been the store it waits for. Nothing is preempted and there is no
  * step limit unless the caller sets max_steps: an operation that makes progress runs as
  * long as it needs, and no backstop timer unless the caller sets timeout_ms (its own timer
- * stays the fallback for blocking in code without points). A blocked operation is unwound with longjmp, as in an aborted run.
+ * stays the fallback for blocking in code without points). A spin in code without points
+ * is told from the thread's machine state instead (the classifier's spin watch,
+ * spin_watch.c): snc_sched_solo_blocked, called from its signal handler on the op's thread,
+ * ends the run as a deadlock, as the stall rule would, when nothing outside it can act. A
+ * blocked operation is unwound with longjmp, as in an aborted run.
  */
-#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "real.h"
 #include "sched_internal.h"
 
@@ -32,18 +38,36 @@ static struct sched_thread nobody;
 
 int snc_sched_quiet_threads;
 
-static bool other_threads(void)
+/* The process's thread count, field 20 of /proc/self/stat (after the command's closing
+ * parenthesis); -1 when it cannot be read. Async-signal-safe: the spin watch asks too. */
+static int thread_count(void)
 {
-	DIR *d = opendir("/proc/self/task");
-	struct dirent *e;
+	char buf[1024];
+	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+	ssize_t len = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+	char *p;
 	int n = 0;
 
-	if (!d)
-		return true;           /* cannot tell: do not decide */
-	while ((e = readdir(d)))
-		n += e->d_name[0] != '.';
-	closedir(d);
-	return n > 1 + snc_sched_quiet_threads;
+	if (fd >= 0)
+		close(fd);
+	if (len <= 0)
+		return -1;
+	buf[len] = '\0';
+	p = strrchr(buf, ')');
+	for (int field = 2; p && field < 20; field++)
+		p = strchr(p + 1, ' ');
+	if (!p || p[1] < '0' || p[1] > '9')
+		return -1;
+	for (p++; *p >= '0' && *p <= '9'; p++)
+		n = n * 10 + (*p - '0');
+	return n;
+}
+
+static bool other_threads(void)
+{
+	int n = thread_count();
+
+	return n < 0 || n > 1 + snc_sched_quiet_threads;   /* cannot tell: do not decide */
 }
 
 /* Were there other threads when the operation last found it could not go on? */
@@ -66,6 +90,17 @@ bool solo_wait_for_outside(void)
 	outside_seen = true;
 	real.nanosleep(&a_while, NULL);
 	return true;
+}
+
+void snc_sched_solo_blocked(void)
+{
+	struct sched_thread *self = snc_sched_member;
+
+	if (!sched_run_active || !snc_run.solo || snc_run.aborting ||
+	    self != &sched_calling_thread || other_threads())
+		return;
+	snc_sched_self = NULL;
+	sched_abort(self, SNC_SCHED_DEADLOCK);
 }
 
 /* Kept out of snc_sched_solo so that nothing live across setjmp is modified. */

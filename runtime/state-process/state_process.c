@@ -33,6 +33,11 @@
 #define UNDER_VALGRIND() 0
 #endif
 
+bool sp_under_valgrind(void)
+{
+	return UNDER_VALGRIND();
+}
+
 #define STOP_CHECK_MS 100
 #define POLL_FALLBACK_MS 2
 #define MIB (1024ULL * 1024)

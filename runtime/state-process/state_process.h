@@ -139,5 +139,7 @@ void sp_sweep(void);
 /* In a child of sp_fork: an operation that forked and whose copy returned into the runtime
  * must not go on as a second state process; this ends such a copy at once. */
 void sp_leave_if_copy(void);
+/* Whether this process runs under Valgrind (the measure pass). */
+bool sp_under_valgrind(void);
 
 #endif

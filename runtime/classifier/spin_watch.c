@@ -1,0 +1,207 @@
+/* spin_watch.c: a spin in code without scheduling points, told from the op thread's machine
+ * state.
+ *
+ * The blocking rule (blocking.c) sees every step of instrumented code; code without points
+ * (inline asm loads such as Concurrency Kit's ck_pr_load_*, a library built without the
+ * instrumentation) is invisible to it, and a spin there was left to the executor's timer and
+ * its confirmation at ten times the limit. While an op runs alone under the scheduler, a
+ * timer on the op thread's own CPU clock interrupts it every TICK_NS of CPU time; the
+ * handler samples what the thread is: its instruction pointer, flags, general and vector
+ * registers, a hash of the memory around every register value that is a readable address
+ * (read with process_vm_readv, so an unmapped address never faults), the scheduling points
+ * passed and the thread's voluntary context switches. In an execution child nothing but the
+ * op thread can change what it waits for (the solo run checks there is no thread outside it),
+ * so when SAME_STATES_TO_BLOCK samples in a row are the same state, the thread is going round
+ * a loop that reads memory nobody changes and changes nothing itself: it blocks, and the
+ * solo run ends as the stall rule would end it (snc_sched_solo_blocked), decided from
+ * behaviour, with no confirmation. A bounded poll changes its counter (a register, or memory
+ * a register points at) on every round: its samples differ and it runs on. A sample taken in
+ * a system call (the instruction before the pointer is `syscall`), after a wait that gave the
+ * CPU away, or at a scheduling point decides nothing: those are the timer's and the other
+ * rules' cases. Not under Valgrind (the measure pass), and only on x86-64. A tick is a
+ * signal to the op thread (SA_RESTART): a system call it interrupts goes on, except the few
+ * Linux never restarts (poll, select, nanosleep: EINTR), which a tick can only reach as the
+ * thread enters one, since a sleeping thread uses no CPU time. */
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+#include "runtime.h"
+#include "snc_sched.h"
+#include "state_process.h"
+
+#define TICK_NS 1000000               /* of the op thread's CPU time */
+#define SAME_STATES_TO_BLOCK 3
+#define WINDOW_HALF 64                /* bytes hashed either side of a register's value */
+#define PAGE 4096u
+
+/* One sample; all words, so that two compare with memcmp. */
+struct machine_state {
+	uint64_t ip, flags;
+	uint64_t general[16];
+	uint64_t hash;                /* memory around the registers, vector registers, points,
+				       * voluntary switches */
+};
+
+static struct {
+	volatile bool armed;
+	volatile bool sampling;       /* the handler runs (SA_NODEFER: a tick may nest) */
+	timer_t timer;
+	const volatile uint32_t *points;
+	struct machine_state last;
+	int same;                     /* samples in a row equal to last */
+} watch;
+
+static int watch_signal = -1;
+
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+/* Reads n bytes of this process at addr into buf without faulting: false when unmapped. */
+static bool read_self(void *buf, uintptr_t addr, size_t n)
+{
+	struct iovec local = { buf, n }, remote = { (void *)addr, n };
+	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)n;
+}
+
+/* The memory around a register's value, within its page, when that is readable. */
+static uint64_t hash_window(uint64_t h, uint64_t value)
+{
+	unsigned char bytes[2 * WINDOW_HALF];
+	uint64_t page = value & ~(uint64_t)(PAGE - 1);
+	uint64_t from = value - WINDOW_HALF < page || value < WINDOW_HALF ? page : value - WINDOW_HALF;
+	uint64_t to = value + WINDOW_HALF > page + PAGE ? page + PAGE : value + WINDOW_HALF;
+	if (value < PAGE || value >> 47 != 0 || !read_self(bytes, from, to - from))
+		return h;               /* not an address of user memory */
+	return hash_bytes(h, bytes, to - from);
+}
+
+/* The thread was interrupted in a system call: the instruction before ip is `syscall`. */
+static bool in_system_call(uint64_t ip)
+{
+	unsigned char before[2];
+	return read_self(before, ip - 2, 2) && before[0] == 0x0f && before[1] == 0x05;
+}
+
+static uint64_t voluntary_switches(void)
+{
+	struct rusage u;
+	return getrusage(RUSAGE_THREAD, &u) == 0 ? (uint64_t)u.ru_nvcsw : 0;
+}
+
+#if defined(__x86_64__)
+/* The interrupted thread's state; false when it cannot be one of a spin on memory. */
+static bool sample(const ucontext_t *uc, struct machine_state *s)
+{
+	static const int general[16] = { REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13,
+					 REG_R14, REG_R15, REG_RDI, REG_RSI, REG_RBP, REG_RBX,
+					 REG_RDX, REG_RAX, REG_RCX, REG_RSP };
+	const greg_t *g = uc->uc_mcontext.gregs;
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	memset(s, 0, sizeof *s);
+	s->ip = (uint64_t)g[REG_RIP];
+	s->flags = (uint64_t)g[REG_EFL];
+	if (in_system_call(s->ip))
+		return false;
+	for (int i = 0; i < 16; i++) {
+		s->general[i] = (uint64_t)g[general[i]];
+		h = hash_window(h, s->general[i]);
+	}
+	if (uc->uc_mcontext.fpregs)
+		h = hash_bytes(h, uc->uc_mcontext.fpregs->_xmm, sizeof uc->uc_mcontext.fpregs->_xmm);
+	h = hash_bytes(h, (const void *)&(uint32_t){ *watch.points }, sizeof(uint32_t));
+	h = hash_bytes(h, &(uint64_t){ voluntary_switches() }, sizeof(uint64_t));
+	s->hash = h;
+	return true;
+}
+#else
+static bool sample(const ucontext_t *uc, struct machine_state *s)
+{
+	(void)uc;
+	(void)s;
+	return false;
+}
+#endif
+
+/* Counts the samples in a row that are the same state; true once there are enough. */
+static bool same_state_again(const ucontext_t *uc)
+{
+	struct machine_state now;
+	if (!sample(uc, &now)) {
+		watch.same = 0;
+		return false;
+	}
+	if (watch.same > 0 && memcmp(&now, &watch.last, sizeof now) == 0)
+		watch.same++;
+	else
+		watch.same = 1;
+	watch.last = now;
+	return watch.same >= SAME_STATES_TO_BLOCK;
+}
+
+static void on_tick(int sig, siginfo_t *info, void *context)
+{
+	int saved_errno = errno;
+	bool spinning;
+
+	(void)sig;
+	if (!watch.armed || watch.sampling || info->si_code != SI_TIMER)
+		return;              /* stopped, nested, or not our timer (a kill) */
+	watch.sampling = true;
+	spinning = same_state_again(context);
+	watch.sampling = false;
+	if (spinning) {
+		watch.same = 0;
+		errno = saved_errno;
+		snc_sched_solo_blocked();   /* does not return when it decides */
+	}
+	errno = saved_errno;
+}
+
+static bool watch_usable(void)
+{
+	static int usable = -1;   /* decided once; forked children inherit the handler */
+	if (usable < 0)
+		usable = !sp_under_valgrind() &&
+			 (watch_signal = snc_sched_watch_signal_install(on_tick)) >= 0;
+	return usable;
+}
+
+void spin_watch_start(const volatile uint32_t *points)
+{
+	struct sigevent ev = { .sigev_notify = SIGEV_THREAD_ID };
+	struct itimerspec every_tick = { .it_interval = { .tv_nsec = TICK_NS },
+					 .it_value = { .tv_nsec = TICK_NS } };
+
+	if (watch.armed || !watch_usable())
+		return;
+	ev.sigev_signo = watch_signal;
+	ev._sigev_un._tid = gettid();   /* sigev_notify_thread_id: glibc 2.36 has no macro */
+	if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &watch.timer) != 0)
+		return;               /* no watch: the timer decides, as before */
+	watch.points = points;
+	watch.same = 0;
+	watch.armed = true;
+	if (timer_settime(watch.timer, 0, &every_tick, NULL) != 0)
+		spin_watch_stop();
+}
+
+void spin_watch_stop(void)
+{
+	if (!watch.armed)
+		return;
+	watch.armed = false;
+	timer_delete(watch.timer);
+}
