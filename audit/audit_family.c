@@ -452,14 +452,49 @@ static void free_args(struct audit_arg *args, int n)
 	free(args);
 }
 
-/* Does f keep state outside its arguments (a global variable), or is its body unknown? */
-static bool keeps_own_state(const struct sa_model *m, const struct audit_fn *f)
+static bool effects_global(const struct sa_model *m, const struct sa_fn *mf)
 {
-	const struct sa_fn *mf = f->body ? model_fn(m, f->body) : NULL;
-	if (!mf)
-		return true;
 	for (int e = 0; e < mf->neffects; e++)
 		if (is_global(m, mf->effects[e].state))
+			return true;
+	return false;
+}
+
+/* Does what a call of a macro's wrapper reaches keep global state, or is it unknown? The
+ * callee by its USR, else by its name: a static inline function's USR names the file that
+ * defined it where the library was scanned (c:generic.h@F@AO_nop_full), and the wrapper's
+ * unit may see it otherwise; every model function of that name must keep none. */
+static bool call_keeps_own_state(const struct sa_model *m, const struct sa_call *call)
+{
+	bool found = false;
+	for (int i = 0; call->callee_usr && i < m->nfns; i++)
+		if (m->fns[i].def->usr && strcmp(m->fns[i].def->usr, call->callee_usr) == 0)
+			return effects_global(m, &m->fns[i]);
+	for (int i = 0; call->callee && i < m->nfns; i++) {
+		if (strcmp(m->fns[i].def->name, call->callee) != 0)
+			continue;
+		if (effects_global(m, &m->fns[i]))
+			return true;
+		found = true;
+	}
+	return !found;
+}
+
+/* Does f keep state outside its arguments (a global variable), or is its body unknown?
+ * A macro's wrapper is outside the model: its own accesses, and the model's effects of
+ * every function it calls, tell (AO_char_load_full(addr) is AO_nop_full() then
+ * AO_char_load_acquire(addr): no global). */
+static bool keeps_own_state(const struct sa_model *m, const struct audit_fn *f)
+{
+	if (!f->body)
+		return true;
+	const struct sa_fn *mf = model_fn(m, f->body);
+	if (mf)
+		return effects_global(m, mf);
+	if (touches_globals(f->body))
+		return true;
+	for (int c = 0; c < f->body->ncalls; c++)
+		if (call_keeps_own_state(m, &f->body->calls[c]))
 			return true;
 	return false;
 }
