@@ -162,11 +162,13 @@ int harness_program_build_measure(const char *cmd, const char *harness, char *co
 /* Removes program and its measure build, where they exist. */
 void harness_program_remove(const char *program);
 
-/* Records how harness_program_build made a temporary program for the harnesses of run_id,
- * so that `snc replay` can make it again. Returns 0 or -1 (snc_db_errmsg). */
+/* Records how harness_program_build made a temporary program for the harnesses of run_id
+ * (only the one named name, unless NULL), so that `snc replay` can make it again; harness
+ * NULL: its source is gone too. Returns 0 or -1 (snc_db_errmsg). */
 struct snc_db;
-int harness_program_record(struct snc_db *db, int64_t run_id, const char *harness,
-			   char *const *libs, int nlibs, char *const *cflags, int ncflags);
+int harness_program_record(struct snc_db *db, int64_t run_id, const char *name,
+			   const char *harness, char *const *libs, int nlibs, char *const *cflags,
+			   int ncflags);
 
 /* Prints the verdicts of a run as a table (or JSON). Returns an exit status. */
 int show_run(const char *db_path, int64_t run_id, bool json, const char *cmd);

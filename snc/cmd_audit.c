@@ -213,31 +213,54 @@ static int write_harness(const struct audit_request *rq, const struct audit_fami
 	return fclose(out) == 0 ? 0 : -1;
 }
 
+/* What a family's harness is compiled with: the sources and libraries named, and the
+ * flags. */
+static void family_build_inputs(const struct audit_request *rq, const struct audit_family *fam,
+				struct strings *inputs, struct strings *flags)
+{
+	for (int i = 0; i < rq->sources.n; i++)
+		push(inputs, rq->sources.v[i]);
+	for (int i = 0; i < rq->libs.n; i++)
+		push(inputs, rq->libs.v[i]);
+	for (int i = 0; i < rq->cflags.n; i++)
+		push(flags, rq->cflags.v[i]);
+	if (!audit_include_spellable(fam->header)) {   /* included through a link: its folder */
+		char dir[PATH_MAX + 2];
+		const char *slash = strrchr(fam->header, '/');
+		snprintf(dir, sizeof dir, "-I%.*s", slash ? (int)(slash - fam->header) : 1,
+			 slash ? fam->header : ".");
+		push(flags, dir);
+	}
+}
+
 /* Compiles a harness with the sources and libraries named, and its measure build (the
  * same without the scheduler's instrumentation) unless --no-measure. */
 static int build_family(const struct audit_request *rq, const struct audit_family *fam,
 			const char *source, const char *program)
 {
 	struct strings inputs = { 0 }, flags = { 0 };
-	for (int i = 0; i < rq->sources.n; i++)
-		push(&inputs, rq->sources.v[i]);
-	for (int i = 0; i < rq->libs.n; i++)
-		push(&inputs, rq->libs.v[i]);
-	for (int i = 0; i < rq->cflags.n; i++)
-		push(&flags, rq->cflags.v[i]);
-	if (!audit_include_spellable(fam->header)) {   /* included through a link: its folder */
-		char dir[PATH_MAX + 2];
-		const char *slash = strrchr(fam->header, '/');
-		snprintf(dir, sizeof dir, "-I%.*s", slash ? (int)(slash - fam->header) : 1,
-			 slash ? fam->header : ".");
-		push(&flags, dir);
-	}
+	family_build_inputs(rq, fam, &inputs, &flags);
 	int rc = harness_program_build("audit", source, inputs.v, inputs.n, flags.v, flags.n, program);
 	if (rc == 0 && !rq->no_measure)
 		rc = harness_program_build_measure("audit", source, inputs.v, inputs.n, flags.v,
 						   flags.n, program);
 	if (rc != 0)
 		harness_program_remove(program);
+	strings_free(&inputs);
+	strings_free(&flags);
+	return rc;
+}
+
+/* How `snc replay` can build the family's program again: from the harness kept by
+ * --emit-harness; without it the harness is gone with its temporary folder, and the
+ * record says so (no source). */
+static int record_build(struct snc_db *db, const struct audit_request *rq,
+			const struct audit_family *fam, int64_t run_id, const char *source)
+{
+	struct strings inputs = { 0 }, flags = { 0 };
+	family_build_inputs(rq, fam, &inputs, &flags);
+	int rc = harness_program_record(db, run_id, fam->name, rq->emit_dir ? source : NULL,
+					inputs.v, inputs.n, flags.v, flags.n);
 	strings_free(&inputs);
 	strings_free(&flags);
 	return rc;
@@ -278,6 +301,8 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 	int rc = harness_program_run(program, source, rq->db_path, run_id, rq->forward.v, rq->forward.n);
 	double took = now() - start;
 	harness_program_remove(program);
+	if (record_build(db, rq, fam, run_id, source) != 0)
+		return cli_error("audit", "%s", snc_db_errmsg(db));
 	double measured = 0;
 	char fresh[128] = "";
 	int64_t states = 0;

@@ -109,6 +109,9 @@ static const char *refused_item(char *const *cflags, int ncflags, char *const *l
  * compiler (cc: --cc, $CC or cc). */
 static int rebuild(const struct snc_db_harness_build *b, const char *cc, struct build *out)
 {
+	if (!b->harness_source && b->directory)   /* an audit's, without --emit-harness */
+		return cli_error("replay", "the harness was generated into a temporary folder, now "
+				 "gone: run the audit again with --emit-harness DIR to keep it");
 	if (!b->harness_source || !b->directory)
 		return cli_error("replay", "the database does not say how the harness was compiled");
 	if (b->compiler && strcmp(b->compiler, cc) != 0)

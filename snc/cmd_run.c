@@ -250,8 +250,8 @@ int cmd_run(int argc, char **argv)
 	char source[PATH_MAX];
 	rc = harness_program_run(program, realpath(harness, source) ? source : harness, db_path,
 				 run_id, forward, nforward);
-	if (!prebuilt && harness_program_record(db, run_id, harness, libs, nlibs, cflags,
-						ncflags) != 0)
+	if (!prebuilt && harness_program_record(db, run_id, NULL, harness, libs, nlibs,
+						cflags, ncflags) != 0)
 		cli_error("run", "%s", snc_db_errmsg(db));
 	if (!interrupt_caught())
 		snc_db_run_finish(db, run_id, rc == 0 ? "ok" : "failed", rc);

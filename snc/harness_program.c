@@ -7,16 +7,20 @@
  * libtsan is never linked), so that every program can also run its pairs under controlled
  * schedules (--schedules) and replay them; -fno-sanitize=all first drops any other
  * sanitizer the flags ask for, which does not mix with it in one object. The harness
- * itself is not instrumented. Inputs that are not C sources (an archive, a shared object,
- * -lNAME: what `snc audit --lib` passes) are linked as given, after the objects. The
- * program then runs as a child of snc, appending its results to the run that snc recorded.
+ * itself is instrumented only when no library source is compiled: a header-only library
+ * (atomic_ops.h, ck_pr.h, urcu's static inline headers) is code of the harness's own unit,
+ * and uninstrumented it would reach no scheduling point, every schedule running its ops one
+ * after the other. With library sources the harness's own reads (a wrapper reading a field
+ * after the call) stay out of the schedules. The instrumented harness is compiled on its
+ * own (-c) and linked without the sanitizer, as the library objects are. Inputs that are
+ * not C sources (an archive, a shared object, -lNAME: what `snc audit --lib` passes) are
+ * linked as given, after the objects. The program then runs as a child of snc, appending
+ * its results to the run that snc recorded.
  *
  * For --measure the same harness is built a second time beside it, PROGRAM.measure, with
  * nothing of the scheduler's instrumentation (the same flags otherwise: -g and the user's
  * optimization flags): the program runs that one under the snc Valgrind tool, so what is
- * counted is what the library executes, not the hooks (docs/measure.md). When no library
- * source is compiled (a header-only library), both builds are the same program: the measure
- * build is then a hard link to the first. */
+ * counted is what the library executes, not the hooks (docs/measure.md). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -155,6 +159,22 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 		: "-fno-sanitize=all -fsanitize=thread -Wno-tsan";
 	char (*objects)[4200] = calloc((size_t)nlibs + 1, sizeof *objects);
 	int rc = objects ? 0 : -1, built = 0;
+	bool sources = false;
+	for (int i = 0; i < nlibs; i++)
+		sources |= is_c_source(libs[i]);
+	char harness_object[4200] = "";
+	if (rc == 0 && instrument && !sources) {   /* a header-only library: in the harness */
+		struct argv_builder b = { 0 };
+		start_command(&b, cc, "-std=gnu11 -g -O1 " SNC_HARNESS_CFLAGS, &paths, cflags, ncflags);
+		push_words(&b, instrument);
+		snprintf(harness_object, sizeof harness_object, "%s.harness.o", program);
+		push(&b, "-c");
+		push(&b, harness);
+		push(&b, "-o");
+		push(&b, harness_object);
+		rc = compile(cmd, &b, harness);
+		argv_free(&b);
+	}
 	for (; rc == 0 && built < nlibs; built++) {
 		if (!is_c_source(libs[built])) {   /* an archive, a .so, -lNAME: linked as given */
 			snprintf(objects[built], sizeof objects[built], "%s", libs[built]);
@@ -177,7 +197,7 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 		char lib[4200];
 		start_command(&b, cc, "-std=gnu11 -g -O1 -rdynamic -Wl,-z,now " SNC_HARNESS_CFLAGS,
 			      &paths, cflags, ncflags);
-		push(&b, harness);
+		push(&b, harness_object[0] ? harness_object : harness);
 		for (int i = 0; i < nlibs; i++)
 			push(&b, objects[i]);
 		push(&b, "-o");
@@ -194,6 +214,8 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 	for (int i = 0; objects && i < built; i++)
 		if (is_c_source(libs[i]))
 			unlink(objects[i]);
+	if (harness_object[0])
+		unlink(harness_object);
 	free(objects);
 	return rc;
 }
@@ -204,19 +226,11 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
 	return build_program(cmd, harness, libs, nlibs, cflags, ncflags, program, true);
 }
 
-/* The instrumentation applies to the library sources alone: without any (a header-only
- * library, an archive or -lNAME), the measure build would be the program just built, byte
- * for byte, so it is a hard link to it; where no link can be made, it is compiled. */
 int harness_program_build_measure(const char *cmd, const char *harness, char *const *libs,
 				  int nlibs, char *const *cflags, int ncflags, const char *program)
 {
 	char twin[4200];
 	snprintf(twin, sizeof twin, "%s" SNC_MEASURE_PROGRAM_SUFFIX, program);
-	bool sources = false;
-	for (int i = 0; i < nlibs; i++)
-		sources |= is_c_source(libs[i]);
-	if (!sources && (unlink(twin) == 0 || errno == ENOENT) && link(program, twin) == 0)
-		return 0;
 	return build_program(cmd, harness, libs, nlibs, cflags, ncflags, twin, false);
 }
 
@@ -243,8 +257,9 @@ static char *lines(char *const *items, int n)
 	return s;
 }
 
-int harness_program_record(struct snc_db *db, int64_t run_id, const char *harness,
-			   char *const *libs, int nlibs, char *const *cflags, int ncflags)
+int harness_program_record(struct snc_db *db, int64_t run_id, const char *name,
+			   const char *harness, char *const *libs, int nlibs, char *const *cflags,
+			   int ncflags)
 {
 	const char *cc = getenv("CC");
 	char dir[4096];
@@ -252,7 +267,7 @@ int harness_program_record(struct snc_db *db, int64_t run_id, const char *harnes
 	struct snc_db_harness_build b = {
 		.temporary = 1, .compiler = cc && *cc ? cc : "cc", .cflags = flag_list,
 		.harness_source = harness, .library_sources = lib_list,
-		.directory = getcwd(dir, sizeof dir),
+		.directory = getcwd(dir, sizeof dir), .harness = name,
 	};
 	int rc = lib_list && flag_list ? snc_db_harness_build_set(db, run_id, &b) : -1;
 	free(lib_list);

@@ -117,7 +117,8 @@ int snc_db_harness_build_set(struct snc_db *db, int64_t run_id, const struct snc
 	sqlite3_stmt *st = db_stmt(db,
 		"UPDATE harness_builds SET temporary = ?, compiler = ?, cflags = ?, "
 		"harness_source = ?, library_sources = ?, directory = ? "
-		"WHERE harness_id IN (SELECT id FROM harnesses WHERE run_id = ?)");
+		"WHERE harness_id IN (SELECT id FROM harnesses WHERE run_id = ? "
+		"AND (?8 IS NULL OR name = ?8))");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, b->temporary);
@@ -127,6 +128,7 @@ int snc_db_harness_build_set(struct snc_db *db, int64_t run_id, const struct snc
 	db_bind_text(st, 5, b->library_sources);
 	db_bind_text(st, 6, b->directory);
 	db_bind_int(st, 7, run_id);
+	db_bind_text(st, 8, b->harness);
 	return db_step_done(db, st, "storing how the harness was built");
 }
 

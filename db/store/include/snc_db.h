@@ -440,10 +440,12 @@ struct snc_db_harness_build {
 	const char *program;
 	int temporary;
 	const char *compiler, *cflags, *harness_source, *library_sources, *directory;
+	const char *harness;   /* for the harness of this name only; NULL: every one of the run */
 };
 /* The harness program records itself (temporary 0). */
 int snc_db_harness_program_set(struct snc_db *db, int64_t harness_id, const char *program);
-/* `snc run` records the recipe of its temporary build for the harnesses of run_id. */
+/* `snc run` records the recipe of its temporary build for the harnesses of run_id, `snc
+ * audit` for each of its harnesses (b->harness). */
 int snc_db_harness_build_set(struct snc_db *db, int64_t run_id,
 			     const struct snc_db_harness_build *b);
 
