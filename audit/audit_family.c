@@ -13,7 +13,7 @@
  *
  * Each family's *initial state*, in this order (a config file can name any of them):
  *   1. an initializer: `void x_init(T *, ...)` (the name ends in init; or it returns a
- *      status: int sem_init(sem_t *, ...)), run on a zeroed T;
+ *      status: int sem_init(sem_t *, ...)), run on a zeroed T (so only of a complete T);
  *   2. a constructor: returns T * and takes no T * (and is not variadic); the object is
  *      what it returns;
  *   3. a zeroed T, when T is complete (a scalar, a struct with a known size).
@@ -387,7 +387,9 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		return 0;
 	}
 	const struct sa_function *init = NULL, *ctor = NULL;
-	for (int i = 0; i < d->members.n; i++) {
+	/* an initializer needs storage of the type: not of an incomplete one (apr_atomic_init
+	 * takes an apr_pool_t *, which only apr_pool_create makes) */
+	for (int i = 0; i < d->members.n && (fam->object_size >= 0 || fam->globals); i++) {
 		const struct sa_function *f = d->members.v[i].def;
 		if (is_initializer(f, fam->key) && (!init || strlen(f->name) < strlen(init->name)))
 			init = f;

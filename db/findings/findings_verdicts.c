@@ -183,8 +183,8 @@ static const char *reconciliation(struct db_arena *a, const struct snc_fact_pair
 		       "interleaving that breaks it)";
 	if (!pr->instrumented)
 		return db_arena_printf(a, "schedules: %lld explored, but no call reached a "
-			"scheduling point (the library is not compiled with -fsanitize=thread), so "
-			"each ran one call after the other; the finding stands on the theorem alone",
+			"scheduling point (its accesses are inline assembly, or code not compiled "
+			"with -fsanitize=thread), so each ran one call after the other; the finding stands on the theorem alone",
 			(long long)pr->schedules);
 	return db_arena_printf(a, "schedules: %lld explored from %lld state%s (%s with at most %d "
 		"preemption%s), none broke linearizability; the finding stands: by the theorem "

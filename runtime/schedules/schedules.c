@@ -73,9 +73,10 @@ void schedules_free(struct schedules *sx)
 		return;
 	if (sx->solo_runs > 0 && sx->solo_points == 0)
 		fprintf(stderr, "warning: %s: no operation reached a scheduling point, so every "
-			"schedule ran them one after the other: the library under test is not "
-			"instrumented (compile it with -fsanitize=thread; snc run and snc_add_harness "
-			"do)\n", sx->m->def->name);
+			"schedule ran them one after the other: their accesses are inline assembly, "
+			"or code not compiled with -fsanitize=thread (snc run and snc audit compile "
+			"the library sources and a header-only library's code with it; "
+			"snc_add_harness does)\n", sx->m->def->name);
 	if (sx->states > 0 && !sx->opt->quiet)
 		fprintf(stderr, "%s: %lld schedules from %lld states, %lld failing outcomes\n",
 			sx->m->def->name, (long long)sx->schedules, (long long)sx->states,

@@ -1,7 +1,8 @@
 # audit.bad_input: what cannot be audited is reported (what and why, printed and stored in
 # audit_items) and the audit goes on with the rest: a header that does not parse, a header
 # with no object family, a family whose constructor crashes, functions whose parameters
-# cannot be generated (a struct by value, variadic). Pure helpers without an object or global
+# cannot be generated (a struct by value, variadic), an init function of an opaque struct
+# (opaque.h). Pure helpers without an object or global
 # state are the stateless family: they commute.
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/crashy.h" "$AFIX/broken.h" "$AFIX/pure.h"
@@ -20,6 +21,10 @@ expect_match "$out" "[0-9]+ families: 2 audited, 1 failed to build their initial
 	"the summary counts the families by what became of them"
 expect_eq "$(v counter counter_add counter_add)" "snc" "the counter beside them is audited all the same"
 expect_eq "$(q "$DB" "SELECT status FROM run_summary WHERE run_id = $run")" "ok" "the run is ok"
+audit "$AFIX/opaque.h"
+expect_match "$(item family 'struct opq_pool')" "^skipped: struct opq_pool is incomplete \(opaque\) and no constructor" \
+	"an init function of an opaque struct starts no family (its harness would not compile)"
+expect_eq "$(v int opq_counter_inc opq_counter_inc)" "snc" "the counter beside it is audited"
 expect_status 2 "nothing to audit" -- "$SNC" audit --db "$DB" --no-measure "$AFIX/nofamily.h"
 expect_match "$out" "no object family to audit" "a library with no family at all says so"
 expect_match "$out" "nothing was audited" "and fails"
