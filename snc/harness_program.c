@@ -106,12 +106,27 @@ static bool compiler_is_clang(const char *cc)
 	return clang;
 }
 
-/* Runs one compiler command; returns 0, or -1 after one line on why. */
+/* Runs one compiler command; returns 0, or -1 after one line on why. The compiler's
+ * messages go to the terminal as it prints them, except for `snc audit`'s harnesses: those
+ * are generated, so their warnings (a deprecated function of the API, the linker's notes
+ * on it) are snc's business, not the user's, and are printed only when the build fails. */
 static int compile(const char *cmd, struct argv_builder *b, const char *source)
 {
-	int saved = progress_stderr_divert();   /* its messages after the progress line ends */
-	int status = snc_run_argv(b->v, false, interrupt_forward_to);
-	progress_stderr_restore(saved);
+	int status;
+	if (strcmp(cmd, "audit") == 0) {
+		char *messages = NULL;
+		status = snc_run_argv_messages(b->v, &messages);
+		if (status != 0 && messages && !interrupt_caught()) {
+			int saved = progress_stderr_divert();
+			fputs(messages, stderr);
+			progress_stderr_restore(saved);
+		}
+		free(messages);
+	} else {
+		int saved = progress_stderr_divert();   /* its messages after the progress line ends */
+		status = snc_run_argv(b->v, false, interrupt_forward_to);
+		progress_stderr_restore(saved);
+	}
 	if (interrupt_caught())
 		return -1;   /* the command says why */
 	if (status < 0)

@@ -2,7 +2,8 @@
 # audit_items) and the audit goes on with the rest: a header that does not parse, a header
 # with no object family, a family whose constructor crashes, functions whose parameters
 # cannot be generated (a struct by value, variadic), an init function of an opaque struct
-# (opaque.h). Pure helpers without an object or global
+# (opaque.h); a deprecated function is audited without the compiler's warning on the
+# generated harness. Pure helpers without an object or global
 # state are the stateless family: they commute.
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/crashy.h" "$AFIX/broken.h" "$AFIX/pure.h"
@@ -25,6 +26,9 @@ audit "$AFIX/opaque.h"
 expect_match "$(item family 'struct opq_pool')" "^skipped: struct opq_pool is incomplete \(opaque\) and no constructor" \
 	"an init function of an opaque struct starts no family (its harness would not compile)"
 expect_eq "$(v int opq_counter_inc opq_counter_inc)" "snc" "the counter beside it is audited"
+audit "$AFIX/deprecated.h"
+expect_eq "$(oneway int dep_get dep_set)" "dep_set->dep_get" "a deprecated function is audited"
+case $out in *deprecated*) fail "the compiler's warning on the generated harness is shown: $(clip "$out")";; esac
 expect_status 2 "nothing to audit" -- "$SNC" audit --db "$DB" --no-measure "$AFIX/nofamily.h"
 expect_match "$out" "no object family to audit" "a library with no family at all says so"
 expect_match "$out" "nothing was audited" "and fails"
