@@ -27,6 +27,7 @@
 #include <string.h>
 #include "runtime.h"
 #include "snc_db.h"
+#include "state_process.h"
 
 enum witness_role { W_MUTUAL, W_F_TO_G, W_G_TO_F, W_STATE_ONLY, W_NONDET, W_ROLES };
 static const char *const role_names[W_ROLES] = {
@@ -55,8 +56,23 @@ struct classifier {
 	const struct harness_model *m;
 	bool blocking_observable;
 	int npairs;
-	struct pair_acc *acc;
+	struct pair_acc *acc;              /* npairs of them, no child's (sp_alloc_unshared): a
+					      pair's witnesses make it kilobytes, and every state
+					      writes every pair's counters */
+	size_t acc_bytes;
+	int *inst_of_op, *first_inst;      /* the instances of op F: inst_of_op[first_inst[F]
+					      .. first_inst[F + 1]) */
 };
+
+void classifier_free(struct classifier *c)
+{
+	if (c) {
+		sp_free_unshared(c->acc, c->acc_bytes);
+		free(c->inst_of_op);
+		free(c->first_inst);
+		free(c);
+	}
+}
 
 struct classifier *classifier_new(const struct harness_model *m, bool blocking_observable)
 {
@@ -65,23 +81,24 @@ struct classifier *classifier_new(const struct harness_model *m, bool blocking_o
 		return NULL;
 	c->m = m;
 	c->blocking_observable = blocking_observable;
-	c->acc = calloc((size_t)(m->nops * (m->nops + 1) / 2), sizeof *c->acc);
-	if (!c->acc) {
-		free(c);
+	c->acc_bytes = (size_t)(m->nops * (m->nops + 1) / 2) * sizeof *c->acc;
+	c->acc = sp_alloc_unshared(c->acc_bytes);
+	c->inst_of_op = malloc((size_t)(m->ninst + 1) * sizeof *c->inst_of_op);
+	c->first_inst = calloc((size_t)m->nops + 1, sizeof *c->first_inst);
+	if (!c->acc || !c->inst_of_op || !c->first_inst) {
+		classifier_free(c);
 		return NULL;
+	}
+	for (int i = 0, k = 0; i <= m->nops; i++) {   /* instances grouped by op, in order */
+		c->first_inst[i] = k;
+		for (int f = 0; i < m->nops && f < m->ninst; f++)
+			if (m->inst[f].op == i)
+				c->inst_of_op[k++] = f;
 	}
 	for (int F = 0; F < m->nops; F++)
 		for (int G = F; G < m->nops; G++)
 			c->acc[c->npairs++] = (struct pair_acc){ .F = F, .G = G, .deterministic = true };
 	return c;
-}
-
-void classifier_free(struct classifier *c)
-{
-	if (c) {
-		free(c->acc);
-		free(c);
-	}
 }
 
 static bool is_failure(const struct result *r)
@@ -171,17 +188,12 @@ static void compare_instances(struct classifier *c, struct pair_acc *p, const ch
 
 void classifier_add_state(struct classifier *c, const char *label, const struct state_outcome *so)
 {
-	const struct harness_model *m = c->m;
 	for (int k = 0; k < c->npairs; k++) {
 		struct pair_acc *p = &c->acc[k];
 		struct state_facts sf = { 0 };
-		for (int f = 0; f < m->ninst; f++) {
-			if (m->inst[f].op != p->F)
-				continue;
-			for (int g = 0; g < m->ninst; g++)
-				if (m->inst[g].op == p->G)
-					compare_instances(c, p, label, so, f, g, &sf);
-		}
+		for (int a = c->first_inst[p->F]; a < c->first_inst[p->F + 1]; a++)
+			for (int b = c->first_inst[p->G]; b < c->first_inst[p->G + 1]; b++)
+				compare_instances(c, p, label, so, c->inst_of_op[a], c->inst_of_op[b], &sf);
 		p->states++;
 		p->compared_states += sf.compared;
 		p->conflict += sf.conflict;

@@ -61,7 +61,15 @@
  *
  * A harness without a digest has its pairs' states observed instead: after the second op,
  * the read-like ops the runner found (observe.c) run on a new thread and their results,
- * hashed, are the pair's digest. */
+ * hashed, are the pair's digest.
+ *
+ * The outcomes kept for seen and kept states live in mappings of their own (the
+ * *archive*, in chunks of ARCHIVE_CHUNK or more), marked MADV_DONTFORK except for the
+ * fork of a state process: it reads them to plan its copies, but the executions it forks
+ * never do (nor the runner's other children), and a fork copies the page tables of all the
+ * memory it inherits. With 80 instances each kept state is 6480 executions (half a
+ * megabyte); after a hundred states every execution's fork copied 50 MB of page tables,
+ * which made fork, not the operations, the cost of a wide family. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +125,14 @@ struct seen_state {
 };
 
 #define SEEN_MAX_BYTES (256u << 20)     /* beyond this, equal states are run again */
+#define ARCHIVE_CHUNK (16u << 20)
+#define ARCHIVE_CHUNKS_MAX 64
+
+/* A mapping of the archive, filled from its start. */
+struct archive_chunk {
+	char *base;
+	size_t size, used;
+};
 
 /* The outcome of a state whose sequence holds no op that keeps no state, by sequence (the
  * states that hold such ops are copied from it: kept_equivalent). */
@@ -149,6 +165,8 @@ struct executor {
 	struct seen_state *seen;
 	int nseen, cap_seen;
 	size_t seen_bytes;                 /* seen and kept states together */
+	struct archive_chunk archive[ARCHIVE_CHUNKS_MAX];   /* their outcomes */
+	int narchive;
 	struct kept_state *kept;
 	int nkept, cap_kept;
 	uint8_t *inherited;                /* state process: each pair's enum pair_fate, NULL
@@ -180,17 +198,51 @@ static void *room_for_one(void *items, int n, int *cap, size_t size)
 	return grown;
 }
 
-/* A copy of the solo outcomes just computed and their determinism; false when out of
- * memory (nothing is kept then). */
-static bool copy_solo(const struct executor *ex, struct execution **solo, uint8_t **solo_det)
+/* Room for the n bytes of one state's outcomes in the archive, aligned for executions, in
+ * the last chunk or a new one; NULL when no mapping can be made. */
+static void *archive_take(struct executor *ex, size_t n)
 {
-	*solo = malloc((size_t)ex->nexec * sizeof **solo);
-	*solo_det = malloc((size_t)ex->nexec);
-	if (!*solo || !*solo_det) {
-		free(*solo);
-		free(*solo_det);
-		return false;
+	struct archive_chunk *c = ex->narchive ? &ex->archive[ex->narchive - 1] : NULL;
+	if (!c || c->used + n > c->size) {
+		if (ex->narchive == ARCHIVE_CHUNKS_MAX)
+			return NULL;
+		size_t page = (size_t)sysconf(_SC_PAGESIZE);
+		size_t size = n > ARCHIVE_CHUNK ? (n + page - 1) / page * page : ARCHIVE_CHUNK;
+		void *base = mmap(NULL, size, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (base == MAP_FAILED)
+			return NULL;
+		madvise(base, size, MADV_DONTFORK);
+		c = &ex->archive[ex->narchive++];
+		*c = (struct archive_chunk){ .base = base, .size = size };
 	}
+	void *at = c->base + c->used;
+	c->used = (c->used + n + 15) & ~(size_t)15;
+	if (c->used > c->size)
+		c->used = c->size;
+	return at;
+}
+
+/* Whether the next fork copies the archive: only the state process's does (it plans its
+ * copies from it); its executions, and whatever else the runner forks (schedules, the
+ * measure pass), get none of it. A chunk is marked when it is made, too. */
+static void archive_inherited(const struct executor *ex, bool inherited)
+{
+	for (int i = 0; i < ex->narchive; i++)
+		madvise(ex->archive[i].base, ex->archive[i].size,
+			inherited ? MADV_DOFORK : MADV_DONTFORK);
+}
+
+/* A copy of the solo outcomes just computed and their determinism, in the archive; false
+ * when no room can be made (nothing is kept then). */
+static bool copy_solo(struct executor *ex, struct execution **solo, uint8_t **solo_det)
+{
+	size_t bytes = (size_t)ex->nexec * (sizeof **solo + 1);
+	char *room = archive_take(ex, bytes);
+	if (!room)
+		return false;
+	*solo = (struct execution *)room;
+	*solo_det = (uint8_t *)(room + (size_t)ex->nexec * sizeof **solo);
 	memcpy(*solo, ex->out.solo, (size_t)ex->nexec * sizeof **solo);
 	memcpy(*solo_det, ex->out.solo_det, (size_t)ex->nexec);
 	return true;
@@ -318,16 +370,11 @@ void executor_free(struct executor *ex)
 	if (!ex)
 		return;
 	munmap(ex->prefix, ex->shared_size);
-	for (int i = 0; i < ex->nseen; i++) {
-		free(ex->seen[i].solo);
-		free(ex->seen[i].solo_det);
-	}
+	for (int i = 0; i < ex->narchive; i++)
+		munmap(ex->archive[i].base, ex->archive[i].size);
 	free(ex->seen);
-	for (int i = 0; i < ex->nkept; i++) {
+	for (int i = 0; i < ex->nkept; i++)
 		free(ex->kept[i].seq);
-		free(ex->kept[i].solo);
-		free(ex->kept[i].solo_det);
-	}
 	free(ex->kept);
 	free(ex->observe);
 	free(ex->out.solo);
@@ -776,6 +823,7 @@ static void finish_copies(struct executor *ex, const int *source)
 static _Noreturn void state_process(struct executor *ex, const int *seq, int len)
 {
 	const struct harness_model *m = ex->m;
+	archive_inherited(ex, false);
 	if (!state_build_or_block(m, seq, len)) {   /* a prefix op blocks, as its behaviour showed */
 		ex->prefix->blocked = 1;
 		_exit(0);
@@ -895,9 +943,11 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		.on_tick = show_progress, .ctx = ex,
 	};
 	struct sp_child child;
+	archive_inherited(ex, true);
 	pid_t pid = sp_fork(&child, &o);
 	if (pid == 0)
 		state_process(ex, seq, len);
+	archive_inherited(ex, false);
 	struct sp_end end = { .how = SP_KILLED };
 	if (pid > 0 && sp_wait(&child, 1, &end) == SP_INTERRUPTED)
 		end = (struct sp_end){ .how = SP_KILLED, .code = sp_interrupted() };

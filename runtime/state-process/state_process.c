@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -130,6 +131,22 @@ static void child_setup(pid_t parent, const struct sp_options *o)
 		silence_output();
 	if (o->limits)
 		apply_limits(o->limits, !o->forks_children);
+}
+
+void *sp_alloc_unshared(size_t size)
+{
+	void *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	madvise(p, size ? size : 1, MADV_DONTFORK);
+	return p;
+}
+
+void sp_free_unshared(void *p, size_t size)
+{
+	if (p)
+		munmap(p, size ? size : 1);
 }
 
 pid_t sp_fork(struct sp_child *c, const struct sp_options *o)

@@ -139,6 +139,13 @@ void sp_sweep(void);
 /* In a child of sp_fork: an operation that forked and whose copy returned into the runtime
  * must not go on as a second state process; this ends such a copy at once. */
 void sp_leave_if_copy(void);
+/* Zeroed memory of this process that no child inherits (MADV_DONTFORK): a fork copies the
+ * page tables of all it inherits and marks every page copy-on-write, so the runner's large
+ * tables (verdict accumulators, a state's outcomes) would cost every fork, and a fault on
+ * every page the runner then writes. NULL when out of memory; free with sp_free_unshared
+ * and the same size. A child must never touch it. */
+void *sp_alloc_unshared(size_t size);
+void sp_free_unshared(void *p, size_t size);
 /* Whether this process runs under Valgrind (the measure pass). */
 bool sp_under_valgrind(void);
 
