@@ -534,13 +534,15 @@ static const char *contract_macro(const char *contract)
 	return "SNC_OWNER_ONLY";
 }
 
-static void emit_stateless_ops(FILE *out, const struct audit_family *fam)
+/* The ops of one kind: .stateless_ops (local false) or .local_ops. */
+static void emit_op_names(FILE *out, const struct audit_family *fam, bool local)
 {
 	int n = 0;
 	for (int i = 0; i < fam->nops; i++) {
-		if (!fam->ops[i].keeps_no_state)
+		if (!(local ? fam->ops[i].local : fam->ops[i].keeps_no_state))
 			continue;
-		fprintf(out, "%s\"%s\"", n++ ? ", " : "\n\t    .stateless_ops = SNC_NAMES(",
+		fprintf(out, "%s\"%s\"", n++ ? ", " : local ? "\n\t    .local_ops = SNC_NAMES("
+							   : "\n\t    .stateless_ops = SNC_NAMES(",
 			fam->ops[i].name);
 	}
 	if (n)
@@ -559,7 +561,9 @@ static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 	if (fam->digest_complete)
 		fprintf(out, "\n\t    .digest_complete = true,");
 	else if (fam->stateless)   /* the ops the scan shows keep no state (the others' pairs run) */
-		emit_stateless_ops(out, fam);
+		emit_op_names(out, fam, false);
+	else   /* the ops that change only what the digest sees (a member keeps its own state) */
+		emit_op_names(out, fam, true);
 	fprintf(out, "\n\t    .timeout_ms = 20,\n\t    .ops = SNC_OPS(");
 	for (int i = 0; i < fam->nops; i++) {
 		const struct audit_op *op = &fam->ops[i];

@@ -571,6 +571,8 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		op->fn = f;
 		op->name = f->name;
 		op->keeps_no_state = fam->globals && keeps_no_state(&d->members.v[i]);
+		op->local = !fam->globals && fam->start != START_CONSTRUCTOR &&
+			    !keeps_own_state(m, &d->members.v[i]);
 		if (audit_assign_op(fam, d->members.v, d->members.n, opt, op, why, sizeof why) != 0) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "%s", why);
 			free_args(op->args, op->nargs);

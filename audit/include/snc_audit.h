@@ -96,6 +96,10 @@ struct audit_op {
 	bool keeps_no_state;       /* a globals family's op whose scanned body reads and writes
 				      no variable and calls nothing (a fence, arithmetic on its
 				      scalar arguments): the harness's .stateless_ops */
+	bool local;                /* an object family's op whose scanned body (a wrapper's:
+				      what it calls) writes no global: what it changes is the
+				      object the digest hashes; the harness's .local_ops when
+				      the digest is not complete */
 };
 
 struct audit_pool {

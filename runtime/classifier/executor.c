@@ -52,11 +52,15 @@
  * Ops that keep no state (.stateless_ops: they read and write no memory but their own
  * stack) need no digest to show that they leave the state as it was: with a digest that is
  * not complete, they are probed the same way (their result on the state's thread) and the
- * pairs they begin are copied from the solo executions, when those repeated alike (their
- * repeats then run first: what a cycle counter returns moves between runs, and a pair that
- * ran would see it move); and a state whose sequence holds
- * such an op is the state of the sequence without it, whose outcome is kept when it runs
- * (kept_equivalent). Only with a digest: a pair's copy carries the second op's digest,
+ * pairs they begin are copied from the solo executions; so are those of an op that keeps
+ * no state of its own (.local_ops: what it changes is what the digest hashes) whose probe
+ * left the digest as it was (a load, a failed compare-and-swap, beside a library function
+ * whose globals make the digest incomplete). Such pairs are copied when the solo executions
+ * repeated alike (their repeats then run first: what a cycle counter returns moves between
+ * runs, and a pair that ran would see it move); and a state whose sequence holds an op that
+ * keeps no state at all is the state of the sequence without it, whose outcome is kept
+ * when it runs (kept_equivalent). The other ops' pairs run, except those whose first op
+ * crashes alone (inherit_crashed_firsts). Only with a digest: a pair's copy carries the second op's digest,
  * which is the pair's, where an observation (below) would have to run again.
  *
  * A harness without a digest has its pairs' states observed instead: after the second op,
@@ -156,8 +160,11 @@ struct executor {
 					      0 when it ran, COPY_OF_PROBE from its first op's
 					      probe (inherit_crashed_firsts) */
 	bool probing;                      /* complete digest: pairs are copied where they can be */
-	bool stateless_probing;            /* a digest, not complete, and ops that keep no state:
-					      only their pairs are copied, from the solo ones */
+	bool stateless_probing;            /* a digest, not complete, and ops that keep no state
+					      (of their own: .local_ops): only their pairs are
+					      copied, from the solo ones */
+	bool keeps_stateless;              /* ... and some op keeps none at all: states whose
+					      sequence holds one are kept_equivalent */
 	struct prefix_report *prefix;      /* shared */
 	size_t shared_size;
 	struct state_outcome out;
@@ -339,8 +346,10 @@ struct executor *executor_new(const struct harness_model *m, const struct runtim
 	ex->nexec = m->ninst + m->ninst * m->ninst;
 	ex->repeats = opt->repeats;
 	ex->probing = m->def->digest && m->def->digest_complete;
-	for (int op = 0; op < m->nops && !ex->probing && m->def->digest; op++)
-		ex->stateless_probing |= m->keeps_no_state[op];
+	for (int op = 0; op < m->nops && !ex->probing && m->def->digest; op++) {
+		ex->stateless_probing |= m->keeps_no_own_state[op];
+		ex->keeps_stateless |= m->keeps_no_state[op];
+	}
 	ex->shared_size = sizeof(struct prefix_report) +
 			  (size_t)(ex->nexec + ex->n) * (size_t)ex->repeats * sizeof(struct execution) +
 			  (size_t)ex->nexec * sizeof(uint32_t);
@@ -659,6 +668,12 @@ static void start_probe(struct executor *ex, struct inflight *fl, int jobs, int 
 		fl->slots[fl->n++] = slot;
 }
 
+/* An op that crashed or exited alone: its pairs may end the same way before their second op. */
+static bool ended_alone(const struct result *r)
+{
+	return r->kind == R_CRASH || r->kind == R_EXIT;
+}
+
 /* In the state process, after the solo executions: a probe of every instance whose pairs
  * may be copied (not those that blocked alone: their pairs are not run anyway; without a
  * complete digest, only the ops that keep no state). In repeat
@@ -672,18 +687,13 @@ static void probe_firsts(struct executor *ex, int repeat, int jobs)
 	for (int i = 0; i < ex->n; i++) {
 		struct execution *slot = &ex->probes[(size_t)repeat * ex->n + i];
 		if (ex->slots[i].first.kind == R_BLOCK || (repeat > 0 && !probe_usable(&ex->probes[i])) ||
-		    (!ex->probing && !ex->m->keeps_no_state[ex->m->inst[i].op]))
+		    (!ex->probing && (!ex->m->keeps_no_own_state[ex->m->inst[i].op] ||
+				      ended_alone(&ex->slots[i].first))))
 			continue;
 		start_probe(ex, &fl, jobs, i, slot);
 	}
 	while (fl.n > 0)
 		reap_one(ex, &fl);
-}
-
-/* An op that crashed or exited alone: its pairs may end the same way before their second op. */
-static bool ended_alone(const struct result *r)
-{
-	return r->kind == R_CRASH || r->kind == R_EXIT;
 }
 
 /* In the state process, after the solo executions, without digest probes: every instance that
@@ -768,8 +778,10 @@ static void plan_copies(struct executor *ex, int *source)
 		source[i] = NO_SOURCE;
 		if (!probe_usable(p))
 			continue;
-		if (!ex->probing) {   /* an op that keeps no state, which it left as it was */
-			source[i] = SAME_STATE;
+		if (!ex->probing) {   /* an op that keeps no state, which it left as it was, or
+					 one whose changes the digest sees, which says it did */
+			if (ex->m->keeps_no_state[ex->m->inst[i].op] || p->digest == ex->prefix->digest)
+				source[i] = SAME_STATE;
 			continue;
 		}
 		if (p->digest == ex->prefix->digest) {
@@ -857,6 +869,8 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 				      ex->prefix->has_digest ?
 			      malloc((size_t)ex->n * sizeof *source) : NULL;
 	if (source) {
+		if (!ex->probing)   /* the others' pairs run: those that crash alone, as below */
+			inherit_crashed_firsts(ex, jobs);
 		probe_firsts(ex, 0, jobs);
 		plan_copies(ex, source);
 	} else {
@@ -915,7 +929,7 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 {
 	memset(ex->prefix, 0, ex->shared_size);
 	struct state_outcome *out = &ex->out;
-	const struct kept_state *equal = ex->stateless_probing ? kept_equivalent(ex, seq, len) : NULL;
+	const struct kept_state *equal = ex->keeps_stateless ? kept_equivalent(ex, seq, len) : NULL;
 	if (equal) {
 		out->status = STATE_OK;
 		out->observe = ex->observe;
@@ -1003,7 +1017,7 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 	}
 	if (ex->m->def->digest_complete && out->has_digest)
 		seen_keep(ex);
-	if (ex->stateless_probing)
+	if (ex->keeps_stateless)
 		kept_keep(ex, seq, len);
 	return out;
 }

@@ -127,14 +127,20 @@ int harness_model_build(const struct snc_harness *def, struct harness_model *m, 
 		total += n;
 		m->nops = i + 1;
 	}
-	for (int k = 0; def->stateless_ops && def->stateless_ops[k]; k++) {
-		int op = 0;
-		while (op < m->nops && strcmp(def->ops[op].name, def->stateless_ops[k]) != 0)
-			op++;
-		if (op == m->nops)
-			return fail(err, errlen, "harness '%s': .stateless_ops names '%s', which is "
-				    "not one of its operations", def->name, def->stateless_ops[k]);
-		m->keeps_no_state[op] = true;
+	for (int list = 0; list < 2; list++) {
+		const char *const *names = list == 0 ? def->stateless_ops : def->local_ops;
+		for (int k = 0; names && names[k]; k++) {
+			int op = 0;
+			while (op < m->nops && strcmp(def->ops[op].name, names[k]) != 0)
+				op++;
+			if (op == m->nops)
+				return fail(err, errlen, "harness '%s': .%s names '%s', which is not one "
+					    "of its operations", def->name,
+					    list == 0 ? "stateless_ops" : "local_ops", names[k]);
+			if (list == 0)
+				m->keeps_no_state[op] = true;
+			m->keeps_no_own_state[op] = true;
+		}
 	}
 	if (total > MAX_INSTANCES)
 		return fail(err, errlen, "harness '%s' has %ld operation instances (ops times argument "

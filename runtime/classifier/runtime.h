@@ -73,6 +73,7 @@ struct harness_model {
 	int nops;
 	int arity[64];
 	bool keeps_no_state[64];   /* the op is named in .stateless_ops */
+	bool keeps_no_own_state[64];   /* ... or in .local_ops */
 	struct instance *inst;
 	int ninst;
 };

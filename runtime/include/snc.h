@@ -100,6 +100,13 @@ struct snc_harness {
 	 * op begins (from the second op alone), and the states whose sequence holds one (from
 	 * the same sequence without it). Name only ops that are that by construction. */
 	const char *const *stateless_ops;
+	/* optional: the names of the ops that keep no state of their own (SNC_NAMES(...)):
+	 * whatever they change is in the memory .digest hashes (they write no global and call
+	 * nothing that does; a load, a compare-and-swap on the object). With a .digest that is
+	 * not complete, the runner probes them: when one leaves the digest as it was, the state
+	 * after it is the state before, and the pairs it begins are copied from the second op
+	 * alone. The ops of .stateless_ops are such ops too. */
+	const char *const *local_ops;
 };
 
 /* Map a function's type to its kind. */
