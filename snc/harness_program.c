@@ -7,11 +7,12 @@
  * libtsan is never linked), so that every program can also run its pairs under controlled
  * schedules (--schedules) and replay them; -fno-sanitize=all first drops any other
  * sanitizer the flags ask for, which does not mix with it in one object. The harness
- * itself is instrumented only when no library source is compiled: a header-only library
+ * itself is instrumented only when it is given no library at all: a header-only library
  * (atomic_ops.h, ck_pr.h, urcu's static inline headers) is code of the harness's own unit,
  * and uninstrumented it would reach no scheduling point, every schedule running its ops one
- * after the other. With library sources the harness's own reads (a wrapper reading a field
- * after the call) stay out of the schedules. The instrumented harness is compiled on its
+ * after the other. With library sources, an archive or -lNAME, the harness's own accesses
+ * (a wrapper reading the object's pointer, a field after the call) stay out of the
+ * schedules: points there would make an uninstrumented archive's pairs look explored. The instrumented harness is compiled on its
  * own (-c) and linked without the sanitizer, as the library objects are. Inputs that are
  * not C sources (an archive, a shared object, -lNAME: what `snc audit --lib` passes) are
  * linked as given, after the objects. The program then runs as a child of snc, appending
@@ -174,11 +175,8 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 		: "-fno-sanitize=all -fsanitize=thread -Wno-tsan";
 	char (*objects)[4200] = calloc((size_t)nlibs + 1, sizeof *objects);
 	int rc = objects ? 0 : -1, built = 0;
-	bool sources = false;
-	for (int i = 0; i < nlibs; i++)
-		sources |= is_c_source(libs[i]);
 	char harness_object[4200] = "";
-	if (rc == 0 && instrument && !sources) {   /* a header-only library: in the harness */
+	if (rc == 0 && instrument && nlibs == 0) {   /* a header-only library: in the harness */
 		struct argv_builder b = { 0 };
 		start_command(&b, cc, "-std=gnu11 -g -O1 " SNC_HARNESS_CFLAGS, &paths, cflags, ncflags);
 		push_words(&b, instrument);
@@ -241,11 +239,19 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
 	return build_program(cmd, harness, libs, nlibs, cflags, ncflags, program, true);
 }
 
+/* A program given only an archive or -lNAME (no source, but a library: the harness is not
+ * instrumented either) is the measure build byte for byte, so the twin is a hard link to
+ * it; where no link can be made, or when something was instrumented, it is compiled. */
 int harness_program_build_measure(const char *cmd, const char *harness, char *const *libs,
 				  int nlibs, char *const *cflags, int ncflags, const char *program)
 {
 	char twin[4200];
 	snprintf(twin, sizeof twin, "%s" SNC_MEASURE_PROGRAM_SUFFIX, program);
+	bool sources = false;
+	for (int i = 0; i < nlibs; i++)
+		sources |= is_c_source(libs[i]);
+	if (nlibs > 0 && !sources && (unlink(twin) == 0 || errno == ENOENT) && link(program, twin) == 0)
+		return 0;
 	return build_program(cmd, harness, libs, nlibs, cflags, ncflags, twin, false);
 }
 

@@ -25,6 +25,13 @@ bool show_schedules_text(const struct snc_db_pair_verdict *r, const char *db_pat
 			 (long long)r->failing_schedule_id, (long long)r->schedules, coverage);
 		return true;
 	}
+	if (r->schedule_points == 0) {
+		snprintf(buf, len, "not explored: in %lld schedules the calls reached no scheduling "
+			 "point (inline assembly, or code not compiled with -fsanitize=thread: an "
+			 "archive or -lNAME is linked as it was built; give snc the library's "
+			 "sources), so each ran one call after the other", (long long)r->schedules);
+		return true;
+	}
 	snprintf(buf, len, "linearizable and deterministic in %lld schedules (%s)",
 		 (long long)r->schedules, coverage);
 	return true;
@@ -40,6 +47,7 @@ json_object *show_schedules_json(const struct snc_db_pair_verdict *r)
 			       json_object_new_boolean(r->schedules_deterministic));
 	json_object_object_add(o, "schedules", json_object_new_int64(r->schedules));
 	json_object_object_add(o, "exhaustive", json_object_new_boolean(r->schedules_exhaustive));
+	json_object_object_add(o, "points", json_object_new_int64(r->schedule_points));
 	json_object *f = NULL;
 	if (r->failing_schedule_id > 0) {
 		f = json_object_new_object();

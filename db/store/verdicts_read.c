@@ -2,7 +2,9 @@
  *
  * An op an audit named by a macro (rcu_read_lock, whose function is urcu_memb_read_lock)
  * comes with the function that implements it, from the run's api_aliases (none in a
- * database from before that table, nor for a macro audited through its own wrapper). */
+ * database from before that table, nor for a macro audited through its own wrapper). How
+ * many scheduling points the pair's calls passed in its busiest schedule comes from the
+ * schedule tables beside the view. */
 #include "db_internal.h"
 
 #define PAIR_COLUMNS \
@@ -11,7 +13,10 @@
 	"f_alone, g_alone, f_after_g, g_after_f, " \
 	"coalesce(linearizable, -1), coalesce(deterministic_under_schedules, -1), " \
 	"coalesce(schedules_exhaustive, -1), coalesce(schedules, 0), " \
-	"coalesce(failing_schedule_id, 0), failing_state, failing_schedule, failing_outcome, "
+	"coalesce(failing_schedule_id, 0), failing_state, failing_schedule, failing_outcome, " \
+	"(SELECT coalesce(max(o.f_points + o.g_points), 0) FROM verdicts v " \
+	" JOIN schedule_explorations e ON e.f_op = v.f_op AND e.g_op = v.g_op " \
+	" JOIN schedule_outcomes o ON o.exploration_id = e.id WHERE v.id = p.verdict_id), "
 
 int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
 			     int (*fn)(const struct snc_db_pair_verdict *row, void *ctx), void *ctx)
@@ -55,8 +60,9 @@ int snc_db_each_pair_verdict(struct snc_db *db, int64_t run_id,
 			.failing_state = db_col_text(st, 23),
 			.failing_schedule = db_col_text(st, 24),
 			.failing_outcome = db_col_text(st, 25),
-			.f_function = db_col_text(st, 26),
-			.g_function = db_col_text(st, 27),
+			.schedule_points = sqlite3_column_int64(st, 26),
+			.f_function = db_col_text(st, 27),
+			.g_function = db_col_text(st, 28),
 		};
 		int stop = fn(&row, ctx);
 		if (stop) {

@@ -2,7 +2,10 @@
 # through compile_commands.json, the archive with --lib, the header that declares the API.
 # Accounts are opaque (only account_new builds one); tickets come from functions without
 # parameters that share a global (a "globals" family). Nothing synchronizes: the audit says
-# which pairs would have to (deposit with itself, take with itself).
+# which pairs would have to (deposit with itself, take with itself). The archive is linked as
+# it was built, without the scheduler's instrumentation: the schedules of its SNC pairs reach
+# no scheduling point, and `snc show` says they were not explored rather than calling them
+# linearizable.
 . "$(dirname "$0")/lib.sh"
 cp -r "$AFIX/bank" . && cd bank || exit 1
 cc -c -Iinclude src/bank.c -o bank.o && ar rcs libbank.a bank.o || { echo "cannot build the fixture"; exit 1; }
@@ -18,4 +21,12 @@ expect_eq "$(v globals_next_ticket ticket_take ticket_take)" "snc" "ticket_take 
 expect_eq "$(oneway globals_next_ticket ticket_take ticket_peek)" "ticket_take->ticket_peek" "take influences peek"
 expect_eq "$(q "$DB" "SELECT count(*) FROM scan_functions WHERE run_id = $run AND name = 'account_deposit' AND file LIKE '%src/bank.c'")" \
 	"1" "the sources' facts are in the run"
+shown=$("$SNC" show --db "$DB" 2>&1)
+expect_match "$shown" "schedules: not explored: in [0-9]+ schedules the calls reached no scheduling point" \
+	"the archive's pairs are not called linearizable"
+case $shown in *"linearizable and deterministic in"*) fail "a pair of the archive is called linearizable";; esac
+expect_eq "$("$SNC" show --db "$DB" --json | python3 -c 'import json,sys
+d = json.load(sys.stdin)
+print(sorted({v["schedules"]["points"] for v in d["verdicts"] if v.get("schedules")}))')" "[0]" \
+	"--json says no point was reached"
 finish

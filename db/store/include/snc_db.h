@@ -221,6 +221,10 @@ struct snc_db_pair_verdict {
 	/* Schedules (snc run --schedules); linearizable is -1 when none were explored. */
 	int linearizable, schedules_deterministic, schedules_exhaustive;
 	int64_t schedules;
+	int64_t schedule_points;       /* the most scheduling points both calls passed in one
+					  schedule: 0 when their code is not instrumented (an
+					  archive, -lNAME, inline assembly), and every schedule
+					  ran them one after the other */
 	int64_t failing_schedule_id;   /* the smallest failing schedule, 0 when none */
 	const char *failing_state, *failing_schedule, *failing_outcome;
 	/* The function implementing f (g) when an audit named the op by a macro
