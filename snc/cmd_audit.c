@@ -632,6 +632,107 @@ static void sources_to_build(struct audit_request *rq, const struct scan_outcome
 	rq->sources = files;
 }
 
+/* Does the unit define (with external linkage) a function the headers declare, or main? */
+static bool unit_defines(const struct sa_unit *u, const struct audit_plan *plan, const char *name)
+{
+	for (int f = 0; f < u->nfunctions; f++) {
+		const struct sa_function *fn = &u->functions[f];
+		if (fn->linkage != SA_LINK_EXTERN || strcmp(u->file, fn->file) != 0)
+			continue;
+		if (name && strcmp(fn->name, name) == 0)
+			return true;
+		for (int i = 0; !name && i < plan->nfns; i++)
+			if (strcmp(plan->fns[i].def->name, fn->name) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* A unit's flag that a harness build needs too (where headers are, what is defined), with
+ * a relative path made absolute against the unit's directory; NULL for the others (-c,
+ * -o FILE, dependency files, warnings). *skip: the flag takes the next argument too. */
+static char *build_flag(const struct sa_unit *u, int i, int *skip)
+{
+	static const char *const with_path[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include" };
+	const char *a = u->args[i];
+	*skip = 0;
+	for (size_t k = 0; k < sizeof with_path / sizeof with_path[0]; k++) {
+		size_t n = strlen(with_path[k]);
+		if (strncmp(a, with_path[k], n) != 0)
+			continue;
+		const char *path = a[n] ? a + n : i + 1 < u->nargs ? u->args[i + 1] : NULL;
+		if (!a[n])
+			*skip = 1;
+		if (!path)
+			return NULL;
+		char *flag = NULL;
+		if (path[0] == '/' || !u->directory)
+			return asprintf(&flag, "%s%s%s", with_path[k], k ? " " : "", path) < 0 ? NULL : flag;
+		return asprintf(&flag, "%s%s%s/%s", with_path[k], k ? " " : "", u->directory, path) < 0
+			       ? NULL : flag;
+	}
+	if (strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0) {
+		if (!a[2] && i + 1 < u->nargs) {
+			*skip = 1;
+			char *flag = NULL;
+			return asprintf(&flag, "%s%s", a, u->args[i + 1]) < 0 ? NULL : flag;
+		}
+		return strdup(a);
+	}
+	return strncmp(a, "-std=", 5) == 0 ? strdup(a) : NULL;
+}
+
+static bool has_string(const struct strings *s, const char *value)
+{
+	for (int i = 0; i < s->n; i++)
+		if (strcmp(s->v[i], value) == 0)
+			return true;
+	return false;
+}
+
+/* -p without --lib or sources: the API's functions are defined by units of the compile
+ * database, which the harnesses then compile (with the flags those units need) instead of
+ * linking nothing; units with a main() (tests, tools) are left out. Said in one line. */
+static void compile_the_projects_units(struct audit_request *rq, const struct audit_plan *plan,
+				       const struct scan_outcome *scan)
+{
+	char names[512] = "";
+	size_t used = 0;
+	int n = 0;
+	for (int u = 0; u < scan->units.count; u++) {
+		const struct sa_unit *unit = &scan->units.units[u];
+		if (!has_suffix(unit->file, ".c") || !unit_defines(unit, plan, NULL) ||
+		    unit_defines(unit, plan, "main"))
+			continue;
+		push(&rq->sources, unit->file);
+		for (int i = 0; i < unit->nargs; i++) {
+			int skip;
+			char *flag = build_flag(unit, i, &skip);
+			if (flag && !has_string(&rq->cflags, flag)) {
+				char *space = strchr(flag, ' ');   /* "-isystem DIR": two arguments */
+				if (space) {
+					*space = '\0';
+					push(&rq->cflags, flag);
+					push(&rq->cflags, space + 1);
+				} else {
+					push(&rq->cflags, flag);
+				}
+			}
+			free(flag);
+			i += skip;
+		}
+		const char *base = strrchr(unit->file, '/');
+		if (used < sizeof names)
+			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", n ? ", " : "",
+						 base ? base + 1 : unit->file);
+		n++;
+	}
+	if (n && !rq->quiet)
+		fprintf(stderr, "snc audit: compiling %d unit%s of %s that define%s the API (%s) "
+			"into the harnesses (--lib links a built library instead)\n", n,
+			n == 1 ? "" : "s", rq->compdb, n == 1 ? "s" : "", names);
+}
+
 /* Nothing named to link, but API functions without a body in the headers: the libraries
  * of the package that installed the headers that define them (audit_libs.c), said in one
  * line. */
@@ -755,6 +856,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	if (inferred == 1)
 		rq->wrapper_header = inferred_path;   /* it includes every header */
 	audit_mark_helpers(&plan);
+	if (rq->compdb && rq->libs.n == 0 && rq->sources.n == 0)
+		compile_the_projects_units(rq, &plan, &scan);
 	if (rq->libs.n == 0 && rq->sources.n == 0)
 		link_the_packages_libraries(rq, &plan);
 	audit_plan_families(&plan, scan.model, &opt);

@@ -140,14 +140,18 @@ static void activate(struct driver *d)
 }
 
 /* Level 0 is in (the explorer waited for it): stop when the calls are independent, or,
- * with --first-failure, when an outcome already fails. */
+ * with --first-failure, when an outcome already fails, once a whole level has run (the
+ * explorer waits for it, and none of its children is in flight): stopping as soon as one
+ * failing child was reaped would make the schedules counted depend on which children
+ * finished first. */
 static bool must_stop(struct driver *d, struct pair_explore *pe)
 {
 	if (pe->schedules < 2)
 		return false;
 	if (pe->independent)
 		return true;
-	if (d->job->opt->first_failure && (pair_judge(pe) || op_pair_failed(d, pe->F, pe->G))) {
+	if (d->job->opt->first_failure && pe->level_out && pe->inflight == 0 &&
+	    (pair_judge(pe) || op_pair_failed(d, pe->F, pe->G))) {
 		pe->stopped = true;
 		return true;
 	}
@@ -209,6 +213,7 @@ static bool step(struct driver *d, struct pair_explore *pe)
 		enum snc_explore_step next = snc_explorer_next(pe->ex, &s, &ticket);
 		if (next == SNC_EXPLORE_DONE)
 			pe->explorer_done = true;
+		pe->level_out = next != SNC_EXPLORE_SCHEDULE;
 		if (next != SNC_EXPLORE_SCHEDULE)
 			return next == SNC_EXPLORE_DONE;
 		if (spawn(d, pe, &s, ticket, -1, pe->handed_out++ == 0) != 0) {

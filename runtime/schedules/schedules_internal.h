@@ -138,6 +138,7 @@ struct pair_explore {
 	struct snc_explorer *ex;
 	enum pair_phase phase;
 	bool explorer_done;        /* the explorer handed out its last schedule */
+	bool level_out;            /* ... or every schedule of its level: it waits for them */
 	uint32_t handed_out;       /* schedules handed out ("0" is the first) */
 	int inflight;              /* children of this pair running */
 	int next_rerun;            /* determinism: the next outcome to run again */
