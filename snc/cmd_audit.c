@@ -233,44 +233,27 @@ static void family_build_inputs(const struct audit_request *rq, const struct aud
 	}
 }
 
-/* Compiles a harness with the sources and libraries named, and its measure build (the
- * same without the scheduler's instrumentation) unless --no-measure. */
-static int build_family(const struct audit_request *rq, const struct audit_family *fam,
-			const char *source, const char *program)
+/* Compiles a harness with its inputs and flags (family_build_inputs), and its measure
+ * build (the same without the scheduler's instrumentation) unless --no-measure. */
+static int build_family(const struct audit_request *rq, const struct strings *inputs,
+			const struct strings *flags, const char *source, const char *program)
 {
-	struct strings inputs = { 0 }, flags = { 0 };
-	family_build_inputs(rq, fam, &inputs, &flags);
-	int rc = harness_program_build("audit", source, inputs.v, inputs.n, flags.v, flags.n, program);
+	int rc = harness_program_build("audit", source, inputs->v, inputs->n, flags->v, flags->n,
+				       program);
 	if (rc == 0 && !rq->no_measure)
-		rc = harness_program_build_measure("audit", source, inputs.v, inputs.n, flags.v,
-						   flags.n, program);
+		rc = harness_program_build_measure("audit", source, inputs->v, inputs->n, flags->v,
+						   flags->n, program);
 	if (rc != 0)
 		harness_program_remove(program);
-	strings_free(&inputs);
-	strings_free(&flags);
 	return rc;
 }
 
-/* How `snc replay` can build the family's program again: from the harness kept by
- * --emit-harness; without it the harness is gone with its temporary folder, and the
- * record says so (no source). */
-static int record_build(struct snc_db *db, const struct audit_request *rq,
-			const struct audit_family *fam, int64_t run_id, const char *source)
-{
-	struct strings inputs = { 0 }, flags = { 0 };
-	family_build_inputs(rq, fam, &inputs, &flags);
-	int rc = harness_program_record(db, run_id, fam->name, rq->emit_dir ? source : NULL,
-					inputs.v, inputs.n, flags.v, flags.n);
-	strings_free(&inputs);
-	strings_free(&flags);
-	return rc;
-}
-
-/* Writes, builds and runs one family's harness; *outcome says how far it got. Returns 0,
- * or EXIT_USAGE when the database failed. */
-static int audit_family(struct snc_db *db, const struct audit_request *rq, struct audit_plan *plan,
-			const struct audit_family *fam, const char *dir, int64_t run_id,
-			struct audit_times *t, enum family_outcome *outcome)
+/* audit_family, with what the family's harness is compiled with. */
+static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
+			     struct audit_plan *plan, const struct audit_family *fam,
+			     const char *dir, int64_t run_id, struct audit_times *t,
+			     enum family_outcome *outcome, const struct strings *inputs,
+			     const struct strings *flags)
 {
 	*outcome = NOT_BUILT;
 	char source[PATH_MAX], program[PATH_MAX];
@@ -287,7 +270,7 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 			fam->nops == 1 ? "" : "s", fam->initial);
 	if (progress)   /* compiling takes seconds; the program then draws its own line */
 		cli_progress("snc audit: %s: building the harness program", fam->name);
-	int built = build_family(rq, fam, source, program);
+	int built = build_family(rq, inputs, flags, source, program);
 	cli_progress_end();
 	t->build += now() - start;
 	if (built != 0) {
@@ -301,7 +284,10 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 	int rc = harness_program_run(program, source, rq->db_path, run_id, rq->forward.v, rq->forward.n);
 	double took = now() - start;
 	harness_program_remove(program);
-	if (record_build(db, rq, fam, run_id, source) != 0)
+	/* how `snc replay` builds it again: from the harness kept by --emit-harness; without
+	 * it the harness is gone with its temporary folder, and the record says so */
+	if (harness_program_record(db, run_id, fam->name, rq->emit_dir ? source : NULL, inputs->v,
+				   inputs->n, flags->v, flags->n) != 0)
 		return cli_error("audit", "%s", snc_db_errmsg(db));
 	double measured = 0;
 	char fresh[128] = "";
@@ -324,6 +310,20 @@ static int audit_family(struct snc_db *db, const struct audit_request *rq, struc
 			   fam->starter ? fam->starter->name : "setup");
 	}
 	return 0;
+}
+
+/* Writes, builds and runs one family's harness; *outcome says how far it got. Returns 0,
+ * or EXIT_USAGE when the database failed. */
+static int audit_family(struct snc_db *db, const struct audit_request *rq, struct audit_plan *plan,
+			const struct audit_family *fam, const char *dir, int64_t run_id,
+			struct audit_times *t, enum family_outcome *outcome)
+{
+	struct strings inputs = { 0 }, flags = { 0 };
+	family_build_inputs(rq, fam, &inputs, &flags);
+	int rc = audit_family_with(db, rq, plan, fam, dir, run_id, t, outcome, &inputs, &flags);
+	strings_free(&inputs);
+	strings_free(&flags);
+	return rc;
 }
 
 /* ---- notes ------------------------------------------------------------------------------ */
@@ -648,46 +648,56 @@ static bool unit_defines(const struct sa_unit *u, const struct audit_plan *plan,
 	return false;
 }
 
-/* A unit's flag that a harness build needs too (where headers are, what is defined), with
- * a relative path made absolute against the unit's directory; NULL for the others (-c,
- * -o FILE, dependency files, warnings). *skip: the flag takes the next argument too. */
-static char *build_flag(const struct sa_unit *u, int i, int *skip)
+/* Whether cflags already holds flag (followed by value, for a flag of two arguments). */
+static bool has_flag(const struct strings *cflags, const char *flag, const char *value)
 {
-	static const char *const with_path[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include" };
-	const char *a = u->args[i];
-	*skip = 0;
-	for (size_t k = 0; k < sizeof with_path / sizeof with_path[0]; k++) {
-		size_t n = strlen(with_path[k]);
-		if (strncmp(a, with_path[k], n) != 0)
-			continue;
-		const char *path = a[n] ? a + n : i + 1 < u->nargs ? u->args[i + 1] : NULL;
-		if (!a[n])
-			*skip = 1;
-		if (!path)
-			return NULL;
-		char *flag = NULL;
-		if (path[0] == '/' || !u->directory)
-			return asprintf(&flag, "%s%s%s", with_path[k], k ? " " : "", path) < 0 ? NULL : flag;
-		return asprintf(&flag, "%s%s%s/%s", with_path[k], k ? " " : "", u->directory, path) < 0
-			       ? NULL : flag;
-	}
-	if (strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0) {
-		if (!a[2] && i + 1 < u->nargs) {
-			*skip = 1;
-			char *flag = NULL;
-			return asprintf(&flag, "%s%s", a, u->args[i + 1]) < 0 ? NULL : flag;
-		}
-		return strdup(a);
-	}
-	return strncmp(a, "-std=", 5) == 0 ? strdup(a) : NULL;
-}
-
-static bool has_string(const struct strings *s, const char *value)
-{
-	for (int i = 0; i < s->n; i++)
-		if (strcmp(s->v[i], value) == 0)
+	for (int i = 0; i < cflags->n; i++)
+		if (strcmp(cflags->v[i], flag) == 0 &&
+		    (!value || (i + 1 < cflags->n && strcmp(cflags->v[i + 1], value) == 0)))
 			return true;
 	return false;
+}
+
+/* Adds to cflags, once each, the unit's flags that a harness build needs too (where headers
+ * are, what is defined, the standard), a relative path made absolute against the unit's
+ * directory; not the others (warnings, optimization). */
+static void add_unit_flags(struct strings *cflags, const struct sa_unit *u)
+{
+	static const char *const with_path[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include" };
+	for (int i = 0; i < u->nargs; i++) {
+		const char *a = u->args[i], *next = i + 1 < u->nargs ? u->args[i + 1] : NULL;
+		size_t k = 0, n = 0;
+		while (k < sizeof with_path / sizeof with_path[0] &&
+		       strncmp(a, with_path[k], n = strlen(with_path[k])) != 0)
+			k++;
+		if (k < sizeof with_path / sizeof with_path[0]) {
+			const char *path = a[n] ? a + n : next;
+			i += !a[n];
+			char full[PATH_MAX * 2];
+			if (!path)
+				continue;
+			snprintf(full, sizeof full, "%s%s%s", path[0] == '/' || !u->directory ? "" : u->directory,
+				 path[0] == '/' || !u->directory ? "" : "/", path);
+			if (k == 0) {   /* -IDIR, one argument */
+				char flag[PATH_MAX * 2 + 2];
+				snprintf(flag, sizeof flag, "-I%s", full);
+				if (!has_flag(cflags, flag, NULL))
+					push(cflags, flag);
+			} else if (!has_flag(cflags, with_path[k], full)) {
+				push(cflags, with_path[k]);
+				push(cflags, full);
+			}
+		} else if ((strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0) && !a[2] && next) {
+			i++;
+			if (!has_flag(cflags, a, next)) {
+				push(cflags, a);
+				push(cflags, next);
+			}
+		} else if ((strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0 ||
+			    strncmp(a, "-std=", 5) == 0) && !has_flag(cflags, a, NULL)) {
+			push(cflags, a);
+		}
+	}
 }
 
 /* -p without --lib or sources: the API's functions are defined by units of the compile
@@ -705,22 +715,7 @@ static void compile_the_projects_units(struct audit_request *rq, const struct au
 		    unit_defines(unit, plan, "main"))
 			continue;
 		push(&rq->sources, unit->file);
-		for (int i = 0; i < unit->nargs; i++) {
-			int skip;
-			char *flag = build_flag(unit, i, &skip);
-			if (flag && !has_string(&rq->cflags, flag)) {
-				char *space = strchr(flag, ' ');   /* "-isystem DIR": two arguments */
-				if (space) {
-					*space = '\0';
-					push(&rq->cflags, flag);
-					push(&rq->cflags, space + 1);
-				} else {
-					push(&rq->cflags, flag);
-				}
-			}
-			free(flag);
-			i += skip;
-		}
+		add_unit_flags(&rq->cflags, unit);
 		const char *base = strrchr(unit->file, '/');
 		if (used < sizeof names)
 			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", n ? ", " : "",

@@ -213,13 +213,10 @@ static void *archive_take(struct executor *ex, size_t n)
 	if (!c || c->used + n > c->size) {
 		if (ex->narchive == ARCHIVE_CHUNKS_MAX)
 			return NULL;
-		size_t page = (size_t)sysconf(_SC_PAGESIZE);
-		size_t size = n > ARCHIVE_CHUNK ? (n + page - 1) / page * page : ARCHIVE_CHUNK;
-		void *base = mmap(NULL, size, PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (base == MAP_FAILED)
+		size_t size = n > ARCHIVE_CHUNK ? n : ARCHIVE_CHUNK;
+		char *base = sp_alloc_unshared(size);   /* no child's until a state process's */
+		if (!base)
 			return NULL;
-		madvise(base, size, MADV_DONTFORK);
 		c = &ex->archive[ex->narchive++];
 		*c = (struct archive_chunk){ .base = base, .size = size };
 	}
@@ -232,7 +229,7 @@ static void *archive_take(struct executor *ex, size_t n)
 
 /* Whether the next fork copies the archive: only the state process's does (it plans its
  * copies from it); its executions, and whatever else the runner forks (schedules, the
- * measure pass), get none of it. A chunk is marked when it is made, too. */
+ * measure pass), get none of it (sp_alloc_unshared made each chunk so). */
 static void archive_inherited(const struct executor *ex, bool inherited)
 {
 	for (int i = 0; i < ex->narchive; i++)
@@ -380,7 +377,7 @@ void executor_free(struct executor *ex)
 		return;
 	munmap(ex->prefix, ex->shared_size);
 	for (int i = 0; i < ex->narchive; i++)
-		munmap(ex->archive[i].base, ex->archive[i].size);
+		sp_free_unshared(ex->archive[i].base, ex->archive[i].size);
 	free(ex->seen);
 	for (int i = 0; i < ex->nkept; i++)
 		free(ex->kept[i].seq);
