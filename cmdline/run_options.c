@@ -23,7 +23,8 @@ const struct snc_opt snc_run_options[] = {
 	{ SNC_RUN_TIMEOUT, "timeout", 0, SNC_OPT_SECONDS, "SECONDS", 1, 3600000, NULL,
 	  "time limit per operation (default 1; fractions allowed)" },
 	{ SNC_RUN_REPEAT, "repeat", 0, SNC_OPT_INT, "N", 1, 16, NULL,
-	  "runs per execution, to check determinism (default 2)" },
+	  "runs of each op alone and of each pair that does not commute,\n"
+	  "to check determinism (default 2)" },
 	{ SNC_RUN_JOBS, "jobs", 'j', SNC_OPT_INT, "N", 1, SNC_RUN_MAX_JOBS, NULL,
 	  "executions in flight at once (default: 8 per CPU, at most 256;\n"
 	  "most of them wait for a fork or a timer)" },

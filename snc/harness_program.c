@@ -208,11 +208,15 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 	if (rc == 0) {
 		struct argv_builder b = { 0 };
 		char lib[4200];
+		/* The user's flags after the objects: a -lNAME among them (as the generated
+		 * harnesses' comments write it) must follow the code that calls into it. */
 		start_command(&b, cc, "-std=gnu11 -g -O1 -rdynamic -Wl,-z,now " SNC_HARNESS_CFLAGS,
-			      &paths, cflags, ncflags);
+			      &paths, NULL, 0);
 		push(&b, harness_object[0] ? harness_object : harness);
 		for (int i = 0; i < nlibs; i++)
 			push(&b, objects[i]);
+		for (int i = 0; i < ncflags; i++)
+			push(&b, cflags[i]);
 		push(&b, "-o");
 		push(&b, program);
 		static const char *const archives[] = { "snc_runtime", "snc_sched", "snc_db", "snc_cmdline" };

@@ -14,16 +14,21 @@ SNC_TEST_TEARDOWN_LOG=$PWD/complete.log
 expect_status 0 "digest complete, by a flag after --" -- "$SNC" run --db $db "$harness" -- -DDIGEST_COMPLETE=1
 complete=$out
 
-# 3 instances, depth 2: 1 + 3 + 9 = 13 states, each with 3 calls alone and 9 pairs, run
-# twice (--repeat 2): 13 * 12 * 2 executions, each ending with the teardown.
-expect_match "$full" 'lifecycle: 13 states, 312 executions stored' "executions stored"
-expect_eq "$(wc -l < all.log)" 312 "a teardown per execution"
+# 3 instances, depth 2: 1 + 3 + 9 = 13 states, each with 3 calls alone and 9 pairs: 156
+# executions. Run again (--repeat 2): the calls alone (39) and the pairs that show
+# something (executor.c, is_evidence): put(a);put(b) with a != b, put with take in either
+# order (the final states differ), take;take where reg is not 0 (the second take returns
+# 0): 6 pairs in each of the 5 states where reg is 0, 7 in each of the 8 others (86).
+# 156 + 39 + 86 = 281 executions, each ending with the teardown.
+expect_match "$full" 'lifecycle: 13 states, 281 executions stored' "executions stored"
+expect_eq "$(wc -l < all.log)" 281 "a teardown per execution"
 # The register holds 0, 1 or 2: three digests, so three states are run. In each, the 3
 # calls alone and a probe of each call as a pair's first op run twice (12); the pairs of a
 # call that leaves a state already run are copied: from reg 0, take leaves 0 (put(1) and
-# put(2) run their 3 pairs twice: 12); from 1, put(1) leaves 1 and take 0 (put(2)'s pairs:
-# 6); from 2, every call leaves a state run (none): 12 + 12, 12 + 6, 12 = 54.
-expect_eq "$(wc -l < complete.log)" 54 "a teardown per execution and probe of the 3 distinct states"
+# put(2) run their 3 pairs, and again the 2 that show something: 10); from 1, put(1)
+# leaves 1 and take 0 (put(2)'s pairs: 3 + 2); from 2, every call leaves a state run
+# (none): 12 + 10, 12 + 5, 12 = 51.
+expect_eq "$(wc -l < complete.log)" 51 "a teardown per execution and probe of the 3 distinct states"
 expect_eq "$(q $db "SELECT group_concat(n, ' ') FROM (SELECT count(*) AS n FROM op_outcomes GROUP BY run_id ORDER BY run_id)")" \
 	"156 156" "the outcomes of the others stored as if run (13 states, 12 executions each)"
 

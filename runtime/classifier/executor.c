@@ -15,7 +15,9 @@
  * confirming. The runner watches the state process the same way: it must finish building
  * the state within the confirmed limit, and then keep finishing executions (a heartbeat in
  * shared memory); the state's status is ok only when it ran to its end.
- * Every execution runs --repeat times; repeats that disagree mark it non-deterministic.
+ * Every execution that is evidence (a solo execution; a pair showing an influence, a crash
+ * or a state-only difference: is_evidence) runs --repeat times; repeats that disagree
+ * mark it non-deterministic. A pair that agrees with what commuting predicts runs once.
  * A timeout is a wall-clock limit, and a loaded machine (or a sanitizer build) can make a
  * slow op look blocked: every execution (and every repeat) that the timer says blocks is run
  * once more with CONFIRM_FACTOR times the limit, and only then recorded as `blocks`. Repeats of an
@@ -586,6 +588,27 @@ static int starved_cpu_ms(const struct executor *ex)
 	return ex->timeout_ms * 3 / 4 > 0 ? ex->timeout_ms * 3 / 4 : 1;
 }
 
+/* Whether execution e's first run is evidence a repeat must confirm: a solo execution
+ * (every pair's baseline), or a pair "i then j" in which i's result is not i's alone, j's
+ * is not j's alone, or the state it left is not the one "j then i" left (an influence, a
+ * crash, a state-only difference: what a verdict stands on). A pair that agrees with
+ * what commuting predicts is not repeated: a repeat could only mark a commutative pair
+ * non-deterministic, never change a verdict. */
+static bool is_evidence(const struct executor *ex, int e)
+{
+	if (e < ex->n)
+		return true;
+	int i = first_of(ex, e), j = second_of(ex, e);
+	const struct execution *run = &ex->slots[e], *mirror = &ex->slots[ex->n + j * ex->n + i];
+	if (run->stage != STAGE_DONE || mirror->stage != STAGE_DONE)
+		return true;
+	if (!results_equal(&run->first, &ex->slots[i].first) ||
+	    !results_equal(&run->second, &ex->slots[j].first))
+		return true;
+	return run->has_digest != mirror->has_digest ||
+	       (run->has_digest && run->digest != mirror->digest);
+}
+
 /* In the state process: fork the executions of one pass, at most --jobs at a time. The
  * first run of execution e is slots[e]; repeat r is slots[r * nexec + e]. */
 static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, int to, int jobs)
@@ -597,7 +620,8 @@ static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, 
 	for (int e = from; e < to; e++) {
 		struct execution *slot = &ex->slots[(size_t)repeat * ex->nexec + e];
 		if ((pass == PASS_CONFIRM_BLOCKED && !needs_confirmation(slot)) ||
-		    (pass == PASS_REPEAT && blocked(&ex->slots[e])) || !runs_in(ex, pass, e))
+		    (pass == PASS_REPEAT && (blocked(&ex->slots[e]) || !is_evidence(ex, e))) ||
+		    !runs_in(ex, pass, e))
 			continue;
 		if (fl.n == jobs)
 			reap_one(ex, &fl);

@@ -136,8 +136,8 @@ enum { WORKER_FAILED = -1, NO_FILES = -2, PLAN_DB_ERROR = -3 };
  * goes into panic. */
 static int run_worker(const struct harness_model *m, const struct runtime_options *opt,
 		      struct snc_db *db, int64_t harness_id, const struct worker_paths *paths,
-		      struct measure_plan *plan, struct measure_totals *t, double *seconds,
-		      char *panic, size_t panic_len)
+		      int max_threads, struct measure_plan *plan, struct measure_totals *t,
+		      double *seconds, char *panic, size_t panic_len)
 {
 	int plan_fd = memfd_create("snc-measure-plan", 0);
 	int records_fd = memfd_create("snc-measure-records", 0);
@@ -156,8 +156,8 @@ static int run_worker(const struct harness_model *m, const struct runtime_option
 		progress_update(pr, "%s: measuring costs under valgrind (%lld states, %d witnesses)",
 				m->def->name, (long long)plan->states, plan->nwitnesses);
 		double start = now();
-		status = measure_spawn(paths->valgrind, paths->lib, paths->program, opt, timeout_ms, plan_fd,
-				       records_fd, log_fd);
+		status = measure_spawn(paths->valgrind, paths->lib, paths->program, max_threads, opt,
+				       timeout_ms, plan_fd, records_fd, log_fd);
 		*seconds = now() - start;
 		progress_done(pr);
 		if (measure_records_read(m, records_fd, t) != 0 && status == 0)
@@ -197,8 +197,19 @@ int measure_harness(const struct snc_harness *def, const struct runtime_options 
 	double seconds = 0;
 	const struct worker_paths paths = { .valgrind = valgrind, .lib = lib, .program = program };
 	char panic[256] = "";
-	int status = run_worker(&m, opt, db, harness_id, &paths, &plan, &t, &seconds, panic,
-				sizeof panic);
+	int status = run_worker(&m, opt, db, harness_id, &paths, MEASURE_MAX_THREADS, &plan, &t,
+				&seconds, panic, sizeof panic);
+	if (t.aborted && strstr(panic, "Max number of threads is too low")) {
+		/* an op ran more threads at once than a worker's small table holds: the whole
+		 * pass again with a large one (its forks cost more, so only when needed) */
+		measure_totals_free(&t);
+		measure_plan_free(&plan);
+		t = (struct measure_totals){ 0 };
+		plan = (struct measure_plan){ 0 };
+		panic[0] = 0;
+		status = run_worker(&m, opt, db, harness_id, &paths, MEASURE_MAX_THREADS_LARGE, &plan,
+				    &t, &seconds, panic, sizeof panic);
+	}
 	int rc = 0;
 	if (status == PLAN_DB_ERROR) {
 		rc = db_error(db);

@@ -63,10 +63,15 @@ const char *measure_unavailable(const struct runtime_options *opt, char *lib, si
  * runs under it with empty regions), else NULL. */
 const char *measure_baseline_tool(void);
 
-/* Runs program (the measure build) as a worker under the tool with the plan on plan_fd,
- * the records going to records_fd and what Valgrind itself says to log_fd (-1: stderr).
+/* Valgrind's --max-threads for a measure worker: small, as forks copy its thread tables;
+ * the large one for a pass again when an op ran more threads than that at once. */
+enum { MEASURE_MAX_THREADS = 16, MEASURE_MAX_THREADS_LARGE = 1024 };
+
+/* Runs program (the measure build) as a worker under the tool, with Valgrind's
+ * --max-threads=max_threads, the plan on plan_fd, the records going to records_fd and what
+ * Valgrind itself says to log_fd (-1: stderr).
  * Returns the worker's exit status, or -1 if it could not start. */
-int measure_spawn(const char *valgrind, const char *lib, const char *program,
+int measure_spawn(const char *valgrind, const char *lib, const char *program, int max_threads,
 		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd,
 		  int log_fd);
 

@@ -29,11 +29,12 @@
  *                    the first call of every library function a child makes.
  * Valgrind runs with -q (only real problems are logged), --log-fd (what it logs goes to
  * the caller's file: measure.c reads the reason of a panic from it, and copies the rest to
- * stderr), --vgdb=no (no gdbserver FIFOs for every forked child) and --max-threads=16: with
- * the default of 500, every fork copies much larger thread tables (20 ms against 7 ms per
- * bare fork here), and the worker forks once per measured state and instance. An op that
- * runs more threads at once makes Valgrind abort its process: the measurement is then
- * failed, with that reason (measure.c).
+ * stderr), --vgdb=no (no gdbserver FIFOs for every forked child) and --max-threads=16
+ * (MEASURE_MAX_THREADS): with the default of 500, every fork copies much larger thread
+ * tables (20 ms against 7 ms per bare fork here), and the worker forks once per measured
+ * state and instance. An op that runs more threads at once (one that starts a thread per
+ * call, as liburcu's create_call_rcu_data) makes Valgrind abort its process; measure.c
+ * then runs the pass again with MEASURE_MAX_THREADS_LARGE.
  *
  * For benchmarks only, SNC_MEASURE_TOOL=none runs the same worker under another tool
  * (e.g. `none`): the worker then runs its plan with empty regions (all counts 0), so the pass
@@ -191,12 +192,14 @@ static void show_progress(void *ctx)
 	progress_detail("%ld records, %lld s", r->lines, (long long)(now.tv_sec - r->start.tv_sec));
 }
 
-int measure_spawn(const char *valgrind, const char *lib, const char *program,
+int measure_spawn(const char *valgrind, const char *lib, const char *program, int max_threads,
 		  const struct runtime_options *opt, int timeout_ms, int plan_fd, int records_fd,
 		  int log_fd)
 {
 	const char *baseline = measure_baseline_tool();
 	char fds[32], timeout[32], jobs[16], tool[64], cpu[24], procs[24], fsize[24], log[32];
+	char threads[32];
+	snprintf(threads, sizeof threads, "--max-threads=%d", max_threads);
 	snprintf(log, sizeof log, "--log-fd=%d", log_fd >= 0 ? log_fd : STDERR_FILENO);
 	snprintf(tool, sizeof tool, "--tool=%s", baseline ? baseline : "snc");
 	snprintf(fds, sizeof fds, "%d,%d", plan_fd, records_fd);
@@ -206,7 +209,7 @@ int measure_spawn(const char *valgrind, const char *lib, const char *program,
 	snprintf(procs, sizeof procs, "%ld", opt->process_limit);
 	snprintf(fsize, sizeof fsize, "%ld", opt->file_size_limit_mib);
 	char *argv[] = {
-		(char *)valgrind, tool, "-q", "--vgdb=no", "--max-threads=16", log,
+		(char *)valgrind, tool, "-q", "--vgdb=no", threads, log,
 		"--read-inline-info=yes", (char *)program,
 		"--measure-worker", fds, "--timeout", timeout, "--jobs", jobs, "--memory-limit", "0",
 		"--cpu-limit", cpu, "--process-limit", procs, "--file-size-limit", fsize,

@@ -9,6 +9,12 @@ audit --emit-harness kept --lib liblw.a "$AFIX/localword.h"
 h=kept/unsigned_int.c
 expect_match "$(cat "$h")" '\.local_ops = SNC_NAMES\("lw_load", "lw_swap"\),' "the load and the swap are local"
 expect_eq "$(grep -c digest_complete "$h")" 0 "lw_note keeps a global: the digest is not complete"
+# The command its top comment gives runs it again as written (the archive after `--`
+# links after the harness that calls into it).
+read -ra rerun <<< "$(sed -n 's/^ \*     snc run //p' "$h")"
+expect_eq "${rerun[*]}" "kept/unsigned_int.c -- liblw.a" "the command in the comment"
+expect_status 0 "the command in the comment runs" -- "$SNC" run --db rerun.db --quiet --depth 1 --repeat 1 "${rerun[@]}"
+expect_eq "$(verdict rerun.db unsigned_int lw_note lw_note)" snc "run again: the same verdict"
 expect_eq "$(v unsigned_int lw_note lw_note)" "snc" "two notes: each sees the other's count"
 expect_eq "$(v unsigned_int lw_swap lw_swap)" "snc" "two swaps: SNC"
 expect_eq "$(oneway unsigned_int lw_load lw_swap)" "lw_swap->lw_load" "a swap changes what a load returns"
