@@ -2,7 +2,6 @@
 # works once, its next call dereferences NULL) is told in one line, its signal and the
 # function it hit, instead of Valgrind's stack report for every process; the other calls
 # are measured, the measurement is stored as measured; --verbose prints Valgrind's report.
-# A pass Valgrind aborts because an op ran more threads than its table holds is run again.
 . "$(dirname "$0")/lib.sh"
 have_valgrind || skip "valgrind is not installed"
 expect_status 0 "a harness whose op crashes on its second call, measured" -- \
@@ -16,12 +15,4 @@ expect_status 0 "the same, --verbose" -- \
 	"$SNC" run --db v.db --verbose --depth 1 --repeat 1 --measure "$FIXTURES/take_once_harness.c"
 expect_match "$out" "==[0-9]+== Process terminating with default action of signal 11 \(SIGSEGV\)" \
 	"--verbose: Valgrind's report"
-
-# An op that starts a thread on every call: more threads at once than a measure worker is
-# started with (--max-threads=16) abort its first pass; it is measured again with a larger
-# table, and stored as measured.
-expect_status 0 "an op that starts a thread per call, measured" -- \
-	"$SNC" run --db threads.db --quiet --depth 1 --repeat 1 --measure "$FIXTURES/thread_per_call_harness.c"
-expect_eq "$(q threads.db "SELECT status FROM cost_measurements")" "measured" "measured with a larger thread table"
-expect_eq "$(q threads.db "SELECT calls > 16 FROM op_costs WHERE op = 'start_worker'")" 1 "every call of start_worker counted"
 finish
