@@ -140,7 +140,17 @@ static int compile(const char *cmd, struct argv_builder *b, const char *source)
 	return 0;
 }
 
-/* The compiler and the flags both steps share: the user's CFLAGS come after ours. */
+/* A file among the user's flags that only the link reads (an archive, an object, a shared
+ * library): a compile-only step leaves it out, as the compiler would warn that it is unused. */
+static bool is_linker_file(const char *arg)
+{
+	size_t n = strlen(arg);
+	return arg[0] != '-' &&
+	       ((n > 2 && (strcmp(arg + n - 2, ".a") == 0 || strcmp(arg + n - 2, ".o") == 0)) ||
+		(n > 3 && strcmp(arg + n - 3, ".so") == 0) || strstr(arg, ".so.") != NULL);
+}
+
+/* The compiler and the flags of a compile-only step: the user's CFLAGS come after ours. */
 static void start_command(struct argv_builder *b, const char *cc, const char *ours,
 			  const struct snc_paths *paths, char *const *cflags, int ncflags)
 {
@@ -150,7 +160,8 @@ static void start_command(struct argv_builder *b, const char *cc, const char *ou
 	snprintf(inc, sizeof inc, "-I%s", paths->include_dir);
 	push(b, inc);
 	for (int i = 0; i < ncflags; i++)
-		push(b, cflags[i]);
+		if (!is_linker_file(cflags[i]))
+			push(b, cflags[i]);
 }
 
 static bool is_c_source(const char *path)

@@ -1,7 +1,8 @@
 # Blocking decided from behaviour (docs/schedules.md, "Blocking in sequential executions"):
 # lock harnesses whose ops block do so in their own steps, with verdicts and outcomes equal
-# to the timer rule's; a bounded poll is never called blocked; a block in a system call is
-# still caught by the timer.
+# to the timer rule's; a bounded poll is never called blocked; an untimed wait on a private
+# futex in code without scheduling points is read from /proc; any other block in a system
+# call is still caught by the timer.
 . "$(dirname "$0")/lib.sh"
 run() { "$SNC" run --quiet --blocking-observable --depth 1 "$@"; }
 outcome() {   # DB STATE FIRST SECOND: the second op's result ("" when FIRST alone: its own)
@@ -39,6 +40,22 @@ expect_status 0 "mutex lock, timer rule" -- env SNC_BLOCKING_RULE=timer \
 all() { q "$1" "SELECT state, first_op, first_args, first_result, coalesce(second_op, '-'), coalesce(second_result, '-'), coalesce(digest, '-') FROM op_outcomes ORDER BY 1, 2, 3, 5"; }
 expect_eq "$(all timer.db)" "$(all mutex.db)" "timer rule, same outcomes"
 expect_match "$(all timer.db)" 'blocks' "the timer rule saw the blocks too"
+
+# A lock on the futex system call itself, in an archive built without the instrumentation
+# (no step is a scheduling point, and a sleeping thread uses no CPU for the spin watch):
+# lock;lock sleeps in an untimed private FUTEX_WAIT nothing in the child can end, which the
+# thread waiting for the op reads from /proc and decides at once (sleep_watch.c): an hour
+# per op, and it finishes.
+cc -O1 -c "$FIXTURES/futex_lock.c" -o futex_lock.o && ar rcs libfutexlock.a futex_lock.o ||
+	fail "building the futex lock's archive"
+expect_status 0 "futex lock, an hour per op" -- run --db futex.db --timeout 3600 \
+	"$FIXTURES/futex_lock_harness.c" -- libfutexlock.a
+expect_eq "$(outcome futex.db fresh futex_lock futex_lock)" blocks "futex lock after lock"
+expect_eq "$(outcome futex.db "futex_lock()" futex_lock "")" blocks "futex lock of a held lock"
+expect_eq "$(outcome futex.db "futex_lock()" futex_unlock futex_lock)" void "futex lock after unlock"
+expect_eq "$(verdict futex.db futex-lock futex_lock futex_lock)" snc "futex lock;lock blocks: snc"
+expect_eq "$(printf '%s\n' "$out" | grep -c 'linker input file unused')" 0 \
+	"the archive after -- is given to the link only"
 
 # Blocked in a system call, where no step can be watched: the timer says it.
 expect_status 0 "pause" -- run --db pause.db "$FIXTURES/pause_harness.c"

@@ -13,12 +13,15 @@
  * never exited: a thread's exit runs its thread-local destructors (a cache flushed back to
  * a shared pool), which would change the state g runs from. The execution child ends with
  * _exit, which ends the parked threads too. A crash in the op kills the whole child, as it
- * did on one thread; a blocked op leaves the calling thread waiting until the execution's
- * timer fires, as before. */
+ * did on one thread. A blocked op leaves the calling thread waiting until the execution's
+ * timer fires, unless the op blocks in its own steps (blocking.c, spin_watch.c) or the
+ * calling thread, looking now and then, finds it asleep for good in a futex wait
+ * (sleep_watch.c). */
 #include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 #include "runtime.h"
 #include "snc_sched.h"
@@ -28,17 +31,46 @@ struct op_thread_call {
 	void (*fn)(void *);
 	void *arg;
 	sem_t done;
+	volatile pid_t tid;
 };
 
 static void *op_thread_main(void *arg)
 {
 	struct op_thread_call *c = arg;
+	c->tid = gettid();
 	snc_thread_ids_add_self();   /* a lock the op leaves held holds its id */
 	c->fn(c->arg);
 	sem_post(&c->done);
 	while (pause() != 0 || errno == EINTR)
 		;          /* parked: its thread-local state lives on until the child exits */
 	return NULL;
+}
+
+/* Waits until the op thread is done; while it is not, looks after 1, 2, 4 ... 32 ms (then
+ * every 32 ms) whether it sleeps for good (sleep_watch.c), and if so has its solo run end
+ * as blocked, once: after that, or without the watch, only the executor's timer ends it. */
+static void wait_for_op(struct op_thread_call *c, pthread_t t)
+{
+	long step_ms = 1;
+	for (;;) {
+		struct timespec at;
+		clock_gettime(CLOCK_REALTIME, &at);
+		at.tv_nsec += step_ms * 1000000;
+		at.tv_sec += at.tv_nsec / 1000000000;
+		at.tv_nsec %= 1000000000;
+		if (sem_timedwait(&c->done, &at) == 0)
+			return;
+		if (errno == EINTR)
+			continue;
+		if (errno != ETIMEDOUT)
+			break;
+		if (c->tid > 0 && sleep_watch_asleep_for_good(c->tid) && spin_watch_end_blocked(t))
+			break;
+		if (step_ms < 32)
+			step_ms *= 2;
+	}
+	while (sem_wait(&c->done) != 0 && errno == EINTR)
+		;
 }
 
 void run_on_own_thread(void (*fn)(void *), void *arg)
@@ -54,8 +86,7 @@ void run_on_own_thread(void (*fn)(void *), void *arg)
 	/* From now on this thread only waits, and the thread before it is parked: neither can
 	 * release what the op waits for, so the blocking rule may still decide (solo.c). */
 	snc_sched_quiet_threads++;
-	while (sem_wait(&c.done) != 0 && errno == EINTR)
-		;
+	wait_for_op(&c, t);
 }
 
 struct blocking_call {

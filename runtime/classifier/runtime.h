@@ -9,9 +9,11 @@
 #ifndef SNC_RUNTIME_H
 #define SNC_RUNTIME_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include "snc.h"
 
 #define SNC_VERSION_STRING "0.1.0"
@@ -139,6 +141,12 @@ bool call_or_block(const struct harness_model *m, const struct instance *in, str
  * points. Nothing under Valgrind. */
 void spin_watch_start(const volatile uint32_t *points);
 void spin_watch_stop(void);
+/* Has thread t (running an op alone) end its solo run as blocked, through the watch's
+ * signal; false when there is no watch (under Valgrind) or the signal cannot be sent. */
+bool spin_watch_end_blocked(pthread_t t);
+/* sleep_watch.c: thread tid of this process sleeps in an untimed wait on a private futex
+ * whose word still holds the value it waits on: only a thread of this process can wake it. */
+bool sleep_watch_asleep_for_good(pid_t tid);
 /* Whether calling the instance now (from this process's state) would block, crash or run
  * past limit_ms: tried in a forked child, this process is left as it was. */
 bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms);

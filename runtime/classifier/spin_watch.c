@@ -21,8 +21,11 @@
  * rules' cases. Not under Valgrind (the measure pass), and only on x86-64. A tick is a
  * signal to the op thread (SA_RESTART): a system call it interrupts goes on, except the few
  * Linux never restarts (poll, select, nanosleep: EINTR), which a tick can only reach as the
- * thread enters one, since a sleeping thread uses no CPU time. */
+ * thread enters one, since a sleeping thread uses no CPU time. The same handler ends the
+ * solo run when the thread waiting for the op found it asleep for good in a futex wait
+ * (sleep_watch.c): a signal queued to the op thread with BLOCKED_BY_SLEEP. */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -40,6 +43,7 @@
 #define SAME_STATES_TO_BLOCK 3
 #define WINDOW_HALF 64                /* bytes hashed either side of a register's value */
 #define PAGE 4096u
+#define BLOCKED_BY_SLEEP 0x51eeb  /* the value of the signal sleep_watch.c's decision sends */
 
 /* One sample; all words, so that two compare with memcmp. */
 struct machine_state {
@@ -157,6 +161,12 @@ static void on_tick(int sig, siginfo_t *info, void *context)
 	bool spinning;
 
 	(void)sig;
+	if (info->si_code == SI_QUEUE && info->si_pid == getpid() &&
+	    info->si_value.sival_int == BLOCKED_BY_SLEEP) {
+		errno = saved_errno;
+		snc_sched_solo_blocked();   /* sleep_watch.c decided: does not return */
+		return;
+	}
 	if (!watch.armed || watch.sampling || info->si_code != SI_TIMER)
 		return;              /* stopped, nested, or not our timer (a kill) */
 	watch.sampling = true;
@@ -196,6 +206,12 @@ void spin_watch_start(const volatile uint32_t *points)
 	watch.armed = true;
 	if (timer_settime(watch.timer, 0, &every_tick, NULL) != 0)
 		spin_watch_stop();
+}
+
+bool spin_watch_end_blocked(pthread_t t)
+{
+	return watch_usable() &&
+	       pthread_sigqueue(t, watch_signal, (union sigval){ .sival_int = BLOCKED_BY_SLEEP }) == 0;
 }
 
 void spin_watch_stop(void)

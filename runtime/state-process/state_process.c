@@ -131,6 +131,9 @@ static void child_setup(pid_t parent, const struct sp_options *o)
 		silence_output();
 	if (o->limits)
 		apply_limits(o->limits, !o->forks_children);
+	/* A crash is an outcome here, not a bug to debug: no core file in the user's folder
+	 * (ulimit -c unlimited, core_pattern "core"), nor one handed to a core handler. */
+	setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
 }
 
 void *sp_alloc_unshared(size_t size)

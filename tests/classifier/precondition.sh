@@ -5,7 +5,12 @@
 . "$(dirname "$0")/../lib.sh"
 F="$SNC_SOURCE_DIR/tests/classifier/fixtures"
 db=lock.db
+# Its crashing executions leave no core file behind, whatever the user's ulimit -c (core
+# files go to the working folder with the default core_pattern).
+ulimit -c unlimited 2>/dev/null || ulimit -c "$(ulimit -Hc)"
 expect_status 0 "checked lock runs" -- "$SNC" run --db $db --quiet --depth 1 --schedules "$F/checked_lock_harness.c" "$F/checked_lock.c"
+expect_eq "$(ls | grep -c '^core')" 0 "no core file from the crashing executions"
+ulimit -c 0
 expect_eq "$(q $db "SELECT op || '|' || violated_states || '/' || states || '|' || state || '|' || call || '|' || outcome || '|' || satisfied_state
 	FROM op_preconditions WHERE harness = 'checked-lock' ORDER BY op")" \
 	"lock|2/4|lock()|lock()|blocks|fresh

@@ -1,0 +1,62 @@
+/* sleep_watch.c: an op thread asleep for good in a futex wait, told from what the kernel
+ * says it waits for.
+ *
+ * The blocking rule (blocking.c) decides locks, condition variables and semaphores that
+ * go through libc's interposed functions, and the spin watch (spin_watch.c) spins in code
+ * without scheduling points; an op that sleeps in the futex system call itself (liburcu's
+ * futex_async waits, a lock written on raw futexes, a lock taken inside libc) uses no CPU
+ * and reaches no point, so only the executor's timer could say it blocks: the op's limit,
+ * then a confirmation at ten times it. While an op runs on a thread of its own
+ * (op_thread.c), the thread that waits for it looks, every so often, at what the kernel
+ * says the op thread is doing (/proc/self/task/TID/syscall): an untimed wait on a
+ * process-private futex (FUTEX_WAIT or FUTEX_WAIT_BITSET with FUTEX_PRIVATE_FLAG and no
+ * timeout) whose word still holds the value it waits to change can only end when a thread
+ * of this process wakes it. In an execution child no other thread runs (the waiting thread
+ * and parked op threads are quiet: snc_sched_quiet_threads, and the solo run checks that no
+ * thread is outside them), so it never ends: the waiting thread queues the watch signal to
+ * the op thread, whose handler ends the solo run as blocked (snc_sched_solo_blocked), as
+ * the stall rule would, with no confirmation. A timed wait, a shared futex, a word that
+ * changed, or any other system call decides nothing and is left to the timer. Nothing is
+ * sent until a block is decided, so an op that sleeps for a while (nanosleep, poll) is
+ * never interrupted. Not under Valgrind (no watch signal there). */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+#include "runtime.h"
+
+/* The word at addr, read without faulting; false when it is not mapped. */
+static bool read_word(uintptr_t addr, uint32_t *word)
+{
+	struct iovec local = { word, sizeof *word }, remote = { (void *)addr, sizeof *word };
+	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)sizeof *word;
+}
+
+bool sleep_watch_asleep_for_good(pid_t tid)
+{
+	char path[64], buf[256];
+	snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)tid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t len = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+	if (fd >= 0)
+		close(fd);
+	if (len <= 0)
+		return false;
+	buf[len] = '\0';
+	/* "NR ARG1 ... ARG6 SP PC", the arguments in hexadecimal; "running" or "-1 ..." when
+	 * the thread is not in a system call */
+	unsigned long long nr, uaddr, op, val, timeout;
+	if (sscanf(buf, "%llu %llx %llx %llx %llx", &nr, &uaddr, &op, &val, &timeout) != 5 ||
+	    nr != SYS_futex || timeout != 0 || !(op & FUTEX_PRIVATE_FLAG))
+		return false;
+	unsigned long long cmd = op & FUTEX_CMD_MASK;
+	uint32_t word;
+	return (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET) && read_word(uaddr, &word) &&
+	       word == (uint32_t)val;
+}
