@@ -47,11 +47,13 @@ static void *op_thread_main(void *arg)
 }
 
 /* Waits until the op thread is done; while it is not, looks after 1, 2, 4 ... 32 ms (then
- * every 32 ms) whether it sleeps for good (sleep_watch.c), and if so has its solo run end
- * as blocked, once: after that, or without the watch, only the executor's timer ends it. */
+ * every 32 ms) whether it sleeps for good (sleep_watch.c: the same futex wait at two looks
+ * in a row), and if so has its solo run end as blocked, once: after that, or without the
+ * watch, only the executor's timer ends it. */
 static void wait_for_op(struct op_thread_call *c, pthread_t t)
 {
 	long step_ms = 1;
+	uintptr_t waiting_on = 0;
 	for (;;) {
 		struct timespec at;
 		clock_gettime(CLOCK_REALTIME, &at);
@@ -64,7 +66,8 @@ static void wait_for_op(struct op_thread_call *c, pthread_t t)
 			continue;
 		if (errno != ETIMEDOUT)
 			break;
-		if (c->tid > 0 && sleep_watch_asleep_for_good(c->tid) && spin_watch_end_blocked(t))
+		if (c->tid > 0 && sleep_watch_asleep_for_good(c->tid, &waiting_on) &&
+		    spin_watch_end_blocked(t))
 			break;
 		if (step_ms < 32)
 			step_ms *= 2;

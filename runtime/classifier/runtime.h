@@ -145,8 +145,9 @@ void spin_watch_stop(void);
  * signal; false when there is no watch (under Valgrind) or the signal cannot be sent. */
 bool spin_watch_end_blocked(pthread_t t);
 /* sleep_watch.c: thread tid of this process sleeps in an untimed wait on a private futex
- * whose word still holds the value it waits on: only a thread of this process can wake it. */
-bool sleep_watch_asleep_for_good(pid_t tid);
+ * whose word still holds the value it waits on (only a thread of this process can wake
+ * it), the same word as at the previous look (*word_at, 0 at the first). */
+bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at);
 /* Whether calling the instance now (from this process's state) would block, crash or run
  * past limit_ms: tried in a forked child, this process is left as it was. */
 bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms);

@@ -11,7 +11,8 @@
  * says the op thread is doing (/proc/self/task/TID/syscall): an untimed wait on a
  * process-private futex (FUTEX_WAIT or FUTEX_WAIT_BITSET with FUTEX_PRIVATE_FLAG and no
  * timeout) whose word still holds the value it waits to change can only end when a thread
- * of this process wakes it. In an execution child no other thread runs (the waiting thread
+ * of this process wakes it; seen so at two looks in a row, it sleeps for good. In an
+ * execution child no other thread runs (the waiting thread
  * and parked op threads are quiet: snc_sched_quiet_threads, and the solo run checks that no
  * thread is outside them), so it never ends: the waiting thread queues the watch signal to
  * the op thread, whose handler ends the solo run as blocked (snc_sched_solo_blocked), as
@@ -38,7 +39,7 @@ static bool read_word(uintptr_t addr, uint32_t *word)
 	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)sizeof *word;
 }
 
-bool sleep_watch_asleep_for_good(pid_t tid)
+bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at)
 {
 	char path[64], buf[256];
 	snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)tid);
@@ -57,6 +58,13 @@ bool sleep_watch_asleep_for_good(pid_t tid)
 		return false;
 	unsigned long long cmd = op & FUTEX_CMD_MASK;
 	uint32_t word;
-	return (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET) && read_word(uaddr, &word) &&
-	       word == (uint32_t)val;
+	if ((cmd != FUTEX_WAIT && cmd != FUTEX_WAIT_BITSET) || !read_word(uaddr, &word) ||
+	    word != (uint32_t)val) {
+		*word_at = 0;
+		return false;
+	}
+	/* the same wait at two looks in a row: not a thread passing through a wait */
+	bool again = *word_at == (uintptr_t)uaddr;
+	*word_at = (uintptr_t)uaddr;
+	return again;
 }
