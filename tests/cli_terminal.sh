@@ -37,9 +37,9 @@ expect_match "$out" "^snc show: error: --color takes auto, always or never, not 
 tty_out=$(on_tty "$EXAMPLE_BIN/rcu" --db p.db --depth 0 --repeat 1 --schedules)
 expect_match "$tty_out" $'\r'"${esc}\[Krcu: state 1/1" "a harness program on a terminal: the progress line"
 expect_match "$tty_out" "rcu: state 1/1, 0 executions; schedules: [0-9]+ runs" "the schedules pass moves it"
-expect_match "$tty_out" "rcu: 1 states, [0-9]+ executions stored" "then the summary"
+expect_match "$tty_out" "rcu: 1 states, [0-9]+ executions run, stored" "then the summary"
 piped=$("$EXAMPLE_BIN/rcu" --db p.db --depth 0 --repeat 1 --schedules 2>&1)
-expect_match "$piped" "rcu: 1 states, [0-9]+ executions stored" "piped: the summary"
+expect_match "$piped" "rcu: 1 states, [0-9]+ executions run, stored" "piped: the summary"
 expect_eq "$(printf '%s' "$piped" | grep -c $'\r')" 0 "piped: no progress line"
 expect_eq "$(printf '%s' "$piped" | has_esc)" no "piped: no escape sequence"
 expect_eq "$(on_tty "$EXAMPLE_BIN/racy-counter" --db p.db --depth 0 --repeat 1 --quiet | grep -c $'\r\033')" 0 \

@@ -20,7 +20,7 @@ complete=$out
 # order (the final states differ), take;take where reg is not 0 (the second take returns
 # 0): 6 pairs in each of the 5 states where reg is 0, 7 in each of the 8 others (86).
 # 156 + 39 + 86 = 281 executions, each ending with the teardown.
-expect_match "$full" 'lifecycle: 13 states, 281 executions stored' "executions stored"
+expect_match "$full" 'lifecycle: 13 states, 281 executions run, stored' "executions stored"
 expect_eq "$(wc -l < all.log)" 281 "a teardown per execution"
 # The register holds 0, 1 or 2: three digests, so three states are run. In each, the 3
 # calls alone and a probe of each call as a pair's first op run twice (12); the pairs of a

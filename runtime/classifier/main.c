@@ -140,7 +140,7 @@ int main(int argc, char **argv)
 	else if (own_run)
 		snc_db_run_finish(db, run_id, status == 0 ? "ok" : "failed", status);
 	if (status == 0 && !opt.quiet)
-		fprintf(stderr, "%s: %lld states, %lld executions stored in %s (run %lld)\n",
+		fprintf(stderr, "%s: %lld states, %lld executions run, stored in %s (run %lld)\n",
 			snc_harness_definition.name, (long long)summary.states,
 			(long long)summary.executions, opt.db_path, (long long)run_id);
 	snc_db_close(db);
