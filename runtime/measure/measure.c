@@ -123,6 +123,16 @@ static int store_totals(struct snc_db *db, int64_t harness_id, const struct meas
 	return snc_db_commit(db);
 }
 
+/* Whether any op has a call counted: a pass whose every call ran past its limit under
+ * Valgrind (an op many times slower there) counted nothing, and is no measurement. */
+static bool any_call(const struct measure_totals *t)
+{
+	for (int op = 0; op < t->nops; op++)
+		if (t->first[op].calls > 0 || t->loop[op].calls > 0)
+			return true;
+	return false;
+}
+
 /* What the worker runs: Valgrind, the tool's folder, the measure build. */
 struct worker_paths {
 	const char *valgrind, *lib, *program;
@@ -224,6 +234,10 @@ int measure_harness(const struct snc_harness *def, const struct runtime_options 
 			 panic[0] ? ": " : "", panic, t.aborted_inst < 0 ? "building a state" :
 			 "measuring ", t.aborted_inst < 0 ? "" : m.inst[t.aborted_inst].call,
 			 t.aborted > 1 ? ", among others" : "");
+		rc = not_measured(def, db, harness_id, "failed", why);
+	} else if (status == 0 && t.done && !any_call(&t)) {   /* nothing to call measured */
+		snprintf(why, sizeof why, "no call of any op finished under valgrind within its "
+			 "limit (%d ms a call)", MEASURE_CALL_LIMIT_MS(runtime_timeout_ms(opt, def)));
 		rc = not_measured(def, db, harness_id, "failed", why);
 	} else if (status != 0 || !t.done) {
 		snprintf(why, sizeof why, "the measure worker under valgrind %s (status %d)",

@@ -42,8 +42,9 @@
 /* Instances in a state's sequence, at most (--depth is 0..8). */
 #define MEASURE_MAX_SEQ 8
 /* Valgrind runs code tens of times slower, and translates it on first use: an op's time
- * limit under the tool is its limit times this, plus a second. */
+ * limit under the tool is its limit times this, plus a second (MEASURE_CALL_LIMIT_MS). */
 #define MEASURE_SLOWDOWN 20
+#define MEASURE_CALL_LIMIT_MS(op_limit_ms) ((op_limit_ms) * MEASURE_SLOWDOWN + 1000)
 
 /* The parent: measures the harness stored as harness_id and stores the costs. Prints one
  * line and returns 0 when the tool cannot run here; returns 2 on a database error. */

@@ -577,7 +577,7 @@ int measure_worker_main(const struct snc_harness *def, const struct runtime_opti
 	}
 	struct worker w = {
 		.m = &m, .records_fd = opt->worker_records_fd, .verbose = opt->verbose,
-		.limit_ms = runtime_timeout_ms(opt, def) * MEASURE_SLOWDOWN + 1000,
+		.limit_ms = MEASURE_CALL_LIMIT_MS(runtime_timeout_ms(opt, def)),
 	};
 	sp_limits_set(&w.limits, 0, opt->cpu_limit_s, opt->process_limit, opt->file_size_limit_mib);
 	w.beats = mmap(NULL, (size_t)opt->jobs * sizeof *w.beats, PROT_READ | PROT_WRITE,
