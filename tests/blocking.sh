@@ -43,7 +43,8 @@ expect_match "$(all timer.db)" 'blocks' "the timer rule saw the blocks too"
 
 # A lock on the futex system call itself, in an archive built without the instrumentation
 # (no step is a scheduling point, and a sleeping thread uses no CPU for the spin watch):
-# lock;lock sleeps in an untimed private FUTEX_WAIT nothing in the child can end, which the
+# lock;lock sleeps in an untimed FUTEX_WAIT on a word in private memory (liburcu's kind of
+# wait) that nothing in the child can end, which the
 # thread waiting for the op reads from /proc and decides at once (sleep_watch.c): an hour
 # per op, and it finishes.
 cc -O1 -c "$FIXTURES/futex_lock.c" -o futex_lock.o && ar rcs libfutexlock.a futex_lock.o ||

@@ -14,8 +14,8 @@
  * without the instrumentation, inline asm such as Concurrency Kit's loads) cannot be watched
  * step by step. A spin there is told from the thread's machine state instead (spin_watch.c:
  * the same registers and memory, sampled again and again on its CPU clock) and decided the
- * same way, without confirmation. A sleep there in an untimed wait on a private futex (a
- * lock on raw futexes, liburcu's waits, a lock libc takes internally) is read from what the
+ * same way, without confirmation. A sleep there in an untimed futex wait on this process's
+ * memory (a lock on raw futexes, liburcu's waits, a lock libc takes internally) is read from what the
  * kernel says the op thread waits for (sleep_watch.c), and decided the same way. Any other
  * block inside it, say in another system call, is still caught by the executor's per-op
  * timer (--timeout), confirmed as before.

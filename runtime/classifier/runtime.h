@@ -144,7 +144,7 @@ void spin_watch_stop(void);
 /* Has thread t (running an op alone) end its solo run as blocked, through the watch's
  * signal; false when there is no watch (under Valgrind) or the signal cannot be sent. */
 bool spin_watch_end_blocked(pthread_t t);
-/* sleep_watch.c: thread tid of this process sleeps in an untimed wait on a private futex
+/* sleep_watch.c: thread tid of this process sleeps in an untimed wait on a process-private futex
  * whose word still holds the value it waits on (only a thread of this process can wake
  * it), the same word as at the previous look (*word_at, 0 at the first). */
 bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at);

@@ -8,16 +8,17 @@
  * and reaches no point, so only the executor's timer could say it blocks: the op's limit,
  * then a confirmation at ten times it. While an op runs on a thread of its own
  * (op_thread.c), the thread that waits for it looks, every so often, at what the kernel
- * says the op thread is doing (/proc/self/task/TID/syscall): an untimed wait on a
- * process-private futex (FUTEX_WAIT or FUTEX_WAIT_BITSET with FUTEX_PRIVATE_FLAG and no
- * timeout) whose word still holds the value it waits to change can only end when a thread
- * of this process wakes it; seen so at two looks in a row, it sleeps for good. In an
+ * says the op thread is doing (/proc/self/task/TID/syscall): an untimed futex wait
+ * (FUTEX_WAIT or FUTEX_WAIT_BITSET, no timeout) that is process-private (FUTEX_PRIVATE_FLAG,
+ * or a word in a private mapping, which the kernel keys by this process's memory alike)
+ * and whose word still holds the value it waits to change can only end when a thread of
+ * this process wakes it; seen so at two looks in a row, it sleeps for good. In an
  * execution child no other thread runs (the waiting thread
  * and parked op threads are quiet: snc_sched_quiet_threads, and the solo run checks that no
  * thread is outside them), so it never ends: the waiting thread queues the watch signal to
  * the op thread, whose handler ends the solo run as blocked (snc_sched_solo_blocked), as
- * the stall rule would, with no confirmation. A timed wait, a shared futex, a word that
- * changed, or any other system call decides nothing and is left to the timer. Nothing is
+ * the stall rule would, with no confirmation. A timed wait, a futex in shared memory, a
+ * word that changed, or any other system call decides nothing and is left to the timer. Nothing is
  * sent until a block is decided, so an op that sleeps for a while (nanosleep, poll) is
  * never interrupted. Not under Valgrind (no watch signal there). */
 #include <errno.h>
@@ -39,6 +40,40 @@ static bool read_word(uintptr_t addr, uint32_t *word)
 	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)sizeof *word;
 }
 
+/* Whether addr is in a private mapping of this process (the `p` of /proc/self/maps): a
+ * futex there, private or not, is keyed by this process's memory, so only one of its
+ * threads can wake it (liburcu waits with FUTEX_WAIT, without FUTEX_PRIVATE_FLAG). */
+static bool in_private_mapping(uintptr_t addr)
+{
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	char buf[8192], line[512];
+	size_t used = 0;
+	bool found = false, private = false;
+	ssize_t n;
+	while (!found && (n = read(fd, buf, sizeof buf)) > 0) {
+		for (ssize_t i = 0; i < n && !found; i++) {
+			if (buf[i] != '\n') {
+				if (used < sizeof line - 1)
+					line[used++] = buf[i];
+				continue;
+			}
+			line[used] = '\0';
+			used = 0;
+			unsigned long long from, to;
+			char perms[8];
+			if (sscanf(line, "%llx-%llx %7s", &from, &to, perms) == 3 && addr >= from &&
+			    addr < to) {
+				found = true;
+				private = perms[3] == 'p';
+			}
+		}
+	}
+	close(fd);
+	return found && private;
+}
+
 bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at)
 {
 	char path[64], buf[256];
@@ -54,12 +89,13 @@ bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at)
 	 * the thread is not in a system call */
 	unsigned long long nr, uaddr, op, val, timeout;
 	if (sscanf(buf, "%llu %llx %llx %llx %llx", &nr, &uaddr, &op, &val, &timeout) != 5 ||
-	    nr != SYS_futex || timeout != 0 || !(op & FUTEX_PRIVATE_FLAG))
+	    nr != SYS_futex || timeout != 0)
 		return false;
 	unsigned long long cmd = op & FUTEX_CMD_MASK;
 	uint32_t word;
 	if ((cmd != FUTEX_WAIT && cmd != FUTEX_WAIT_BITSET) || !read_word(uaddr, &word) ||
-	    word != (uint32_t)val) {
+	    word != (uint32_t)val ||
+	    (!(op & FUTEX_PRIVATE_FLAG) && !in_private_mapping((uintptr_t)uaddr))) {
 		*word_at = 0;
 		return false;
 	}
