@@ -150,7 +150,8 @@ static bool is_linker_file(const char *arg)
 		(n > 3 && strcmp(arg + n - 3, ".so") == 0) || strstr(arg, ".so.") != NULL);
 }
 
-/* The compiler and the flags of a compile-only step: the user's CFLAGS come after ours. */
+/* The compiler, our flags and the user's CFLAGS after them, without the files only a link
+ * reads (the link step passes none here, and all of them after its objects). */
 static void start_command(struct argv_builder *b, const char *cc, const char *ours,
 			  const struct snc_paths *paths, char *const *cflags, int ncflags)
 {

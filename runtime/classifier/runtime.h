@@ -141,6 +141,9 @@ bool call_or_block(const struct harness_model *m, const struct instance *in, str
  * points. Nothing under Valgrind. */
 void spin_watch_start(const volatile uint32_t *points);
 void spin_watch_stop(void);
+/* Reads n bytes of this process at addr into buf without faulting (process_vm_readv):
+ * false when they are not all mapped. Async-signal-safe. */
+bool read_own_memory(void *buf, uintptr_t addr, size_t n);
 /* Has thread t (running an op alone) end its solo run as blocked, through the watch's
  * signal; false when there is no watch (under Valgrind) or the signal cannot be sent. */
 bool spin_watch_end_blocked(pthread_t t);

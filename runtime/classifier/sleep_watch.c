@@ -21,28 +21,18 @@
  * word that changed, or any other system call decides nothing and is left to the timer. Nothing is
  * sent until a block is decided, so an op that sleeps for a while (nanosleep, poll) is
  * never interrupted. Not under Valgrind (no watch signal there). */
-#include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <sys/syscall.h>
-#include <sys/uio.h>
 #include <unistd.h>
 #include "runtime.h"
 
-/* The word at addr, read without faulting; false when it is not mapped. */
-static bool read_word(uintptr_t addr, uint32_t *word)
-{
-	struct iovec local = { word, sizeof *word }, remote = { (void *)addr, sizeof *word };
-	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)sizeof *word;
-}
-
 /* Whether addr is in a private mapping of this process (the `p` of /proc/self/maps): a
  * futex there, private or not, is keyed by this process's memory, so only one of its
- * threads can wake it (liburcu waits with FUTEX_WAIT, without FUTEX_PRIVATE_FLAG). */
+ * threads can wake it (liburcu waits with FUTEX_WAIT, without FUTEX_PRIVATE_FLAG). Read
+ * without stdio or malloc: the op thread may sleep holding a lock of malloc's. */
 static bool in_private_mapping(uintptr_t addr)
 {
 	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
@@ -63,15 +53,13 @@ static bool in_private_mapping(uintptr_t addr)
 			used = 0;
 			unsigned long long from, to;
 			char perms[8];
-			if (sscanf(line, "%llx-%llx %7s", &from, &to, perms) == 3 && addr >= from &&
-			    addr < to) {
-				found = true;
-				private = perms[3] == 'p';
-			}
+			found = sscanf(line, "%llx-%llx %7s", &from, &to, perms) == 3 && addr >= from &&
+				addr < to;
+			private = found && perms[3] == 'p';
 		}
 	}
 	close(fd);
-	return found && private;
+	return private;
 }
 
 bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at)
@@ -93,7 +81,8 @@ bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at)
 		return false;
 	unsigned long long cmd = op & FUTEX_CMD_MASK;
 	uint32_t word;
-	if ((cmd != FUTEX_WAIT && cmd != FUTEX_WAIT_BITSET) || !read_word(uaddr, &word) ||
+	if ((cmd != FUTEX_WAIT && cmd != FUTEX_WAIT_BITSET) ||
+	    !read_own_memory(&word, (uintptr_t)uaddr, sizeof word) ||
 	    word != (uint32_t)val ||
 	    (!(op & FUTEX_PRIVATE_FLAG) && !in_private_mapping((uintptr_t)uaddr))) {
 		*word_at = 0;

@@ -72,8 +72,7 @@ static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-/* Reads n bytes of this process at addr into buf without faulting: false when unmapped. */
-static bool read_self(void *buf, uintptr_t addr, size_t n)
+bool read_own_memory(void *buf, uintptr_t addr, size_t n)
 {
 	struct iovec local = { buf, n }, remote = { (void *)addr, n };
 	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)n;
@@ -86,7 +85,7 @@ static uint64_t hash_window(uint64_t h, uint64_t value)
 	uint64_t page = value & ~(uint64_t)(PAGE - 1);
 	uint64_t from = value - WINDOW_HALF < page || value < WINDOW_HALF ? page : value - WINDOW_HALF;
 	uint64_t to = value + WINDOW_HALF > page + PAGE ? page + PAGE : value + WINDOW_HALF;
-	if (value < PAGE || value >> 47 != 0 || !read_self(bytes, from, to - from))
+	if (value < PAGE || value >> 47 != 0 || !read_own_memory(bytes, from, to - from))
 		return h;               /* not an address of user memory */
 	return hash_bytes(h, bytes, to - from);
 }
@@ -95,7 +94,7 @@ static uint64_t hash_window(uint64_t h, uint64_t value)
 static bool in_system_call(uint64_t ip)
 {
 	unsigned char before[2];
-	return read_self(before, ip - 2, 2) && before[0] == 0x0f && before[1] == 0x05;
+	return read_own_memory(before, ip - 2, 2) && before[0] == 0x0f && before[1] == 0x05;
 }
 
 static uint64_t voluntary_switches(void)
