@@ -107,6 +107,8 @@ static enum audit_field field_of_arg(const struct audit_arg *a)
 		return FIELD_POINTER;
 	if (t->target_cls == SA_TYPE_BOOL)
 		return FIELD_BOOL;
+	if (a->string)
+		return FIELD_UINT;
 	return t->is_signed || t->target_cls == SA_TYPE_ENUM ? FIELD_INT : FIELD_UINT;
 }
 
@@ -308,10 +310,7 @@ static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, 
 		snprintf(buf, len, "obj");
 		return;
 	case ROLE_VALUE:
-		if (a->by_pointer)
-			snprintf(buf, len, "&(const %s){ %s }", t->pointee, local);
-		else
-			snprintf(buf, len, "%s", local);
+		audit_value_expr(a, local, buf, len);
 		return;
 	case ROLE_FIXED:
 		snprintf(buf, len, "%s", a->fixed);
@@ -329,7 +328,7 @@ static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, 
 		snprintf(buf, len, "token_arg(%s)", local);
 		return;
 	case ROLE_OUT:
-		snprintf(buf, len, "&%s", local);
+		snprintf(buf, len, "%s%s", a->string ? "" : "&", local);
 		return;
 	case ROLE_NULL:
 		snprintf(buf, len, "NULL");
@@ -340,12 +339,21 @@ static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, 
 	}
 }
 
+/* The declaration of an out-parameter's slot, named local. */
+static void emit_slot(FILE *out, const struct audit_arg *a, const char *local)
+{
+	if (a->string)
+		fprintf(out, "\tchar %s[%d] = { 0 };\n", local, AUDIT_STRING_BUFFER);
+	else
+		fprintf(out, "\t%s %s = { 0 };\n", slot_type(&a->param->type), local);
+}
+
 static void emit_call(FILE *out, const struct audit_family *fam, const struct sa_function *fn,
 		      const struct audit_arg *args, int nargs)
 {
 	fprintf(out, "%s(", fn->name);
 	for (int i = 0; i < nargs; i++) {
-		char local[128], expr[256];
+		char local[128], expr[8192];
 		local_name(fam, &args[i], i, local, sizeof local);
 		arg_expr(fam, &args[i], local, expr, sizeof expr);
 		fprintf(out, "%s%s", i ? ", " : "", expr);
@@ -363,8 +371,7 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 			if (fam->start_args[i].role == ROLE_OUT) {
 				char local[128];
 				local_name(fam, &fam->start_args[i], i, local, sizeof local);
-				fprintf(out, "\t%s %s = { 0 };\n", slot_type(&fam->start_args[i].param->type),
-					local);
+				emit_slot(out, &fam->start_args[i], local);
 			}
 		fprintf(out, "\t%s", fam->start == START_CONSTRUCTOR ? "obj = " : "");
 		emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args);
@@ -434,7 +441,7 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 		if (op->args[i].role == ROLE_OUT) {
 			char local[128];
 			local_name(fam, &op->args[i], i, local, sizeof local);
-			fprintf(out, "\t%s %s = { 0 };\n", slot_type(&op->args[i].param->type), local);
+			emit_slot(out, &op->args[i], local);
 		}
 	bool has_result = fn->result.cls != SA_TYPE_VOID;
 	if (!op->packed && fn->result.cls == SA_TYPE_FLOAT) {   /* compared by its bits */
@@ -475,6 +482,8 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 			fprintf(out, "%sFIELD(%d, token_written(%s))", sep, field, local);
 		else if (k == FIELD_POINTER)
 			fprintf(out, "%sFIELD(%d, pointer_code(%s))", sep, field, local);
+		else if (a->string)   /* what was written, hashed */
+			fprintf(out, "%sFIELD(%d, snc_hash(0, %s, sizeof %s))", sep, field, local, local);
 		else
 			fprintf(out, "%sFIELD(%d, %s)", sep, field, local);
 		field++;

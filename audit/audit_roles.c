@@ -29,7 +29,11 @@
  *                            cell is marked before the call, so a function that writes
  *                            through a `void *` (ck_fifo_spsc_dequeue's value) is seen
  *                            doing it: the written value becomes part of the result.
- *   anything else            (structs by value, arrays, strings) the
+ *   const char *             a string: the decimal digits of a domain value ("0", "1"),
+ *                            a literal, so a function that keeps the pointer keeps a
+ *                            string that never changes; char *: a buffer of
+ *                            AUDIT_STRING_BUFFER zeroed bytes, observed by its content
+ *   anything else            (structs by value, arrays) the
  *                            function cannot be generated; it is reported and skipped.
  *
  * A constructor's or initializer's parameters get one value each: integers 2 (the smallest
@@ -240,6 +244,41 @@ static bool is_object(const struct audit_family *fam, const struct sa_type *t)
 	return false;
 }
 
+/* Is t a char * (const or not): a C string, which a function may read to its NUL? */
+static bool points_to_chars(const struct sa_type *t)
+{
+	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->pointee &&
+	       strcmp(t->pointee, "char") == 0;
+}
+
+void audit_value_literal(const struct audit_arg *a, long v, char *buf, size_t len)
+{
+	if (a->string)
+		snprintf(buf, len, "\"%ld\"", v);
+	else if (a->by_pointer)
+		snprintf(buf, len, "&(const %s){ %ld }", a->param->type.pointee, v);
+	else
+		snprintf(buf, len, "%ld", v);
+}
+
+void audit_value_expr(const struct audit_arg *a, const char *local, char *buf, size_t len)
+{
+	if (!a->string) {
+		if (a->by_pointer)
+			snprintf(buf, len, "&(const %s){ %s }", a->param->type.pointee, local);
+		else
+			snprintf(buf, len, "%s", local);
+		return;
+	}
+	/* one literal per value of the domain, picked by the value: a function that keeps the
+	 * pointer (a table of names) keeps a string that never changes */
+	size_t used = (size_t)snprintf(buf, len, "((const char *const[]){ ");
+	for (long v = a->lo; v <= a->hi && used < len; v++)
+		used += (size_t)snprintf(buf + used, len - used, "%s\"%ld\"", v > a->lo ? ", " : "", v);
+	if (used < len)
+		snprintf(buf + used, len - used, " })[%s - %ld]", local, a->lo);
+}
+
 /* The role a config line gives the parameter, if any: returns 1 when it applied, 0 when
  * there is none, -1 when it cannot apply. */
 static int configured(const struct param_ctx *c, const struct sa_param *p, struct audit_arg *a,
@@ -264,6 +303,7 @@ static int configured(const struct param_ctx *c, const struct sa_param *p, struc
 		a->lo = 0;
 		a->hi = c->opt->domain - 1;
 		a->by_pointer = t->cls == SA_TYPE_POINTER;
+		a->string = a->by_pointer && points_to_chars(t);
 		return 1;
 	case ROLE_FRESH:
 	case ROLE_SHARED:
@@ -357,6 +397,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		if (t->pointee_const) {
 			a->role = ROLE_VALUE;
 			a->by_pointer = true;
+			a->string = points_to_chars(t);
 			a->lo = 0;
 			a->hi = t->target_cls == SA_TYPE_BOOL ? 1 : c->opt->domain - 1;
 		} else if (!c->starter && is_entry(c->members, c->nmembers, t->pointee)) {
@@ -367,6 +408,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 			a->pool = pool_for(c->fam, t, false);
 		} else {
 			a->role = ROLE_OUT;
+			a->string = points_to_chars(t);   /* a buffer a string is written to */
 			a->observed = !c->starter;
 		}
 		return 0;
@@ -399,9 +441,9 @@ static void fix_value(struct audit_arg *a)
 {
 	if (a->role != ROLE_VALUE)
 		return;
+	char v[160];
+	audit_value_literal(a, a->lo, v, sizeof v);
 	a->role = ROLE_FIXED;
-	char v[32];
-	snprintf(v, sizeof v, "%ld", a->lo);
 	a->fixed = strdup(v);
 }
 
@@ -417,10 +459,7 @@ static void fix_trailing_values(struct audit_op *op, char *why, size_t whylen)
 		if (a->role != ROLE_VALUE)
 			continue;
 		char v[160];
-		if (a->by_pointer)
-			snprintf(v, sizeof v, "&(const %s){ %ld }", a->param->type.pointee, a->lo);
-		else
-			snprintf(v, sizeof v, "%ld", a->lo);
+		audit_value_literal(a, a->lo, v, sizeof v);
 		a->role = ROLE_FIXED;
 		a->fixed = strdup(v);
 		op->nvalues--;

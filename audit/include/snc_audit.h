@@ -76,10 +76,22 @@ struct audit_arg {
 	enum audit_role role;
 	long lo, hi;               /* ROLE_VALUE */
 	bool by_pointer;           /* ROLE_VALUE passed as a pointer to a const value */
+	bool string;               /* ROLE_VALUE to const char: a C string, the value's
+				      decimal digits ("0", "1"), a literal that outlives the
+				      call; ROLE_OUT to char: a buffer of AUDIT_STRING_BUFFER
+				      bytes, observed by a hash of its string */
 	char *fixed;               /* ROLE_FIXED: the expression */
 	int pool;                  /* ROLE_FRESH, ROLE_SHARED: index into the family's pools */
 	bool observed;             /* ROLE_OUT, or a ROLE_TOKEN the function may write */
 };
+
+#define AUDIT_STRING_BUFFER 256
+
+/* The C expression of a ROLE_VALUE argument a: the value v itself, or, when a is passed by
+ * pointer, the address of a constant holding it (a string literal for a string). */
+void audit_value_literal(const struct audit_arg *a, long v, char *buf, size_t len);
+/* ... and of one whose value is the variable `local` (a long in lo..hi). */
+void audit_value_expr(const struct audit_arg *a, const char *local, char *buf, size_t len);
 
 enum audit_field { FIELD_INT, FIELD_UINT, FIELD_BOOL, FIELD_POINTER, FIELD_TOKEN };
 

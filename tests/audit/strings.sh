@@ -1,0 +1,28 @@
+# audit.strings: a `const char *` parameter is a C string (the decimal digits of a domain
+# value, "0" and "1": a library that validates its names accepts them), and a `char *` one
+# a buffer the function writes a string into, observed by its content. Before, the name
+# was the address of one char without a NUL: every strtab_add was refused, and two adds of
+# one name looked commutative.
+. "$(dirname "$0")/lib.sh"
+audit --emit-harness "$PWD/emitted" "$AFIX/strtab.h"
+emitted=$(cat "$PWD/emitted/strtab.c")
+expect_match "$emitted" 'strtab_add\(obj, \(\(const char \*const\[\]\)\{ "0", "1" \}\)\[name - 0\]\)' \
+	"the name is a string literal picked by the value"
+expect_match "$emitted" 'char buf\[256\] = \{ 0 \};' "the out-buffer has room for a string"
+expect_eq "$(v strtab strtab_add strtab_add)" "snc" "adding one name twice: the second sees the first"
+expect_eq "$(oneway strtab strtab_add strtab_has)" "strtab_add->strtab_has" "add influences has"
+exe() {   # exe STATE FIRST SECOND: the results stored for the pair in that state
+	q "$DB" "SELECT e.first_result || ' ' || e.second_result
+	         FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
+	         JOIN ops f ON f.id = e.first_op JOIN ops g ON g.id = e.second_op
+	         WHERE h.run_id = $run AND h.name = 'strtab' AND s.label = '$1'
+	         AND f.name || '(' || e.first_args || ')' = '$2' AND g.name || '(' || e.second_args || ')' = '$3'"
+}
+expect_eq "$(exe fresh 'strtab_add(1)' 'strtab_add(1)')" "1 0" "\"1\" is added, then found"
+expect_eq "$(exe fresh 'strtab_add(0)' 'strtab_add(1)')" "1 1" "two names are two entries"
+# strtab_first writes the first name into the buffer: "0" and "1" read differently.
+first0=$(exe 'strtab_add(0)' 'strtab_first()' 'strtab_first()')
+first1=$(exe 'strtab_add(1)' 'strtab_first()' 'strtab_first()')
+expect_match "$first0" '^0, \*buf = [0-9]+ 0, \*buf = [0-9]+$' "strtab_first returns 0 and the buffer"
+[ "$first0" != "$first1" ] || fail "the buffer's content is not observed: \"0\" and \"1\" read alike ($first0)"
+finish
