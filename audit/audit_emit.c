@@ -253,6 +253,8 @@ static void emit_naming(FILE *out, const struct audit_family *fam)
 	fprintf(out, "\t{ \"(none)\", NULL, 1, 0 },\n};\n\n");
 	fprintf(out,
 		"enum { CODE_NULL = 0, CODE_UNWRITTEN = 0xfffe, CODE_OTHER = 0xffff };\n\n"
+		"/* The result of a function that hands back the object it was given as argument k "
+		"(no\n * address is that low). */\n#define GIVEN(k) ((uintptr_t)1 + (k))\n\n"
 		"/* Writes how a pointer reads: NULL, obj+8, entry#2 (entry#2+8), or its address. */\n"
 		"static void name_pointer(uintptr_t p, char *buf, size_t len)\n{\n"
 		"\tif (!p) {\n\t\tsnprintf(buf, len, \"NULL\");\n\t\treturn;\n\t}\n"
@@ -348,14 +350,19 @@ static void emit_slot(FILE *out, const struct audit_arg *a, const char *local)
 		fprintf(out, "\t%s %s = { 0 };\n", slot_type(&a->param->type), local);
 }
 
+/* The call of fn with its arguments; with `given`, a fresh object is the local givenN that
+ * the wrapper took from its pool before the call (emit_given). */
 static void emit_call(FILE *out, const struct audit_family *fam, const struct sa_function *fn,
-		      const struct audit_arg *args, int nargs)
+		      const struct audit_arg *args, int nargs, bool given)
 {
 	fprintf(out, "%s(", fn->name);
 	for (int i = 0; i < nargs; i++) {
 		char local[128], expr[8192];
 		local_name(fam, &args[i], i, local, sizeof local);
-		arg_expr(fam, &args[i], local, expr, sizeof expr);
+		if (given && args[i].role == ROLE_FRESH)
+			snprintf(expr, sizeof expr, "given%d", i);
+		else
+			arg_expr(fam, &args[i], local, expr, sizeof expr);
 		fprintf(out, "%s%s", i ? ", " : "", expr);
 	}
 	fputc(')', out);
@@ -374,7 +381,7 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 				emit_slot(out, &fam->start_args[i], local);
 			}
 		fprintf(out, "\t%s", fam->start == START_CONSTRUCTOR ? "obj = " : "");
-		emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args);
+		emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args, false);
 		fprintf(out, ";\n");
 	}
 	for (int i = 0; i < fam->nsetup; i++)
@@ -421,6 +428,35 @@ static const char *wrapper_return(const struct audit_op *op)
 	}
 }
 
+static bool takes_fresh(const struct audit_op *op)
+{
+	for (int i = 0; i < op->nargs; i++)
+		if (op->args[i].role == ROLE_FRESH)
+			return true;
+	return false;
+}
+
+/* The body of a wrapper whose function returns a pointer and is given fresh objects: a
+ * function that hands back the object it was given (buf_take(s, dst, n) returns dst, as
+ * memcpy does) returns GIVEN(k), "its argument k", not the pool's next cell: which cell
+ * the pool hands out next depends on the calls before, so that cell would make every
+ * pair look as if each call changed the other's result. */
+static void emit_given(FILE *out, const struct audit_family *fam, const struct audit_op *op)
+{
+	for (int i = 0; i < op->nargs; i++)
+		if (op->args[i].role == ROLE_FRESH)
+			fprintf(out, "\t__typeof__(fresh_%s()) given%d = fresh_%s();\n",
+				fam->pools[op->args[i].pool].name, i, fam->pools[op->args[i].pool].name);
+	fprintf(out, "\tvoid *result = (void *)");
+	emit_call(out, fam, op->fn, op->args, op->nargs, true);
+	fprintf(out, ";\n");
+	for (int i = 0; i < op->nargs; i++)
+		if (op->args[i].role == ROLE_FRESH)
+			fprintf(out, "\tif (result && result == (void *)given%d)\n\t\treturn (void *)GIVEN(%d);\n",
+				i, i);
+	fprintf(out, "\treturn result;\n}\n\n");
+}
+
 static void emit_op(FILE *out, const struct audit_family *fam, const struct audit_op *op)
 {
 	const struct sa_function *fn = op->fn;
@@ -446,17 +482,21 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 	bool has_result = fn->result.cls != SA_TYPE_VOID;
 	if (!op->packed && fn->result.cls == SA_TYPE_FLOAT) {   /* compared by its bits */
 		fprintf(out, "\t%s result = ", fn->result.spelling);
-		emit_call(out, fam, fn, op->args, op->nargs);
+		emit_call(out, fam, fn, op->args, op->nargs, false);
 		fprintf(out, ";\n\tunsigned long bits = 0;\n\t__builtin_memcpy(&bits, &result, "
 			     "sizeof result < sizeof bits ? sizeof result : sizeof bits);\n"
 			     "\treturn bits;\n}\n\n");
+		return;
+	}
+	if (!op->packed && fn->result.cls == SA_TYPE_POINTER && takes_fresh(op)) {
+		emit_given(out, fam, op);
 		return;
 	}
 	if (!op->packed) {
 		fprintf(out, "\t%s", has_result ? "return " : "");
 		if (fn->result.cls == SA_TYPE_POINTER)
 			fprintf(out, "(void *)");
-		emit_call(out, fam, fn, op->args, op->nargs);
+		emit_call(out, fam, fn, op->args, op->nargs, false);
 		fprintf(out, ";\n}\n\n");
 		return;
 	}
@@ -464,7 +504,7 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 	if (has_result)
 		fprintf(out, "%s%sresult = ", fn->result.spelling,
 			fn->result.spelling[strlen(fn->result.spelling) - 1] == '*' ? "" : " ");
-	emit_call(out, fam, fn, op->args, op->nargs);
+	emit_call(out, fam, fn, op->args, op->nargs, false);
 	fprintf(out, ";\n\treturn ");
 	int field = 0;
 	if (has_result)
@@ -512,8 +552,13 @@ static void emit_describe(FILE *out, const struct audit_family *fam)
 		if (!op->packed && fn->result.cls != SA_TYPE_POINTER)
 			continue;
 		if (!op->packed) {
-			fprintf(out, "\tcase %d: /* %s */\n\t\tname_pointer((uintptr_t)v, buf, len);\n"
-				     "\t\treturn 1;\n", i, fn->name);
+			fprintf(out, "\tcase %d: /* %s */\n", i, fn->name);
+			for (int a = 0; takes_fresh(op) && a < op->nargs; a++)
+				if (op->args[a].role == ROLE_FRESH)
+					fprintf(out, "\t\tif (v == GIVEN(%d)) {\n\t\t\tsnprintf(buf, len, "
+						     "\"its %s\");\n\t\t\treturn 1;\n\t\t}\n", a,
+						op->args[a].param->name[0] ? op->args[a].param->name : "argument");
+			fprintf(out, "\t\tname_pointer((uintptr_t)v, buf, len);\n\t\treturn 1;\n");
 			continue;
 		}
 		fprintf(out, "\tcase %d: { /* %s */\n\t\tstatic const struct field f[] = { ", i, fn->name);

@@ -2,7 +2,8 @@
 # value, "0" and "1": a library that validates its names accepts them), and a `char *` one
 # a buffer the function writes a string into, observed by its content. Before, the name
 # was the address of one char without a NUL: every strtab_add was refused, and two adds of
-# one name looked commutative.
+# one name looked commutative. A function that returns the cell it was given returns
+# "its cell".
 . "$(dirname "$0")/lib.sh"
 audit --emit-harness "$PWD/emitted" "$AFIX/strtab.h"
 emitted=$(cat "$PWD/emitted/strtab.c")
@@ -25,4 +26,11 @@ first0=$(exe 'strtab_add(0)' 'strtab_first()' 'strtab_first()')
 first1=$(exe 'strtab_add(1)' 'strtab_first()' 'strtab_first()')
 expect_match "$first0" '^0, \*buf = [0-9]+ 0, \*buf = [0-9]+$' "strtab_first returns 0 and the buffer"
 [ "$first0" != "$first1" ] || fail "the buffer's content is not observed: \"0\" and \"1\" read alike ($first0)"
+# strtab_mark hands back the cell it was given (a fresh one from the harness's pool): its
+# result is "its cell", not the pool's next cell, which made two calls look as if each
+# changed the other's result (snc, and an unsynchronized finding, before).
+expect_eq "$(exe fresh 'strtab_mark(0)' 'strtab_mark(1)')" "$(exe fresh 'strtab_mark(1)' 'strtab_mark(0)')" \
+	"either order returns the same"
+expect_eq "$(v strtab strtab_mark strtab_mark)" "state-only" "the cells differ, no result does"
+expect_match "$("$SNC" show --db "$DB" 2>&1)" "strtab_mark\(0\) = its cell" "the witness reads 'its cell'"
 finish
