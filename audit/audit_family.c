@@ -18,8 +18,8 @@
  *      what it returns;
  *   3. a zeroed T, when T is complete (a scalar, a struct with a known size).
  * A family of an incomplete T without a constructor cannot be built and is reported.
- * The initializer and the destructors (names with destroy, deinit, fini, free, delete)
- * are operations too, with the owner-only contract: only the object's owner (re)starts or
+ * The initializer and the destructors (names with destroy, deinit, fini, free, delete;
+ * ending in _close, _dispose) are operations too, with the owner-only contract: only the object's owner (re)starts or
  * ends its life, so their verdicts hold while no other call runs beside them. Not the
  * destructor of an object a constructor returned (critnib_delete after critnib_new): it
  * frees what the library allocated, so whatever follows it would use freed memory. A helper
@@ -74,16 +74,18 @@ static bool name_has(const char *name, const char *const *words)
 	return false;
 }
 
-static bool is_destructor(const char *name)
-{
-	static const char *const words[] = { "destroy", "deinit", "fini", "_free", "delete", NULL };
-	return name_has(name, words);
-}
-
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
 	return n >= m && strcasecmp(s + n - m, suffix) == 0;
+}
+
+/* destroy, deinit, fini, free, delete anywhere; close, dispose at the end (ev_bus_close
+ * after ev_bus_open; not ch_closed_count) */
+static bool is_destructor(const char *name)
+{
+	static const char *const words[] = { "destroy", "deinit", "fini", "_free", "delete", NULL };
+	return name_has(name, words) || ends_with(name, "_close") || ends_with(name, "_dispose");
 }
 
 /* The family keys of a function's first parameter: the pointee of a pointer, or of each
@@ -334,7 +336,9 @@ static bool takes_key(const struct sa_function *f, const char *key)
 	return false;
 }
 
-/* Returns T *, takes no object (no pointer to a struct or union, no transparent union). */
+/* Returns T *, takes no object (no pointer to a struct or union, no transparent union),
+ * except a const one of another type: the options it reads (ev_bus_open(const struct
+ * ev_config *cfg), given a zeroed one: the defaults). */
 static bool is_constructor(const struct sa_function *f, const char *key)
 {
 	if (!f->typed || f->result.cls != SA_TYPE_POINTER || f->result.levels != 1 ||
@@ -343,8 +347,12 @@ static bool is_constructor(const struct sa_function *f, const char *key)
 		return false;
 	for (int p = 0; p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
-		if (t->cls == SA_TYPE_TRANSPARENT_UNION || (t->cls == SA_TYPE_POINTER &&
-		    (t->target_cls == SA_TYPE_RECORD || strcmp(t->pointee, key) == 0)))
+		if (t->cls == SA_TYPE_TRANSPARENT_UNION)
+			return false;
+		if (t->cls == SA_TYPE_POINTER && strcmp(t->pointee, key) == 0)
+			return false;
+		if (t->cls == SA_TYPE_POINTER && t->target_cls == SA_TYPE_RECORD &&
+		    !(t->levels == 1 && t->pointee_const && t->pointee_size >= 0))
 			return false;
 	}
 	return true;
@@ -633,6 +641,24 @@ static void unique_names(struct draft *drafts, int n)
 			}
 }
 
+/* Does f build the object of another family from options it reads (a constructor whose
+ * first parameter, a const struct, would otherwise make it that struct's family): does
+ * some function take what f returns as its object? */
+static bool is_options_constructor(const struct audit_plan *plan, const struct sa_function *f)
+{
+	if (f->result.cls != SA_TYPE_POINTER || f->result.levels != 1 ||
+	    f->result.target_cls != SA_TYPE_RECORD || !is_constructor(f, f->result.pointee))
+		return false;
+	for (int i = 0; i < plan->nfns; i++) {
+		const char *keys[8];
+		int n = keys_of(plan->fns[i].def, keys);
+		for (int k = 0; k < n; k++)
+			if (strcmp(keys[k], f->result.pointee) == 0)
+				return true;
+	}
+	return false;
+}
+
 void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			 const struct audit_options *opt)
 {
@@ -656,6 +682,10 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			continue;
 		}
 		int nkeys = keys_of(f->def, keys);
+		if (nkeys > 0 && is_options_constructor(plan, f->def)) {
+			producers[nproducers++] = &plan->fns[i];   /* ev_bus_open(cfg): of ev_bus */
+			continue;
+		}
 		if (nkeys == 0) {
 			bool builds = false;
 			for (int k = 0; k < plan->nfns && !builds; k++) {
