@@ -1,5 +1,5 @@
-/* cmd_audit.c: `snc audit HEADER... [SOURCES...] [-- CFLAGS...]`, a library's verdicts
- * without a hand-written harness.
+/* cmd_audit.c: `snc audit HEADER... [SOURCES...] [-- CFLAGS...]` (or `snc audit DIR`: its
+ * public headers, audit_headers.c), a library's verdicts without a hand-written harness.
  *
  * One run (command "audit") holds everything: the scan of the headers and sources, one
  * harness per object family (audit.h explains the plan), each built with the library and
@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "snc_audit.h"
+#include "audit_headers.h"
 #include "cli.h"
 #include "config.h"
 #include "scan.h"
@@ -58,6 +59,7 @@ static const struct snc_opt *const audit_tables[] = { audit_options, snc_run_opt
 const struct snc_command_doc cmd_audit_doc = {
 	.prog = "snc audit",
 	.usage = "snc audit [options] HEADER... [SOURCE.c|DIR...] [-- CFLAGS...]\n"
+		 "snc audit [options] DIR...\n"
 		 "snc audit [options] -p BUILD/compile_commands.json --lib LIB HEADER...",
 	.about = "Classifies every pair of a library's API functions without a hand-written harness:\n"
 		 "scans the headers (and sources), groups the functions into object families (the\n"
@@ -68,7 +70,9 @@ const struct snc_command_doc cmd_audit_doc = {
 		 "under controlled schedules: the non-linearizable outcome found is stored as its\n"
 		 "proof (or what was explored without finding one). The options of harness\n"
 		 "programs (see 'snc run --help') are passed to each one; for audits --depth is 1\n"
-		 "and --measure-states 4 unless given.",
+		 "and --measure-states 4 unless given. Given directories and no header, the API is\n"
+		 "the headers under DIR/include (else every header outside tests, examples and\n"
+		 "build output) and the library is DIR's sources, less tests, mains and harnesses.",
 	.tables = audit_tables,
 	.version = SNC_VERSION,
 };
@@ -550,6 +554,39 @@ static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool 
 	return id == SNC_CMDLINE_ERROR ? EXIT_USAGE : rq->shard_rc >= 0 ? rq->shard_rc : 0;
 }
 
+/* Directories given without a header: their public headers are the API (the include/
+ * directory's, or every header outside tests, examples and build output), said in one
+ * line. Returns 0, or the exit status of an error. */
+static int headers_of_dirs(struct audit_request *rq, const struct strings *dirs)
+{
+	for (int d = 0; d < dirs->n; d++) {
+		size_t n = 0;
+		char **found = audit_headers_of_dir(dirs->v[d], &n);
+		if (!found)
+			return cli_error("audit", "out of memory listing the headers of '%s'", dirs->v[d]);
+		for (size_t i = 0; i < n; i++)
+			push(&rq->headers, found[i]);
+		char include[PATH_MAX + 16];
+		struct stat st;
+		snprintf(include, sizeof include, "%s/include", dirs->v[d]);
+		if (n > 0 && stat(include, &st) == 0 && S_ISDIR(st.st_mode)) {
+			char flag[PATH_MAX + 32];   /* the sources include <ev/ev.h> from there */
+			snprintf(flag, sizeof flag, "-I%s", include);
+			push(&rq->cflags, flag);
+		}
+		if (n > 0 && !rq->quiet)
+			fprintf(stderr, "snc audit: no header given: the API is the %zu header%s of %s "
+				"(%s%s)\n", n, n == 1 ? "" : "s", dirs->v[d], found[0],
+				n > 1 ? ", ..." : "");
+		audit_headers_free(found);
+	}
+	if (rq->headers.n == 0)
+		return cli_error("audit", "no header given, and no .h file in %s%s: name the "
+				 "header(s) that declare the API", dirs->v[0], dirs->n > 1 ? " and the "
+				 "other directories" : "");
+	return 0;
+}
+
 /* Returns 0 to go on, -1 after --help, or the exit status of an error. */
 static int parse(int argc, char **argv, struct audit_request *rq)
 {
@@ -564,19 +601,30 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 	}
 	for (int i = cl.rest; i < argc; i++)
 		push(&rq->cflags, argv[i]);
+	struct strings dirs = { 0 };
 	for (int i = 0; i < cl.noperands; i++) {
 		const char *arg = cl.operands[i];
 		struct stat st;
 		if (stat(arg, &st) != 0) {
 			snc_cmdline_free(&cl);
+			strings_free(&dirs);
 			return cli_error("audit", "'%s' not found", arg);
 		}
-		if (S_ISDIR(st.st_mode) || has_suffix(arg, ".c"))
+		if (S_ISDIR(st.st_mode)) {
 			push(&rq->sources, arg);
-		else
+			push(&dirs, arg);
+		} else if (has_suffix(arg, ".c")) {
+			push(&rq->sources, arg);
+		} else {
 			push(&rq->headers, arg);
+		}
 	}
 	snc_cmdline_free(&cl);
+	if (rq->headers.n == 0 && dirs.n > 0)
+		rc = headers_of_dirs(rq, &dirs);
+	strings_free(&dirs);
+	if (rc != 0)
+		return rc;
 	if (rq->headers.n == 0)
 		return cli_error("audit", "no header given: name the header(s) that declare the API "
 				 "(see 'snc audit --help')");
@@ -608,7 +656,16 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 }
 
 /* The .c files to compile into harness programs: the sources named (directories: every
- * .c the scan found below them). */
+ * .c the scan found below them that is the library's: not a test's, an example's or a
+ * harness, and without a main()). */
+static bool defines_main(const struct sa_unit *u)
+{
+	for (int f = 0; f < u->nfunctions; f++)
+		if (strcmp(u->functions[f].name, "main") == 0 && strcmp(u->functions[f].file, u->file) == 0)
+			return true;
+	return false;
+}
+
 static void sources_to_build(struct audit_request *rq, const struct scan_outcome *o)
 {
 	struct strings files = { 0 };
@@ -624,7 +681,8 @@ static void sources_to_build(struct audit_request *rq, const struct scan_outcome
 		size_t n = strlen(real);
 		for (int u = 0; u < o->units.count; u++) {
 			const char *f = o->units.units[u].file;
-			if (strncmp(f, real, n) == 0 && f[n] == '/' && has_suffix(f, ".c"))
+			if (strncmp(f, real, n) == 0 && f[n] == '/' && has_suffix(f, ".c") &&
+			    !defines_main(&o->units.units[u]) && audit_library_source(real, f))
 				push(&files, f);
 		}
 	}

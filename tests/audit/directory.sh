@@ -1,0 +1,45 @@
+# audit.directory: `snc audit DIR`, the way a new user first tries it. With no header
+# named, the API is the headers of DIR/include (not src/internal.h, not the tests'), the
+# library's sources are compiled with -I DIR/include, and neither a test with a main()
+# nor a snc harness found in the tree is linked into the generated harnesses. A directory
+# without headers is an input error.
+. "$(dirname "$0")/lib.sh"
+mkdir -p proj/include/pj proj/src proj/tests empty
+cat > proj/include/pj/tally.h <<'H'
+int tally_add(int *t);
+int tally_get(const int *t);
+H
+cat > proj/src/internal.h <<'H'
+int tally_internal_step(int v);
+H
+cat > proj/src/tally.c <<'C'
+#include <pj/tally.h>
+#include "internal.h"
+int tally_internal_step(int v) { return v + 1; }
+int tally_add(int *t) { *t = tally_internal_step(*t); return *t; }
+int tally_get(const int *t) { return *t; }
+C
+cat > proj/tests/test_tally.c <<'C'
+#include <pj/tally.h>
+int main(void) { int t = 0; return tally_add(&t) == 1 ? 0 : 1; }
+C
+cat > proj/tests/tally_harness.c <<'C'
+#include <snc.h>
+#include <pj/tally.h>
+static int t;
+static int add(void) { return tally_add(&t); }
+SNC_HARNESS(.name = "mine", .ops = SNC_OPS(SNC_OP(add)));
+C
+expect_status 0 "snc audit proj" -- "$SNC" audit --db "$DB" --repeat 1 --no-measure proj
+run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
+expect_match "$out" "no header given: the API is the 1 header of proj \(proj/include/pj/tally.h\)" \
+	"says which headers it took"
+expect_eq "$(v int tally_add tally_add)" "snc" "the library's own code ran: two adds each see the other"
+expect_eq "$(oneway int tally_add tally_get)" "tally_add->tally_get" "add influences get"
+expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND name = 'tally_internal_step'")" 0 \
+	"a private header's function is not API"
+expect_eq "$(q "$DB" "SELECT group_concat(name) FROM harnesses WHERE run_id = $run")" "int" \
+	"the tree's own harness was not linked in"
+expect_status 2 "a directory without headers" -- "$SNC" audit --db "$DB" --no-measure empty
+expect_match "$out" "no header given, and no .h file in empty" "says so"
+finish
