@@ -59,7 +59,7 @@ static const struct snc_opt *const audit_tables[] = { audit_options, snc_run_opt
 const struct snc_command_doc cmd_audit_doc = {
 	.prog = "snc audit",
 	.usage = "snc audit [options] HEADER... [SOURCE.c|DIR...] [-- CFLAGS...]\n"
-		 "snc audit [options] DIR...\n"
+		 "snc audit [options] DIR...   (or -p BUILD/compile_commands.json, no header)\n"
 		 "snc audit [options] -p BUILD/compile_commands.json --lib LIB HEADER...",
 	.about = "Classifies every pair of a library's API functions without a hand-written harness:\n"
 		 "scans the headers (and sources), groups the functions into object families (the\n"
@@ -72,7 +72,8 @@ const struct snc_command_doc cmd_audit_doc = {
 		 "programs (see 'snc run --help') are passed to each one; for audits --depth is 1\n"
 		 "and --measure-states 4 unless given. Given directories and no header, the API is\n"
 		 "the headers under DIR/include (else every header outside tests, examples and\n"
-		 "build output) and the library is DIR's sources, less tests, mains and harnesses.",
+		 "build output) and the library is DIR's sources, less tests, mains and harnesses;\n"
+		 "given -p and no header, the headers of the project's -I directories.",
 	.tables = audit_tables,
 	.version = SNC_VERSION,
 };
@@ -587,6 +588,28 @@ static int headers_of_dirs(struct audit_request *rq, const struct strings *dirs)
 	return 0;
 }
 
+/* -p without a header: the project's public headers are the API (those of its include
+ * directories), said in one line. Returns 0, or the exit status of an error. */
+static int headers_of_compdb(struct audit_request *rq)
+{
+	char err[512];
+	size_t n = 0;
+	char **found = audit_headers_of_compdb(rq->compdb, &n, err, sizeof err);
+	if (!found)
+		return cli_error("audit", "%s", err);
+	for (size_t i = 0; i < n; i++)
+		push(&rq->headers, found[i]);
+	if (n > 0 && !rq->quiet)
+		fprintf(stderr, "snc audit: no header given: the API is the %zu header%s of the "
+			"project's include directories (%s%s)\n", n, n == 1 ? "" : "s", found[0],
+			n > 1 ? ", ..." : "");
+	audit_headers_free(found);
+	if (n == 0)
+		return cli_error("audit", "no header given, and no .h file in the include directories "
+				 "of %s: name the header(s) that declare the API", rq->compdb);
+	return 0;
+}
+
 /* Returns 0 to go on, -1 after --help, or the exit status of an error. */
 static int parse(int argc, char **argv, struct audit_request *rq)
 {
@@ -622,6 +645,8 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 	snc_cmdline_free(&cl);
 	if (rq->headers.n == 0 && dirs.n > 0)
 		rc = headers_of_dirs(rq, &dirs);
+	else if (rq->headers.n == 0 && rq->compdb)
+		rc = headers_of_compdb(rq);
 	strings_free(&dirs);
 	if (rc != 0)
 		return rc;

@@ -2,7 +2,8 @@
 # named, the API is the headers of DIR/include (not src/internal.h, not the tests'), the
 # library's sources are compiled with -I DIR/include, and neither a test with a main()
 # nor a snc harness found in the tree is linked into the generated harnesses. A directory
-# without headers is an input error.
+# without headers is an input error. `snc audit -p compile_commands.json` without a header
+# takes the headers of the project's include directories.
 . "$(dirname "$0")/lib.sh"
 mkdir -p proj/include/pj proj/src proj/tests empty
 cat > proj/include/pj/tally.h <<'H'
@@ -40,6 +41,21 @@ expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND n
 	"a private header's function is not API"
 expect_eq "$(q "$DB" "SELECT group_concat(name) FROM harnesses WHERE run_id = $run")" "int" \
 	"the tree's own harness was not linked in"
+# -p and no header: the headers of the project's include directories; not the private
+# -I src, not the out-of-tree build folder's generated header.
+mkdir -p proj/build
+echo 'int config_generated(void);' > proj/build/config.h
+cat > proj/build/compile_commands.json <<JSON
+[{"directory": "$PWD/proj/build", "command": "cc -I../include -I../src -I. -c ../src/tally.c -o tally.o",
+  "file": "../src/tally.c"}]
+JSON
+expect_status 0 "snc audit -p" -- "$SNC" audit --db "$DB" --repeat 1 --no-measure -p proj/build/compile_commands.json
+run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
+expect_match "$out" "no header given: the API is the 1 header of the project's include directories \(/.*/proj/include/pj/tally.h\)" \
+	"says which headers it took"
+expect_eq "$(v int tally_add tally_add)" "snc" "-p: the unit that defines the API is compiled in"
+expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND name IN ('tally_internal_step', 'config_generated')")" 0 \
+	"-p: neither the private header nor the generated one is API"
 expect_status 2 "a directory without headers" -- "$SNC" audit --db "$DB" --no-measure empty
 expect_match "$out" "no header given, and no .h file in empty" "says so"
 finish
