@@ -180,8 +180,8 @@ static void emit_storage(FILE *out, const struct audit_family *fam)
 	if (fam->globals)
 		;
 	else if (fam->start == START_CONSTRUCTOR)
-		fprintf(out, "static %s *obj;                  /* what %s returned */\n", fam->key,
-			fam->starter->name);
+		fprintf(out, "static %s *obj;                  /* what %s %s */\n", fam->key,
+			fam->starter->name, fam->starter_out < 0 ? "returned" : "wrote");
 	else if (fam->flexible)
 		fprintf(out, "static struct {\n\t%s object;\n\tunsigned char room[ROOM];\n} storage;\n"
 			     "static %s *const obj = &storage.object;\n", fam->key, fam->key);
@@ -252,7 +252,11 @@ static void emit_naming(FILE *out, const struct audit_family *fam)
 		fprintf(out, "\t{ \"token\", token, sizeof token[0], %d },\n", fam->tokens);
 	fprintf(out, "\t{ \"(none)\", NULL, 1, 0 },\n};\n\n");
 	fprintf(out,
-		"enum { CODE_NULL = 0, CODE_UNWRITTEN = 0xfffe, CODE_OTHER = 0xffff };\n\n"
+		"/* Codes of pointers that are not to a named object: OTHER_FIRST + a hash of the\n"
+		" * address (the library's own memory: two of its items differ, as two addresses\n"
+		" * do). */\n"
+		"enum { CODE_NULL = 0, CODE_OTHER_FIRST = 0xc000, CODE_OTHER_SPAN = 0x3ff0,\n"
+		"       CODE_UNWRITTEN = 0xfffe };\n\n"
 		"/* The result of a function that hands back the object it was given as argument k "
 		"(no\n * address is that low). */\n#define GIVEN(k) ((uintptr_t)1 + (k))\n\n"
 		"/* Writes how a pointer reads: NULL, obj+8, entry#2 (entry#2+8), or its address. */\n"
@@ -275,7 +279,9 @@ static void emit_naming(FILE *out, const struct audit_family *fam)
 		"\t\tif (q >= base && q < base + named[i].size * named[i].count &&\n"
 		"\t\t    (q - base) %% named[i].size == 0)\n"
 		"\t\t\treturn code + (unsigned)((q - base) / named[i].size);\n"
-		"\t\tcode += (unsigned)named[i].count;\n\t}\n\treturn CODE_OTHER;\n}\n\n");
+		"\t\tcode += (unsigned)named[i].count;\n\t}\n"
+		"\tuint64_t h = ((uint64_t)(uintptr_t)p >> 3) * 0x9e3779b97f4a7c15ULL;\n"
+		"\treturn CODE_OTHER_FIRST + (unsigned)((h >> 40) %% CODE_OTHER_SPAN);\n}\n\n");
 	emit_code_address(out);
 	if (fam->tokens)
 		fprintf(out, "/* What a function wrote into token[k], or CODE_UNWRITTEN. */\n"
@@ -295,7 +301,8 @@ static void emit_naming(FILE *out, const struct audit_family *fam)
 		"\t\telse if (f[i].kind == F_UINT)\n\t\t\tsnprintf(one, sizeof one, \"%%u\", code);\n"
 		"\t\telse if (f[i].kind == F_BOOL)\n"
 		"\t\t\tsnprintf(one, sizeof one, \"%%s\", code ? \"true\" : \"false\");\n"
-		"\t\telse if (code == CODE_OTHER)\n\t\t\tsnprintf(one, sizeof one, \"another pointer\");\n"
+		"\t\telse if (code >= CODE_OTHER_FIRST && code < CODE_OTHER_FIRST + CODE_OTHER_SPAN)\n"
+		"\t\t\tsnprintf(one, sizeof one, \"another pointer ~%%04x\", code - CODE_OTHER_FIRST);\n"
 		"\t\telse\n\t\t\tname_pointer(code == CODE_NULL ? 0 : code_address(code), one, sizeof one);\n"
 		"\t\tused += (size_t)snprintf(buf + used, len - used, \"%%s%%s%%s%%s\", used ? \", \" : \"\",\n"
 		"\t\t\t\t\t  f[i].name, f[i].name[0] ? \" = \" : \"\", one);\n\t}\n"
@@ -309,7 +316,7 @@ static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, 
 	const struct sa_type *t = &a->param->type;
 	switch (a->role) {
 	case ROLE_OBJECT:
-		snprintf(buf, len, "obj");
+		snprintf(buf, len, a->by_pointer ? "&obj" : "obj");
 		return;
 	case ROLE_VALUE:
 		audit_value_expr(a, local, buf, len);
@@ -380,7 +387,8 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 				local_name(fam, &fam->start_args[i], i, local, sizeof local);
 				emit_slot(out, &fam->start_args[i], local);
 			}
-		fprintf(out, "\t%s", fam->start == START_CONSTRUCTOR ? "obj = " : "");
+		fprintf(out, "\t%s", fam->start == START_CONSTRUCTOR && fam->starter_out < 0 ?
+			"obj = " : "");
 		emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args, false);
 		fprintf(out, ";\n");
 	}

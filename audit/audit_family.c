@@ -162,6 +162,7 @@ static struct draft *draft_for(struct draft **drafts, int *n, int *cap, const ch
 	struct draft *d = &(*drafts)[(*n)++];
 	memset(d, 0, sizeof *d);
 	d->fam.key = strdup(key);
+	d->fam.starter_out = -1;
 	if (strcmp(key, "void") == 0) {   /* an opaque target: named after its header */
 		const char *base = strrchr(header, '/') ? strrchr(header, '/') + 1 : header;
 		char *name = strdup(base), *dot = strrchr(name, '.');
@@ -358,6 +359,34 @@ static bool is_constructor(const struct sa_function *f, const char *key)
 	return true;
 }
 
+/* The T ** parameter through which f returns a new object, or -1: a constructor that
+ * returns a status (int mp_create(mp_pool_t **out, enum mp_mode mode, size_t n)), with the
+ * same limits as one that returns T * (no other object, const options allowed). */
+static int out_constructor_param(const struct sa_function *f, const char *key)
+{
+	if (!f->typed || is_destructor(f->name) || strstr(f->signature, "...") ||
+	    !(f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
+	      f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL))
+		return -1;
+	int out = -1;
+	for (int p = 0; p < f->nparams; p++) {
+		const struct sa_type *t = &f->param_types[p].type;
+		if (t->cls == SA_TYPE_TRANSPARENT_UNION)
+			return -1;
+		if (t->cls != SA_TYPE_POINTER)
+			continue;
+		if (t->levels == 2 && t->target_cls == SA_TYPE_RECORD && t->target &&
+		    strcmp(t->target, key) == 0 && out < 0) {
+			out = p;
+			continue;
+		}
+		if (strcmp(t->pointee, key) == 0 || (t->target_cls == SA_TYPE_RECORD &&
+		    !(t->levels == 1 && t->pointee_const && t->pointee_size >= 0)))
+			return -1;
+	}
+	return out;
+}
+
 /* void x_init(T *, ...), or one that returns a status (int sem_init(sem_t *, int, unsigned),
  * pthread_mutex_init) */
 static bool is_initializer(const struct sa_function *f, const char *key)
@@ -392,9 +421,11 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		}
 		fam->start = v == 0 ? START_INITIALIZER : START_CONSTRUCTOR;
 		fam->starter = f->def;
+		if (v == 1 && !is_constructor(f->def, fam->key))
+			fam->starter_out = out_constructor_param(f->def, fam->key);
 		return 0;
 	}
-	const struct sa_function *init = NULL, *ctor = NULL;
+	const struct sa_function *init = NULL, *ctor = NULL, *out_ctor = NULL;
 	/* an initializer needs storage of the type: not of an incomplete one (apr_atomic_init
 	 * takes an apr_pool_t *, which only apr_pool_create makes) */
 	for (int i = 0; i < d->members.n && (fam->object_size >= 0 || fam->globals); i++) {
@@ -406,12 +437,20 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		if (is_constructor(all[i].def, fam->key) &&
 		    (!ctor || all[i].def->nparams < ctor->nparams))
 			ctor = all[i].def;
+	for (int i = 0; i < nall && !init && !ctor; i++)   /* mp_create(&obj, ...) */
+		if (out_constructor_param(all[i].def, fam->key) >= 0 &&
+		    (!out_ctor || all[i].def->nparams < out_ctor->nparams))
+			out_ctor = all[i].def;
 	if (init) {
 		fam->start = START_INITIALIZER;
 		fam->starter = init;
 	} else if (ctor) {
 		fam->start = START_CONSTRUCTOR;
 		fam->starter = ctor;
+	} else if (out_ctor) {
+		fam->start = START_CONSTRUCTOR;
+		fam->starter = out_ctor;
+		fam->starter_out = out_constructor_param(out_ctor, fam->key);
 	} else if (fam->object_size >= 0 || fam->globals) {
 		fam->start = START_ZERO;
 	} else {
@@ -429,6 +468,8 @@ static char *initial_text(const struct audit_family *fam)
 		snprintf(buf, sizeof buf, "none: no operation keeps state (every state is the fresh one)");
 	else if (fam->globals)
 		snprintf(buf, sizeof buf, "the globals as the program starts");
+	else if (fam->start == START_CONSTRUCTOR && fam->starter_out >= 0)
+		snprintf(buf, sizeof buf, "%s(&obj, ...)", fam->starter->name);
 	else if (fam->start == START_CONSTRUCTOR)
 		snprintf(buf, sizeof buf, "obj = %s(...)", fam->starter->name);
 	else if (fam->start == START_INITIALIZER)
@@ -659,6 +700,20 @@ static bool is_options_constructor(const struct audit_plan *plan, const struct s
 	return false;
 }
 
+/* Does f build, through a T ** parameter, the object of a family (some function takes a
+ * T * as its object)? Then it is that family's starter, not an operation on a T * cell. */
+static bool is_out_constructor(const struct audit_plan *plan, const struct sa_function *f)
+{
+	for (int i = 0; i < plan->nfns; i++) {
+		const char *keys[8];
+		int n = keys_of(plan->fns[i].def, keys);
+		for (int k = 0; k < n; k++)
+			if (out_constructor_param(f, keys[k]) >= 0)
+				return true;
+	}
+	return false;
+}
+
 void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			 const struct audit_options *opt)
 {
@@ -686,6 +741,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			producers[nproducers++] = &plan->fns[i];   /* ev_bus_open(cfg): of ev_bus */
 			continue;
 		}
+		if (nkeys > 0 && is_out_constructor(plan, f->def))
+			continue;   /* mp_create(&obj, ...): builds mp_pool's initial state */
 		if (nkeys == 0) {
 			bool builds = false;
 			for (int k = 0; k < plan->nfns && !builds; k++) {

@@ -531,6 +531,13 @@ int audit_assign_start(struct audit_family *fam, const struct audit_fn *members,
 	fam->nstart_args = fn->nparams;
 	for (int i = 0; i < fn->nparams; i++) {
 		struct audit_arg *a = &fam->start_args[i];
+		if (i == fam->starter_out) {   /* mp_create(&obj, ...) */
+			memset(a, 0, sizeof *a);
+			a->param = &fn->param_types[i];
+			a->role = ROLE_OBJECT;
+			a->by_pointer = true;
+			continue;
+		}
 		if (assign(&c, i, a, why, whylen) != 0)
 			return -1;
 		fix_value(a);   /* one state: the first value of a domain */

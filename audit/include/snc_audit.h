@@ -75,7 +75,8 @@ struct audit_arg {
 	const struct sa_param *param;
 	enum audit_role role;
 	long lo, hi;               /* ROLE_VALUE */
-	bool by_pointer;           /* ROLE_VALUE passed as a pointer to a const value */
+	bool by_pointer;           /* ROLE_VALUE passed as a pointer to a const value;
+				      ROLE_OBJECT: &obj (the constructor writes the object) */
 	bool string;               /* ROLE_VALUE to const char: a C string, the value's
 				      decimal digits ("0", "1"), a literal that outlives the
 				      call; ROLE_OUT to char: a buffer of AUDIT_STRING_BUFFER
@@ -134,6 +135,8 @@ struct audit_family {
 	bool flexible;             /* the object type ends in a flexible array member */
 	enum audit_start start;
 	const struct sa_function *starter;   /* the constructor or initializer */
+	int starter_out;           /* a constructor that returns a status and writes the object
+				      through this T ** parameter (mp_create(&obj, ...)), or -1 */
 	struct audit_arg *start_args;        /* its parameters' roles */
 	int nstart_args;
 	char **setup;              /* extra set-up statements (config) */
