@@ -398,6 +398,21 @@ static bool is_initializer(const struct sa_function *f, const char *key)
 	       !is_destructor(f->name) && keys_of(f, keys) > 0 && takes_key(f, key);
 }
 
+/* A globals family's initializer: reg_init(void), or with scalar parameters, returning
+ * nothing or a status: run before every state, as an object's initializer is. */
+static bool is_global_initializer(const struct sa_function *f)
+{
+	bool status = f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
+		      f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL;
+	bool scalars = true;
+	for (int p = 0; p < f->nparams && scalars; p++) {
+		enum sa_type_class c = f->param_types[p].type.cls;
+		scalars = c == SA_TYPE_INTEGER || c == SA_TYPE_ENUM || c == SA_TYPE_BOOL;
+	}
+	return status && scalars && f->typed && (ends_with(f->name, "_init") ||
+	       ends_with(f->name, "_initialize") || strcasecmp(f->name, "init") == 0);
+}
+
 /* Picks the starter of d; returns 0, or -1 after a note saying why the family cannot be
  * built. */
 static int pick_start(struct audit_plan *plan, struct draft *d, const struct audit_fn *all,
@@ -430,7 +445,8 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 	 * takes an apr_pool_t *, which only apr_pool_create makes) */
 	for (int i = 0; i < d->members.n && (fam->object_size >= 0 || fam->globals); i++) {
 		const struct sa_function *f = d->members.v[i].def;
-		if (is_initializer(f, fam->key) && (!init || strlen(f->name) < strlen(init->name)))
+		if ((fam->globals ? is_global_initializer(f) : is_initializer(f, fam->key)) &&
+		    (!init || strlen(f->name) < strlen(init->name)))
 			init = f;
 	}
 	for (int i = 0; i < nall && !init; i++)
@@ -466,6 +482,8 @@ static char *initial_text(const struct audit_family *fam)
 	char buf[1024];
 	if (fam->stateless)
 		snprintf(buf, sizeof buf, "none: no operation keeps state (every state is the fresh one)");
+	else if (fam->globals && fam->starter)
+		snprintf(buf, sizeof buf, "the globals after %s(...)", fam->starter->name);
 	else if (fam->globals)
 		snprintf(buf, sizeof buf, "the globals as the program starts");
 	else if (fam->start == START_CONSTRUCTOR && fam->starter_out >= 0)

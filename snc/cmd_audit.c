@@ -1,5 +1,5 @@
 /* cmd_audit.c: `snc audit HEADER... [SOURCES...] [-- CFLAGS...]` (or `snc audit DIR`: its
- * public headers, audit_headers.c), a library's verdicts without a hand-written harness.
+ * public headers, audit_project.c), a library's verdicts without a hand-written harness.
  *
  * One run (command "audit") holds everything: the scan of the headers and sources, one
  * harness per object family (audit.h explains the plan), each built with the library and
@@ -21,7 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 #include "snc_audit.h"
-#include "audit_headers.h"
 #include "cli.h"
 #include "config.h"
 #include "scan.h"

@@ -3,7 +3,8 @@
 # member of a family of the options, and the bus, opaque to that family's view, was skipped
 # with "no constructor returns it". A destructor named *_close is not run before the other
 # calls (each would use freed memory: every verdict was nondeterministic). A constructor
-# that writes the object through a T ** (pool_create(&obj, n)) builds its family too.
+# that writes the object through a T ** (pool_create(&obj, n)) builds its family too, and
+# a globals family starts from its initializer (reg_init(void)).
 . "$(dirname "$0")/lib.sh"
 audit --emit-harness "$PWD/emitted" "$AFIX/evbus.h"
 expect_match "$(item family 'struct ev_bus')" "^audited: obj = ev_bus_open" "the bus is built by its constructor"
@@ -35,4 +36,21 @@ expect_eq "$(q "$DB" "SELECT count(*) FROM executions e JOIN states s ON s.id = 
                       JOIN ops g ON g.id = e.second_op WHERE h.run_id = $run AND h.name = 'pool'
                       AND s.label = 'fresh' AND f.name = 'pool_get' AND g.name = 'pool_get'
                       AND e.first_result != e.second_result")" 1 "two items from the fresh pool differ"
+
+# A globals family's initializer (reg_init(void)) runs before every state, as an object's
+# does; before, the family started from the globals as the program starts, where reg_add
+# crashes, and reached an initialized registry only as the state after reg_init().
+audit "$AFIX/reginit.h"
+fam=$(q "$DB" "SELECT name FROM harnesses WHERE run_id = $run")
+expect_match "$(q "$DB" "SELECT status || ': ' || detail FROM audit_items WHERE run_id = $run AND kind = 'family'")" \
+	"^audited: the globals after reg_init" "the initializer builds the initial state"
+exe() {   # exe STATE FIRST SECOND: the results stored for the pair in that state
+	q "$DB" "SELECT e.first_result || ' ' || e.second_result
+	         FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
+	         JOIN ops f ON f.id = e.first_op JOIN ops g ON g.id = e.second_op
+	         WHERE h.run_id = $run AND h.name = '$fam' AND s.label = '$1'
+	         AND f.name || '(' || e.first_args || ')' = '$2' AND g.name || '(' || e.second_args || ')' = '$3'"
+}
+expect_eq "$(exe fresh 'reg_add(0)' 'reg_add(0)')" "true false" "from the fresh state, the first add takes the key"
+expect_eq "$(v "$fam" reg_add reg_add)" "snc" "add with itself"
 finish

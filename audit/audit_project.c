@@ -1,9 +1,10 @@
-/* audit_headers.c: what a directory given to `snc audit` holds (audit_headers.h): the
- * headers a project declares its API in, and the sources of its library. A project with an include/
- * directory keeps its public headers there (the rest are private: src/internal.h); one
- * without keeps them among its sources, next to tests and examples that are not API.
+/* audit_project.c: what a project given to `snc audit` without a header holds (a directory,
+ * or a compile database): the headers it declares its API in, and the sources of its
+ * library. A project with an include/ directory keeps its public headers there (the rest
+ * are private: src/internal.h); one without keeps them among its sources, next to tests
+ * and examples that are not API.
  * (FTW_ACTIONRETVAL is a GNU extension: the build defines _GNU_SOURCE.) */
-#include "audit_headers.h"
+#include "snc_audit.h"
 #include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
