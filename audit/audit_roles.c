@@ -47,6 +47,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "snc_audit.h"
 
 static const char *const role_names[] = {
@@ -253,7 +254,9 @@ static bool points_to_chars(const struct sa_type *t)
 
 void audit_value_literal(const struct audit_arg *a, long v, char *buf, size_t len)
 {
-	if (a->string)
+	if (a->bytes)
+		snprintf(buf, len, "&(const long){ %ld }", v);
+	else if (a->string)
 		snprintf(buf, len, "\"%ld\"", v);
 	else if (a->by_pointer)
 		snprintf(buf, len, "&(const %s){ %ld }", a->param->type.pointee, v);
@@ -263,6 +266,10 @@ void audit_value_literal(const struct audit_arg *a, long v, char *buf, size_t le
 
 void audit_value_expr(const struct audit_arg *a, const char *local, char *buf, size_t len)
 {
+	if (a->bytes) {
+		snprintf(buf, len, "&(const long){ %s }", local);
+		return;
+	}
 	if (!a->string) {
 		if (a->by_pointer)
 			snprintf(buf, len, "&(const %s){ %s }", a->param->type.pointee, local);
@@ -447,6 +454,49 @@ static void fix_value(struct audit_arg *a)
 	a->fixed = strdup(v);
 }
 
+/* Does a parameter of this name give the length of the buffer before it (map_get(m, key,
+ * klen), write(fd, buf, count))? */
+static bool names_a_length(const char *name)
+{
+	static const char *const suffixes[] = { "len", "length", "size", "nbytes", "count", NULL };
+	for (int i = 0; suffixes[i]; i++) {
+		size_t n = strlen(name), m = strlen(suffixes[i]);
+		if (n >= m && strcasecmp(name + n - m, suffixes[i]) == 0)
+			return true;
+	}
+	return strcmp(name, "n") == 0;
+}
+
+/* A const void * followed by its length is a buffer of bytes the function reads (a key):
+ * its value is the bytes of a long holding a domain value, and the length is theirs. As
+ * tokens, every buffer held the same bytes (a token's mark), and the length varied on its
+ * own: keys of length 0 and 1, all equal. A const char * followed by its length: the
+ * string's (one digit). */
+static void pair_buffers_with_lengths(struct audit_op *op)
+{
+	for (int i = 0; i + 1 < op->nargs; i++) {
+		struct audit_arg *buf = &op->args[i], *n = &op->args[i + 1];
+		const struct sa_type *t = &buf->param->type;
+		if (n->role != ROLE_VALUE || n->by_pointer || n->param->type.cls != SA_TYPE_INTEGER ||
+		    !names_a_length(n->param->name))
+			continue;
+		bool bytes = buf->role == ROLE_TOKEN && t->cls == SA_TYPE_POINTER && t->levels == 1 &&
+			     t->target_cls == SA_TYPE_VOID && t->pointee_const;
+		if (!bytes && !(buf->role == ROLE_VALUE && buf->string && buf->hi <= 9))
+			continue;
+		if (bytes) {
+			buf->role = ROLE_VALUE;
+			buf->bytes = true;
+			buf->observed = false;
+			buf->lo = n->lo;
+			buf->hi = n->hi;
+		}
+		n->role = ROLE_FIXED;
+		n->fixed = strdup(bytes ? "sizeof(long)" : "1");
+		op->nvalues--;
+	}
+}
+
 /* An operation takes at most two varying values (its instances are their product): the
  * scalars after the first two keep the first value of their domain (critnib_insert(c, key,
  * value, update): key and value vary, update is 0), said in why. */
@@ -500,6 +550,7 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 		if (a->observed)
 			op->nfields++;
 	}
+	pair_buffers_with_lengths(op);
 	if (op->nvalues > 2)
 		fix_trailing_values(op, why, whylen);
 	if (op->nvalues > 2)

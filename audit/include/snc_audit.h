@@ -78,6 +78,9 @@ struct audit_arg {
 	long lo, hi;               /* ROLE_VALUE */
 	bool by_pointer;           /* ROLE_VALUE passed as a pointer to a const value;
 				      ROLE_OBJECT: &obj (the constructor writes the object) */
+	bool bytes;                /* ROLE_VALUE for a const void * read with the length the
+				      next parameter gives (map_get(m, key, klen)): the address
+				      of a long holding the value, that length sizeof(long) */
 	bool string;               /* ROLE_VALUE to const char: a C string, the value's
 				      decimal digits ("0", "1"), a literal that outlives the
 				      call; ROLE_OUT to char: a buffer of AUDIT_STRING_BUFFER

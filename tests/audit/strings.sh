@@ -12,6 +12,13 @@ expect_match "$emitted" 'strtab_add\(obj, \(\(const char \*const\[\]\)\{ "0", "1
 expect_match "$emitted" 'char buf\[256\] = \{ 0 \};' "the out-buffer has room for a string"
 expect_eq "$(v strtab strtab_add strtab_add)" "snc" "adding one name twice: the second sees the first"
 expect_eq "$(oneway strtab strtab_add strtab_has)" "strtab_add->strtab_has" "add influences has"
+exe2() {   # exe2 STATE FIRST SECOND: as exe, in the keymap harness
+	q "$DB" "SELECT e.first_result || ' ' || e.second_result
+	         FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
+	         JOIN ops f ON f.id = e.first_op JOIN ops g ON g.id = e.second_op
+	         WHERE h.run_id = $run AND h.name = 'keymap' AND s.label = '$1'
+	         AND f.name || '(' || e.first_args || ')' = '$2' AND g.name || '(' || e.second_args || ')' = '$3'"
+}
 exe() {   # exe STATE FIRST SECOND: the results stored for the pair in that state
 	q "$DB" "SELECT e.first_result || ' ' || e.second_result
 	         FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
@@ -33,4 +40,14 @@ expect_eq "$(exe fresh 'strtab_mark(0)' 'strtab_mark(1)')" "$(exe fresh 'strtab_
 	"either order returns the same"
 expect_eq "$(v strtab strtab_mark strtab_mark)" "state-only" "the cells differ, no result does"
 expect_match "$("$SNC" show --db "$DB" 2>&1)" "strtab_mark\(0\) = its cell" "the witness reads 'its cell'"
+
+# A const void * followed by its length is a key of bytes: the bytes of a long holding the
+# value, with their length (before: a token, whose bytes are alike for every value, and a
+# length of 0 or 1 on its own: every add refused).
+audit --emit-harness "$PWD/emitted" "$AFIX/keymap.h"
+expect_match "$(cat "$PWD/emitted/keymap.c")" 'keymap_add\(obj, &\(const long\)\{ key \}, sizeof\(long\)\)' \
+	"the key is a long's bytes, its length sizeof(long)"
+expect_eq "$(exe2 fresh 'keymap_add(0)' 'keymap_add(1)')" "1 1" "two keys, two entries"
+expect_eq "$(exe2 fresh 'keymap_add(1)' 'keymap_add(1)')" "1 0" "one key twice: found"
+expect_eq "$(v keymap keymap_add keymap_add)" "snc" "add with itself"
 finish
