@@ -1,7 +1,8 @@
 /* audit_coverage.c: what became of every public name of the audited headers.
  *
  * Every API function and every macro alias ends in exactly one place: in the verdicts (an
- * operation of a family whose harness ran), as the builder of a family's initial state (an
+ * operation of a family whose harness ran, that gave a result alone from some state), as
+ * the builder of a family's initial state (an
  * initializer or constructor), or in the skipped or failed list with the reason (its own
  * note, its family's, or why no family takes it). The audit stores a row for each name
  * that is not in a verdict, so that `audit_items` with the verdicts accounts for the whole
@@ -35,9 +36,14 @@ void audit_where_is(const struct audit_plan *plan, const bool *audited, const st
 			continue;
 		w->family = fam;
 		w->status = audited[i] ? "audited" : "failed";
+		const struct audit_note *n = op ? note_of(plan, "function", fn->name) : NULL;
 		if (!op) {
 			w->starter = true;
 			snprintf(w->detail, sizeof w->detail, "builds the initial state of %s", fam->key);
+		} else if (audited[i] && n && strcmp(n->status, "failed") == 0) {
+			w->status = "failed";   /* its family ran, it never gave a result */
+			snprintf(w->detail, sizeof w->detail, "%s", n->detail);
+			w->noted = true;
 		} else if (audited[i]) {
 			w->in_verdict = true;
 		} else {

@@ -131,10 +131,12 @@ struct audit_times {
 };
 
 /* What became of a planned family. */
-enum family_outcome { AUDITED, NOT_BUILT, NOT_RUN, NOT_STARTED };
+enum family_outcome { AUDITED, NOT_BUILT, NOT_RUN, NOT_STARTED, NONE_RAN, NOUTCOMES };
+
+#define MAX_NEVER_RAN 64   /* a harness's ops (MAX_OPS) */
 
 struct audit_counts {
-	int planned, skipped, outcome[4];
+	int planned, skipped, outcome[NOUTCOMES];
 	int functions_skipped;
 	int elsewhere;               /* planned families that fall to other shards */
 };
@@ -252,6 +254,51 @@ static int build_family(const struct audit_request *rq, const struct strings *in
 	return rc;
 }
 
+/* Ops that never gave a result alone, from any state (each crashed, blocked or exited:
+ * ck_hs_init on a zeroed allocator leaves a set every op crashes on) are not in a verdict:
+ * each gets a "failed" note, and a family where no op ever ran did not start. Returns 0,
+ * or -1 when the database failed. */
+static int note_ops_that_never_ran(struct snc_db *db, struct audit_plan *plan,
+				   const struct audit_family *fam, int64_t run_id,
+				   enum family_outcome *outcome)
+{
+	struct snc_db_never_ran never_ran[MAX_NEVER_RAN];
+	int never = 0;
+	int found = snc_db_audit_ops_never_ran(db, run_id, fam->name, never_ran, MAX_NEVER_RAN,
+					       &never);
+	if (found != 0 || never == 0)
+		return found < 0 ? -1 : 0;
+	int ran = 0;   /* ops besides the initializer that gave a result */
+	for (int i = 0; i < fam->nops; i++) {
+		bool failed = fam->ops[i].fn == fam->starter;
+		for (int k = 0; k < never && k < MAX_NEVER_RAN && !failed; k++)
+			failed = strcmp(fam->ops[i].name, never_ran[k].op) == 0;
+		ran += !failed;
+	}
+	if (ran == 0) {
+		char names[1024];
+		size_t used = 0;
+		names[0] = '\0';
+		for (int k = 0; k < never && k < MAX_NEVER_RAN && used < sizeof names; k++)
+			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s: %s",
+						 k ? ", " : "", never_ran[k].op, never_ran[k].outcome);
+		*outcome = NONE_RAN;
+		audit_note(plan, "family", fam->key, fam->key, "failed", "no operation gave a result "
+			   "alone from any state (%s%s): the initial state (%s) is not one they can "
+			   "run from; a config file can name the constructor, initializer or setup",
+			   names, never > MAX_NEVER_RAN ? ", ..." : "",
+			   fam->starter ? fam->starter->name : "a zeroed object");
+		return 0;
+	}
+	for (int i = 0; i < fam->nops; i++)
+		for (int k = 0; k < never && k < MAX_NEVER_RAN; k++)
+			if (strcmp(fam->ops[i].name, never_ran[k].op) == 0)
+				audit_note(plan, "function", fam->ops[i].fn->name, fam->key, "failed",
+					   "gave no result alone from any state (%s): every verdict of "
+					   "its pairs is unknown", never_ran[k].outcome);
+	return 0;
+}
+
 /* audit_family, with what the family's harness is compiled with. */
 static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 			     struct audit_plan *plan, const struct audit_family *fam,
@@ -312,6 +359,8 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 		audit_note(plan, "family", fam->key, fam->key, "failed", "its initial state could not be "
 			   "built (%s in %s): every verdict is unknown", fresh,
 			   fam->starter ? fam->starter->name : "setup");
+	} else if (note_ops_that_never_ran(db, plan, fam, run_id, outcome) != 0) {
+		return cli_error("audit", "%s", snc_db_errmsg(db));
 	}
 	return 0;
 }
@@ -474,12 +523,13 @@ static void print_summary(const struct audit_request *rq, const struct audit_cou
 	static const char *const what[] = {
 		[AUDITED] = "audited", [NOT_BUILT] = "failed to build", [NOT_RUN] = "failed to run",
 		[NOT_STARTED] = "failed to build their initial state",
+		[NONE_RAN] = "ran no operation to a result",
 	};
 	int total = c->planned + c->skipped;
 	char line[512];
 	size_t used = (size_t)snprintf(line, sizeof line, "%d famil%s: %d audited", total,
 				       total == 1 ? "y" : "ies", c->outcome[AUDITED]);
-	for (int k = NOT_BUILT; k <= NOT_STARTED; k++)
+	for (int k = NOT_BUILT; k < NOUTCOMES; k++)
 		if (c->outcome[k])
 			used += (size_t)snprintf(line + used, sizeof line - used, ", %d %s", c->outcome[k],
 						 what[k]);

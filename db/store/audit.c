@@ -48,6 +48,49 @@ int snc_db_audit_alias_add(struct snc_db *db, int64_t run_id, const struct snc_d
 	return db_insert(db, st, "storing an alias") < 0 ? -1 : 0;
 }
 
+/* What a solo execution that gave no result reads as (runtime/classifier/call.c). */
+#define NO_RESULT(col) "(" col " LIKE 'crash: %' OR " col " LIKE 'stopped: %' OR " col \
+	" LIKE 'exit %' OR " col " IN ('blocks', 'not run', 'out of memory limit', 'cpu limit', " \
+	"'file size limit', 'resource limit'))"
+
+int snc_db_audit_ops_never_ran(struct snc_db *db, int64_t run_id, const char *harness,
+			       struct snc_db_never_ran *out, int max, int *never)
+{
+	sqlite3_stmt *st = db_stmt(db,
+		"SELECT o.name, "
+		"       (SELECT e.first_result FROM executions e JOIN states s ON s.id = e.state_id "
+		"        WHERE s.harness_id = h.id AND e.first_op = o.id AND e.second_op IS NULL "
+		"        ORDER BY s.ordinal LIMIT 1), "
+		"       EXISTS (SELECT 1 FROM executions e JOIN states s ON s.id = e.state_id "
+		"               WHERE s.harness_id = h.id AND e.first_op = o.id AND e.second_op IS NULL "
+		"               AND NOT " NO_RESULT("e.first_result") ") "
+		"FROM ops o JOIN harnesses h ON h.id = o.harness_id "
+		"WHERE h.id = (SELECT max(id) FROM harnesses WHERE run_id = ? AND name = ?) "
+		"ORDER BY o.ordinal");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	db_bind_text(st, 2, harness);
+	*never = 0;
+	int rc, ops = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ops++;
+		if (sqlite3_column_int(st, 2))
+			continue;
+		if (*never < max) {
+			const char *first = db_col_text(st, 1);
+			snprintf(out[*never].op, sizeof out[*never].op, "%s", db_col_text(st, 0));
+			snprintf(out[*never].outcome, sizeof out[*never].outcome, "%s",
+				 first ? first : "never run");
+		}
+		(*never)++;
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, "reading an audited harness's solo executions");
+	return ops ? 0 : 1;
+}
+
 int snc_db_audit_harness(struct snc_db *db, int64_t run_id, const char *harness,
 			 char *fresh_status, size_t len, int64_t *states, double *measure_seconds)
 {

@@ -1,5 +1,6 @@
-# audit.coverage: at least 90% of the public names (functions and function-like macros) of
-# the headers audited here are in a verdict, and the rest are listed with a reason. Which
+# audit.coverage: the public names (functions and function-like macros) of the headers
+# audited here are in a verdict (at least 90%, but for wfstack.h's blocking iterators), and
+# the rest are listed with a reason. Which
 # names are in a verdict does not depend on the states explored, so the audits run from the
 # fresh state only (--depth 0, no boundary states): quick. What brings them in: the
 # initializers and destructors are operations with the owner-only contract (ck_fifo);
@@ -23,8 +24,17 @@ expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND k
                       AND status <> 'audited' AND coalesce(detail, '') = ''")" "0" "every name not in a verdict says why"
 need_urcu
 cover "$URCU/wfstack.h" -- -D_LGPL_SOURCE
-expect_match "$out" "API: 25 public names \(4 functions, 21 macros\), 2[3-5] in a verdict \((9[0-9]|100)%\)" \
-	"at least 90% of wfstack.h's public names are in a verdict"
+# The iterators and cds_wfs_next_blocking wait for a successor from a zeroed head or node
+# (a head is what __cds_wfs_pop_all hands out): they never give a result alone, and are
+# counted as failed with that reason, not as in a verdict (every verdict of theirs would
+# be unknown).
+expect_match "$out" "API: 25 public names \(4 functions, 21 macros\), 22 in a verdict \(88%\), 0 build an initial state, 0 skipped, 3 failed" \
+	"wfstack.h: 22 public names in a verdict, 3 that block from every state failed"
+expect_eq "$(q "$DB" "SELECT group_concat(name, ' ') FROM (SELECT name FROM audit_items WHERE run_id = $run
+                      AND status = 'failed' AND detail LIKE 'gave no result alone from any state (blocks)%'
+                      ORDER BY name)")" \
+	"_cds_wfs_next_blocking cds_wfs_for_each_blocking cds_wfs_for_each_blocking_safe cds_wfs_next_blocking snc_macro_cds_wfs_for_each_blocking snc_macro_cds_wfs_for_each_blocking_safe" \
+	"each with why (the macros and the functions behind them)"
 expect_eq "$(q "$DB" "SELECT target || '(' || args || ')' FROM api_aliases WHERE run_id = $run AND name = 'cds_wfs_for_each_blocking'")" \
 	"snc_macro_cds_wfs_for_each_blocking(struct cds_wfs_head *head)" \
 	"the iterator macro is typed from the functions its expansion calls; its cursor node is a local of its wrapper"

@@ -753,6 +753,17 @@ int snc_db_audit_item_add(struct snc_db *db, int64_t run_id, const char *kind, c
 int snc_db_audit_harness(struct snc_db *db, int64_t run_id, const char *harness,
 			 char *fresh_status, size_t len, int64_t *states, double *measure_seconds);
 
+/* After a generated harness ran into run_id: the ops none of whose solo executions, from
+ * any state, ended with a result (each crashed, stopped, exited, blocked, hit a limit or
+ * was not run), with the first such outcome: up to max of them into out, their number in
+ * *never. Returns 0, 1 when the harness is not in the run, -1 on an error. */
+struct snc_db_never_ran {
+	char op[128];
+	char outcome[64];             /* "crash: SIGSEGV", "blocks" */
+};
+int snc_db_audit_ops_never_ran(struct snc_db *db, int64_t run_id, const char *harness,
+			       struct snc_db_never_ran *out, int max, int *never);
+
 /* One row of the api_aliases table: a macro of an audited header that is a public name of
  * a function (kind "object-like" or "function-like"; target and args its expansion's
  * function and arguments, NULL when it resolves to none), and what the audit did with it
