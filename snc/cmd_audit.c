@@ -418,6 +418,10 @@ static int store_functions(struct snc_db *db, const struct audit_request *rq, in
 		audit_where_is(plan, audited, plan->fns[i].def, &w);
 		if (!falls_here(rq, plan, row_family(&w, plan->fns[i].def)))
 			continue;   /* counted and stored by another shard */
+		const struct sa_function *decl = plan->fns[i].def;
+		if (decl->file && decl->line > 0 &&   /* where findings point when no body is tied */
+		    snc_db_audit_declaration_add(db, run_id, decl->name, decl->file, decl->line) != 0)
+			return -1;
 		if (audit_public_name(plan, plan->fns[i].def) == plan->fns[i].def->name) {
 			c->functions++;   /* else its macro is the public name, counted with it */
 			audit_count(&w, c);

@@ -25,6 +25,20 @@ int snc_db_audit_item_add(struct snc_db *db, int64_t run_id, const char *kind, c
 	return db_insert(db, st, "storing an audit item") < 0 ? -1 : 0;
 }
 
+int snc_db_audit_declaration_add(struct snc_db *db, int64_t run_id, const char *name,
+				 const char *file, int line)
+{
+	sqlite3_stmt *st = db_stmt(db, "INSERT INTO audit_declarations (run_id, name, file, line) "
+				       "VALUES (?,?,?,?)");
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, run_id);
+	db_bind_text(st, 2, name);
+	db_bind_text(st, 3, file);
+	db_bind_int(st, 4, line);
+	return db_insert(db, st, "storing where an API function is declared") < 0 ? -1 : 0;
+}
+
 int snc_db_audit_alias_add(struct snc_db *db, int64_t run_id, const struct snc_db_alias *a)
 {
 	sqlite3_stmt *st = db_stmt(db, "INSERT INTO api_aliases (run_id, name, kind, params, target, "

@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include "db_internal.h"
 
-#define SCHEMA_VERSION 17   /* 2: the scan tables and views; 3: findings; 4: measured costs;
+#define SCHEMA_VERSION 18   /* 2: the scan tables and views; 3: findings; 4: measured costs;
 			      5: schedules; 6: audits; 7: scanned site origins, resolved calls;
 			      8: interrupted runs; 9: hook_counts_vs_measured compares the
 			      library's own sites (measured on the uninstrumented build);
@@ -30,7 +30,9 @@
 			      15: variants of functions at constant arguments, calls resolved
 			      to them across units (upgrade.c);
 			      16: findings' evidence texts stored once (upgrade.c);
-			      17: functions referenced without a call (scanned_references) */
+			      17: functions referenced without a call (scanned_references);
+			      18: where an audit's API functions are declared
+			      (audit_declarations) */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {

@@ -419,9 +419,7 @@ static int alias_function(struct snc_db *db, struct snc_facts *facts, int64_t ru
 	return found;
 }
 
-/* An op tied to no function of the facts: the first function of its name the scan found
- * in a system header (facts leave those out; an audit of an installed header calls them),
- * as the place a finding shows. */
+/* The first function of op's name the scan found in a system header. */
 static void system_function_place(struct snc_db *db, struct snc_facts *facts, struct snc_fact_op *op)
 {
 	sqlite3_stmt *st = db_stmt(db, "SELECT file, line FROM scan_functions WHERE run_id = ? "
@@ -435,6 +433,30 @@ static void system_function_place(struct snc_db *db, struct snc_facts *facts, st
 		op->header_line = sqlite3_column_int(st, 1);
 	}
 	sqlite3_reset(st);
+}
+
+/* An op tied to no function of the facts: where the audit of the run found its function
+ * declared (a library's function, whose body the scan never saw: ck_hs_put in ck_hs.h),
+ * else the first function of its name the scan found in a system header (facts leave those
+ * out; an audit of an installed header calls them), as the place a finding shows. */
+static void declared_place(struct snc_db *db, struct snc_facts *facts, int64_t run_id,
+			   struct snc_fact_op *op)
+{
+	int present = db_has_table(db, "audit_declarations");
+	sqlite3_stmt *st = present > 0 ? db_stmt(db, "SELECT file, line FROM audit_declarations "
+						     "WHERE run_id = ? AND name = ? LIMIT 1") : NULL;
+	if (st) {
+		db_bind_int(st, 1, run_id);
+		db_bind_text(st, 2, op->name);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			op->header_file = db_arena_strdup(facts->arena, db_col_text(st, 0));
+			op->header_line = sqlite3_column_int(st, 1);
+		}
+		sqlite3_reset(st);
+		if (op->header_file)
+			return;
+	}
+	system_function_place(db, facts, op);
 }
 
 int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
@@ -460,12 +482,12 @@ int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 		for (int o = 0; o < h->nops; o++) {
 			h->ops[o].function = op_function(facts, h, &h->ops[o], &wc);
 			if (h->ops[o].function < 0) {
-				h->ops[o].function = alias_function(db, facts, run_id, &h->ops[o],
+				h->ops[o].function = alias_function(db, facts, h->run_id, &h->ops[o],
 								    h->source);
 				if (h->ops[o].function >= 0)
 					h->ops[o].implemented_by = facts->functions[h->ops[o].function].name;
 				else if (!h->ops[o].header_file)
-					system_function_place(db, facts, &h->ops[o]);
+					declared_place(db, facts, h->run_id, &h->ops[o]);
 			}
 			if (h->ops[o].function >= 0)
 				h->ops[o].heavyweight =

@@ -111,7 +111,7 @@ enum copy_part {
 	COPY_ALL,
 	COPY_SCHEDULES,   /* the schedules explored for a harness another shard classified */
 	COPY_HARNESS,     /* one harness (by name) and every row below it */
-	COPY_NOTES,       /* an audit's notes: audit_records, api_aliases */
+	COPY_NOTES,       /* an audit's notes: audit_records, api_aliases, audit_declarations */
 };
 
 struct copy_what {
@@ -255,7 +255,8 @@ static bool in_part(const char *table, const struct copy_what *what)
 {
 	switch (what->part) {
 	case COPY_SCHEDULES: return schedule_table(table);
-	case COPY_NOTES: return strcmp(table, "audit_records") == 0 || strcmp(table, "api_aliases") == 0;
+	case COPY_NOTES: return strcmp(table, "audit_records") == 0 || strcmp(table, "api_aliases") == 0 ||
+				strcmp(table, "audit_declarations") == 0;
 	default: return true;
 	}
 }

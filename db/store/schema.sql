@@ -757,6 +757,19 @@ CREATE TABLE IF NOT EXISTS audit_records (
 );
 CREATE INDEX IF NOT EXISTS audit_records_by_run ON audit_records(run_id);
 
+-- Where an audit's API functions are declared (the header line a reviewer opens): findings
+-- about an operation whose function the facts cannot tie to a body (a library's, declared
+-- in its header; a header's inline function) point there, not at the generated harness,
+-- which is gone.
+CREATE TABLE IF NOT EXISTS audit_declarations (
+  id      INTEGER PRIMARY KEY,
+  run_id  INTEGER NOT NULL REFERENCES runs(id),
+  name    TEXT NOT NULL,                    -- the function
+  file    TEXT NOT NULL,
+  line    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS audit_declarations_by_run ON audit_declarations(run_id, name);
+
 -- (audit_items, over these rows and the macros of api_aliases, is defined at the end.)
 
 -- ---------------------------------------------------------------------------------------

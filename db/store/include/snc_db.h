@@ -747,6 +747,10 @@ int snc_db_findings_store(struct snc_db *db, int64_t run_id, const struct snc_fi
 int snc_db_audit_item_add(struct snc_db *db, int64_t run_id, const char *kind, const char *name,
 			  const char *family, const char *harness, const char *status,
 			  const char *detail);
+/* Where an API function of an audit is declared (findings about its operation point there
+ * when no body of it is tied). Returns 0, -1 on an error. */
+int snc_db_audit_declaration_add(struct snc_db *db, int64_t run_id, const char *name,
+				 const char *file, int line);
 /* After a generated harness ran into run_id: how its fresh state ended ("ok", "crash:
  * SIGSEGV"), the states it tried, and the seconds its measure pass took (0 when none).
  * Returns 0, 1 when no finished harness of that name is in the run, -1 on an error. */
