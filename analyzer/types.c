@@ -125,6 +125,20 @@ static bool transparent(CXTranslationUnit tu, CXCursor decl)
 	return a.found;
 }
 
+static enum CXChildVisitResult enumerator(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	struct sa_type *out = data;
+	if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl)
+		return CXChildVisit_Continue;
+	long long v = clang_getEnumConstantDeclValue(c);
+	for (int i = 0; i < out->nenum_values; i++)
+		if (out->enum_values[i] == v)
+			return CXChildVisit_Continue;
+	out->enum_values[out->nenum_values++] = v;
+	return out->nenum_values == SA_ENUM_VALUES ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
 void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 {
 	memset(out, 0, sizeof *out);
@@ -136,6 +150,10 @@ void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 	out->pointee_size = -1;
 	if (strchr(out->spelling, '[')) {
 		out->cls = SA_TYPE_OTHER;      /* an array parameter: its length is unknown */
+		return;
+	}
+	if (out->cls == SA_TYPE_ENUM) {
+		clang_visitChildren(clang_getTypeDeclaration(canon), enumerator, out);
 		return;
 	}
 	if (out->cls == SA_TYPE_RECORD) {

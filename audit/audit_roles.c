@@ -44,6 +44,7 @@
  * A config file (audit_config.c) overrides any of it: `role F.P fresh`, `arg F.P 0..3`,
  * `arg F.P 8`. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +246,28 @@ static bool is_object(const struct audit_family *fam, const struct sa_type *t)
 	return false;
 }
 
+/* An enum's values: its first enumerators (as many as the domain has values), which start
+ * where the enum does (enum mode { MODE_A = 1, MODE_B }: 1 and 2, not 0, which no caller
+ * passes); when they are not consecutive (FLAG_A = 1, FLAG_B = 4), the domain's k-th value
+ * passes the k-th enumerator (map). */
+static void enum_domain(struct audit_arg *a, const struct sa_type *t, int domain)
+{
+	int n = t->nenum_values < domain ? t->nenum_values : domain;
+	bool consecutive = true;
+	for (int i = 1; i < n && consecutive; i++)
+		consecutive = t->enum_values[i] == t->enum_values[0] + i;
+	if (consecutive && t->enum_values[0] >= LONG_MIN / 2 && t->enum_values[0] <= LONG_MAX / 2) {
+		a->lo = (long)t->enum_values[0];
+		a->hi = a->lo + n - 1;
+		return;
+	}
+	a->lo = 0;
+	a->hi = n - 1;
+	a->nmap = n;
+	for (int i = 0; i < n; i++)
+		a->map[i] = t->enum_values[i];
+}
+
 /* Is t a char * (const or not): a C string, which a function may read to its NUL? */
 static bool points_to_chars(const struct sa_type *t)
 {
@@ -254,7 +277,9 @@ static bool points_to_chars(const struct sa_type *t)
 
 void audit_value_literal(const struct audit_arg *a, long v, char *buf, size_t len)
 {
-	if (a->bytes)
+	if (a->nmap > 0 && v >= a->lo && v - a->lo < a->nmap)
+		snprintf(buf, len, "%lld", a->map[v - a->lo]);
+	else if (a->bytes)
 		snprintf(buf, len, "&(const long){ %ld }", v);
 	else if (a->string)
 		snprintf(buf, len, "\"%ld\"", v);
@@ -266,6 +291,14 @@ void audit_value_literal(const struct audit_arg *a, long v, char *buf, size_t le
 
 void audit_value_expr(const struct audit_arg *a, const char *local, char *buf, size_t len)
 {
+	if (a->nmap > 0) {
+		size_t used = (size_t)snprintf(buf, len, "(%s)((const long long[]){ ", a->param->type.spelling);
+		for (int i = 0; i < a->nmap && used < len; i++)
+			used += (size_t)snprintf(buf + used, len - used, "%s%lld", i ? ", " : "", a->map[i]);
+		if (used < len)
+			snprintf(buf + used, len - used, " })[%s - %ld]", local, a->lo);
+		return;
+	}
 	if (a->bytes) {
 		snprintf(buf, len, "&(const long){ %s }", local);
 		return;
@@ -357,9 +390,17 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	case SA_TYPE_INTEGER:
 	case SA_TYPE_ENUM:
 	case SA_TYPE_FLOAT:
-		if (c->starter) {
+		if (c->starter && t->cls == SA_TYPE_ENUM && t->nenum_values > 0) {
+			char v[32];   /* its first enumerator: MP_FIFO = 1 */
+			snprintf(v, sizeof v, "%lld", t->enum_values[0]);
+			a->role = ROLE_FIXED;
+			a->fixed = strdup(v);
+		} else if (c->starter) {
 			a->role = ROLE_FIXED;
 			a->fixed = strdup(t->cls == SA_TYPE_INTEGER ? "2" : "0");
+		} else if (t->cls == SA_TYPE_ENUM && t->nenum_values > 0) {
+			a->role = ROLE_VALUE;
+			enum_domain(a, t, c->opt->domain);
 		} else if (t->cls == SA_TYPE_INTEGER && strcmp(c->fam->key, "void") == 0 &&
 			   names_a_size(p->name)) {
 			a->role = ROLE_FIXED;

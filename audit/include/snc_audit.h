@@ -78,6 +78,9 @@ struct audit_arg {
 	long lo, hi;               /* ROLE_VALUE */
 	bool by_pointer;           /* ROLE_VALUE passed as a pointer to a const value;
 				      ROLE_OBJECT: &obj (the constructor writes the object) */
+	long long map[SA_ENUM_VALUES];   /* ROLE_VALUE of an enum whose first values are not
+				      consecutive: value k of the domain passes map[k - lo] */
+	int nmap;
 	bool bytes;                /* ROLE_VALUE for a const void * read with the length the
 				      next parameter gives (map_get(m, key, klen)): the address
 				      of a long holding the value, that length sizeof(long) */

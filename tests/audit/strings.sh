@@ -50,4 +50,24 @@ expect_match "$(cat "$PWD/emitted/keymap.c")" 'keymap_add\(obj, &\(const long\)\
 expect_eq "$(exe2 fresh 'keymap_add(0)' 'keymap_add(1)')" "1 1" "two keys, two entries"
 expect_eq "$(exe2 fresh 'keymap_add(1)' 'keymap_add(1)')" "1 0" "one key twice: found"
 expect_eq "$(v keymap keymap_add keymap_add)" "snc" "add with itself"
+
+# An enum's values are its enumerators: PRIO_LOW and PRIO_HIGH are 1 and 2 (before, 0 and
+# 1: every sched_push(0) aborted); FLAG_READ and FLAG_WRITE, 1 and 4, are passed as the
+# domain's values 0 and 1 map them.
+audit --emit-harness "$PWD/emitted" "$AFIX/modes.h"
+expect_match "$(cat "$PWD/emitted/sched.c")" 'sched_set\(obj, \(enum flag\)\(\(const long long\[\]\)\{ 1, 4 \}\)\[f - 0\]\)' \
+	"the flags are mapped from the domain"
+exe3() {   # exe3 STATE FIRST SECOND: as exe, in the sched harness
+	q "$DB" "SELECT e.first_result || ' ' || e.second_result
+	         FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
+	         JOIN ops f ON f.id = e.first_op JOIN ops g ON g.id = e.second_op
+	         WHERE h.run_id = $run AND h.name = 'sched' AND s.label = '$1'
+	         AND f.name || '(' || e.first_args || ')' = '$2' AND g.name || '(' || e.second_args || ')' = '$3'"
+}
+expect_eq "$(exe3 fresh 'sched_push(1)' 'sched_push(1)')" "1 2" "PRIO_LOW twice"
+expect_eq "$(exe3 fresh 'sched_push(2)' 'sched_push(1)')" "1 1" "PRIO_HIGH, then PRIO_LOW"
+expect_eq "$(exe3 fresh 'sched_set(0)' 'sched_set(1)')" "0 1" "FLAG_READ, then FLAG_WRITE sees it"
+expect_eq "$(q "$DB" "SELECT sum(crash_states) FROM verdicts v JOIN harnesses h ON h.id = v.harness_id
+                      WHERE h.run_id = $run")" 0 "nothing aborts"
+expect_eq "$(v sched sched_push sched_push)" "snc" "two pushes of one priority"
 finish

@@ -113,6 +113,8 @@ enum sa_type_class {
 	SA_TYPE_TRANSPARENT_UNION, /* a union of pointers, any of which may be passed */
 };
 
+#define SA_ENUM_VALUES 8
+
 struct sa_type {
 	enum sa_type_class cls;
 	char *spelling;            /* as declared: "ck_stack_t *", "const void *" */
@@ -130,6 +132,10 @@ struct sa_type {
 	char *target;              /* ... named like pointee ("struct ck_stack_entry" for T **) */
 	struct sa_type *members;   /* transparent unions: the pointer types they accept */
 	int nmembers;
+	/* Enums (cls SA_TYPE_ENUM): the values of the first enumerators, in declaration
+	 * order, each once (enum mp_mode { MP_FIFO = 1, MP_LIFO }: 1, 2). */
+	long long enum_values[SA_ENUM_VALUES];
+	int nenum_values;
 };
 
 struct sa_param {
