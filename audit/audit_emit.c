@@ -288,6 +288,10 @@ static void emit_naming(FILE *out, const struct audit_family *fam)
 			     "static unsigned token_written(long k)\n{\n"
 			     "\treturn token[k] == &unwritten ? CODE_UNWRITTEN : pointer_code(token[k]);\n}\n\n");
 	fprintf(out,
+		"/* A string result: 0 for NULL, else a hash of its content (up to 4096 bytes). */\n"
+		"static inline unsigned long string_code(const char *s)\n{\n"
+		"\tsize_t n = 0;\n\tif (!s)\n\t\treturn 0;\n\twhile (n < 4096 && s[n])\n\t\tn++;\n"
+		"\treturn 1 + (snc_hash(0, s, n) >> 1);\n}\n\n"
 		"/* Results that observe out-parameters: 16-bit fields packed into one number. */\n"
 		"#define FIELD(i, v) ((unsigned long)(uint16_t)(v) << (16 * (i)))\n\n"
 		"enum field_kind { F_INT, F_UINT, F_BOOL, F_POINTER };\n"
@@ -422,10 +426,19 @@ static void emit_digest(FILE *out, const struct audit_family *fam)
 	fprintf(out, "\treturn h;\n}\n\n");
 }
 
+/* Does op return a string (char *)? Its content is what it returns, not its address: a
+ * buffer the library keeps at one address reads differently after an append. */
+static bool returns_string(const struct audit_op *op)
+{
+	const struct sa_type *r = &op->fn->result;
+	return !op->packed && r->cls == SA_TYPE_POINTER && r->levels == 1 && r->pointee &&
+	       strcmp(r->pointee, "char") == 0;
+}
+
 static const char *wrapper_return(const struct audit_op *op)
 {
 	const struct sa_type *r = &op->fn->result;
-	if (op->packed)
+	if (op->packed || returns_string(op))
 		return "unsigned long";
 	switch (r->cls) {
 	case SA_TYPE_VOID: return "void";
@@ -496,6 +509,12 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 			     "\treturn bits;\n}\n\n");
 		return;
 	}
+	if (returns_string(op)) {
+		fprintf(out, "\treturn string_code(");
+		emit_call(out, fam, fn, op->args, op->nargs, false);
+		fprintf(out, ");\n}\n\n");
+		return;
+	}
 	if (!op->packed && fn->result.cls == SA_TYPE_POINTER && takes_fresh(op)) {
 		emit_given(out, fam, op);
 		return;
@@ -559,6 +578,12 @@ static void emit_describe(FILE *out, const struct audit_family *fam)
 		const struct sa_function *fn = op->fn;
 		if (!op->packed && fn->result.cls != SA_TYPE_POINTER)
 			continue;
+		if (returns_string(op)) {
+			fprintf(out, "\tcase %d: /* %s: a string, by a hash of its content */\n"
+				     "\t\tsnprintf(buf, len, v ? \"string ~%%04lx\" : \"NULL\", "
+				     "(unsigned long)(v & 0xffff));\n\t\treturn 1;\n", i, fn->name);
+			continue;
+		}
 		if (!op->packed) {
 			fprintf(out, "\tcase %d: /* %s */\n", i, fn->name);
 			for (int a = 0; takes_fresh(op) && a < op->nargs; a++)

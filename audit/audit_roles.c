@@ -448,7 +448,8 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 			a->string = points_to_chars(t);
 			a->lo = 0;
 			a->hi = t->target_cls == SA_TYPE_BOOL ? 1 : c->opt->domain - 1;
-		} else if (!c->starter && is_entry(c->members, c->nmembers, t->pointee)) {
+		} else if (!c->starter && !points_to_chars(t) &&
+			   is_entry(c->members, c->nmembers, t->pointee)) {
 			/* a function hands the pointer back (AO_stack_pop returns the AO_t * that
 			 * AO_stack_push links in): a node the object keeps, not an out-parameter,
 			 * so a cell that outlives the call */

@@ -41,6 +41,15 @@ expect_eq "$(exe fresh 'strtab_mark(0)' 'strtab_mark(1)')" "$(exe fresh 'strtab_
 expect_eq "$(v strtab strtab_mark strtab_mark)" "state-only" "the cells differ, no result does"
 expect_match "$("$SNC" show --db "$DB" 2>&1)" "strtab_mark\(0\) = its cell" "the witness reads 'its cell'"
 
+# A function returning a string returns its content (a hash of it), not its address:
+# strtab_joined keeps one buffer, whose address never changes while what it holds does.
+expect_match "$(cat "$PWD/emitted/strtab.c")" 'return string_code\(strtab_joined\(obj\)\);' "the string is observed"
+joined=$(exe 'strtab_add(0)' 'strtab_joined()' 'strtab_joined()')
+expect_match "$joined" '^string ~[0-9a-f]{4} string ~[0-9a-f]{4}$' "strtab_joined reads as a string"
+[ "$joined" != "$(exe fresh 'strtab_joined()' 'strtab_joined()')" ] || \
+	fail "the joined names read alike with and without a name ($joined)"
+expect_eq "$(oneway strtab strtab_add strtab_joined)" "strtab_add->strtab_joined" "add influences the joined names"
+
 # A const void * followed by its length is a key of bytes: the bytes of a long holding the
 # value, with their length (before: a token, whose bytes are alike for every value, and a
 # length of 0 or 1 on its own: every add refused).
