@@ -33,7 +33,8 @@
  *                            a literal, so a function that keeps the pointer keeps a
  *                            string that never changes; char *: a buffer of
  *                            AUDIT_STRING_BUFFER zeroed bytes, observed by its content
- *   anything else            (structs by value, arrays) the
+ *   struct by value          a zeroed one, for every call (said in a note)
+ *   anything else            (arrays, incomplete structs by value) the
  *                            function cannot be generated; it is reported and skipped.
  *
  * A constructor's or initializer's parameters get one value each: integers 2 (the smallest
@@ -413,6 +414,17 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		return 0;
 	case SA_TYPE_POINTER:
 		break;
+	case SA_TYPE_RECORD: {   /* a struct by value (a handle, a small options struct) */
+		if (t->size <= 0)
+			return why_not(why, len, "parameter %s has type %s, an incomplete struct passed "
+				       "by value", name, t->spelling);
+		char v[256];
+		snprintf(v, sizeof v, "(%s){ 0 }", t->spelling);
+		a->role = ROLE_FIXED;
+		a->fixed = strdup(v);
+		a->zeroed = true;
+		return 0;
+	}
 	default:
 		return why_not(why, len, "parameter %s has type %s, which the generator cannot make "
 			       "values of", name, t->spelling);
@@ -539,6 +551,20 @@ static void pair_buffers_with_lengths(struct audit_op *op)
 	}
 }
 
+/* Says which parameters are structs passed by value, zeroed for every call: the function
+ * is audited with them (an options struct's zero is often its defaults), not skipped. */
+static void note_zeroed_structs(const struct audit_op *op, char *why, size_t whylen)
+{
+	size_t used = strlen(why);
+	for (int i = 0; i < op->nargs && used < whylen; i++)
+		if (op->args[i].zeroed)
+			used += (size_t)snprintf(why + used, whylen - used, "%s%s = a zeroed %s for every "
+						 "call (set it with `arg` in a config file)",
+						 used ? "; " : "", op->args[i].param->name[0] ?
+						 op->args[i].param->name : "(unnamed)",
+						 op->args[i].param->type.spelling);
+}
+
 /* An operation takes at most two varying values (its instances are their product): the
  * scalars after the first two keep the first value of their domain (critnib_insert(c, key,
  * value, update): key and value vary, update is 0), said in why. */
@@ -595,6 +621,7 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 	pair_buffers_with_lengths(op);
 	if (op->nvalues > 2)
 		fix_trailing_values(op, why, whylen);
+	note_zeroed_structs(op, why, whylen);
 	if (op->nvalues > 2)
 		return why_not(why, whylen, "%d parameters take varying values; a harness operation "
 			       "takes at most 2 (fix some with `arg` in a config file)", op->nvalues);

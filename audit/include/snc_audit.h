@@ -81,6 +81,7 @@ struct audit_arg {
 	long long map[SA_ENUM_VALUES];   /* ROLE_VALUE of an enum whose first values are not
 				      consecutive: value k of the domain passes map[k - lo] */
 	int nmap;
+	bool zeroed;               /* ROLE_FIXED: a struct passed by value, zeroed */
 	bool bytes;                /* ROLE_VALUE for a const void * read with the length the
 				      next parameter gives (map_get(m, key, klen)): the address
 				      of a long holding the value, that length sizeof(long) */

@@ -79,4 +79,9 @@ expect_eq "$(exe3 fresh 'sched_set(0)' 'sched_set(1)')" "0 1" "FLAG_READ, then F
 expect_eq "$(q "$DB" "SELECT sum(crash_states) FROM verdicts v JOIN harnesses h ON h.id = v.harness_id
                       WHERE h.run_id = $run")" 0 "nothing aborts"
 expect_eq "$(v sched sched_push sched_push)" "snc" "two pushes of one priority"
+# A struct passed by value is a zeroed one (before: the function was skipped).
+expect_match "$(item function sched_push_with)" "^audited: o = a zeroed struct push_opts for every call" \
+	"says the options are zeroed"
+expect_eq "$(exe3 fresh 'sched_push_with()' 'sched_push(1)')" "1 2" "with zeroed options, one push"
+expect_eq "$(v sched sched_push_with sched_push_with)" "snc" "two pushes with the defaults"
 finish
