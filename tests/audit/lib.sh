@@ -52,3 +52,13 @@ oneway() {
 	         FROM pair_verdicts WHERE run_id = $run AND harness = '$1'
 	         AND ((f = '$2' AND g = '$3') OR (f = '$3' AND g = '$2'))"
 }
+
+# pair HARNESS STATE FIRST SECOND: the results stored for the pair "FIRST then SECOND" (calls
+# as name(args)) from the state labelled STATE, in the latest run, as "first second".
+pair() {
+	q "$DB" "SELECT e.first_result || ' ' || e.second_result
+	         FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
+	         JOIN ops f ON f.id = e.first_op JOIN ops g ON g.id = e.second_op
+	         WHERE h.run_id = $run AND h.name = '$1' AND s.label = '$2'
+	         AND f.name || '(' || e.first_args || ')' = '$3' AND g.name || '(' || e.second_args || ')' = '$4'"
+}

@@ -44,13 +44,6 @@ audit "$AFIX/reginit.h"
 fam=$(q "$DB" "SELECT name FROM harnesses WHERE run_id = $run")
 expect_match "$(q "$DB" "SELECT status || ': ' || detail FROM audit_items WHERE run_id = $run AND kind = 'family'")" \
 	"^audited: the globals after reg_init" "the initializer builds the initial state"
-exe() {   # exe STATE FIRST SECOND: the results stored for the pair in that state
-	q "$DB" "SELECT e.first_result || ' ' || e.second_result
-	         FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
-	         JOIN ops f ON f.id = e.first_op JOIN ops g ON g.id = e.second_op
-	         WHERE h.run_id = $run AND h.name = '$fam' AND s.label = '$1'
-	         AND f.name || '(' || e.first_args || ')' = '$2' AND g.name || '(' || e.second_args || ')' = '$3'"
-}
-expect_eq "$(exe fresh 'reg_add(0)' 'reg_add(0)')" "true false" "from the fresh state, the first add takes the key"
+expect_eq "$(pair "$fam" fresh 'reg_add(0)' 'reg_add(0)')" "true false" "from the fresh state, the first add takes the key"
 expect_eq "$(v "$fam" reg_add reg_add)" "snc" "add with itself"
 finish

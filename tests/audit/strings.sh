@@ -12,31 +12,17 @@ expect_match "$emitted" 'strtab_add\(obj, \(\(const char \*const\[\]\)\{ "0", "1
 expect_match "$emitted" 'char buf\[256\] = \{ 0 \};' "the out-buffer has room for a string"
 expect_eq "$(v strtab strtab_add strtab_add)" "snc" "adding one name twice: the second sees the first"
 expect_eq "$(oneway strtab strtab_add strtab_has)" "strtab_add->strtab_has" "add influences has"
-exe2() {   # exe2 STATE FIRST SECOND: as exe, in the keymap harness
-	q "$DB" "SELECT e.first_result || ' ' || e.second_result
-	         FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
-	         JOIN ops f ON f.id = e.first_op JOIN ops g ON g.id = e.second_op
-	         WHERE h.run_id = $run AND h.name = 'keymap' AND s.label = '$1'
-	         AND f.name || '(' || e.first_args || ')' = '$2' AND g.name || '(' || e.second_args || ')' = '$3'"
-}
-exe() {   # exe STATE FIRST SECOND: the results stored for the pair in that state
-	q "$DB" "SELECT e.first_result || ' ' || e.second_result
-	         FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
-	         JOIN ops f ON f.id = e.first_op JOIN ops g ON g.id = e.second_op
-	         WHERE h.run_id = $run AND h.name = 'strtab' AND s.label = '$1'
-	         AND f.name || '(' || e.first_args || ')' = '$2' AND g.name || '(' || e.second_args || ')' = '$3'"
-}
-expect_eq "$(exe fresh 'strtab_add(1)' 'strtab_add(1)')" "1 0" "\"1\" is added, then found"
-expect_eq "$(exe fresh 'strtab_add(0)' 'strtab_add(1)')" "1 1" "two names are two entries"
+expect_eq "$(pair strtab fresh 'strtab_add(1)' 'strtab_add(1)')" "1 0" "\"1\" is added, then found"
+expect_eq "$(pair strtab fresh 'strtab_add(0)' 'strtab_add(1)')" "1 1" "two names are two entries"
 # strtab_first writes the first name into the buffer: "0" and "1" read differently.
-first0=$(exe 'strtab_add(0)' 'strtab_first()' 'strtab_first()')
-first1=$(exe 'strtab_add(1)' 'strtab_first()' 'strtab_first()')
+first0=$(pair strtab 'strtab_add(0)' 'strtab_first()' 'strtab_first()')
+first1=$(pair strtab 'strtab_add(1)' 'strtab_first()' 'strtab_first()')
 expect_match "$first0" '^0, \*buf = [0-9]+ 0, \*buf = [0-9]+$' "strtab_first returns 0 and the buffer"
 [ "$first0" != "$first1" ] || fail "the buffer's content is not observed: \"0\" and \"1\" read alike ($first0)"
 # strtab_mark hands back the cell it was given (a fresh one from the harness's pool): its
 # result is "its cell", not the pool's next cell, which made two calls look as if each
 # changed the other's result (snc, and an unsynchronized finding, before).
-expect_eq "$(exe fresh 'strtab_mark(0)' 'strtab_mark(1)')" "$(exe fresh 'strtab_mark(1)' 'strtab_mark(0)')" \
+expect_eq "$(pair strtab fresh 'strtab_mark(0)' 'strtab_mark(1)')" "$(pair strtab fresh 'strtab_mark(1)' 'strtab_mark(0)')" \
 	"either order returns the same"
 expect_eq "$(v strtab strtab_mark strtab_mark)" "state-only" "the cells differ, no result does"
 expect_match "$("$SNC" show --db "$DB" 2>&1)" "strtab_mark\(0\) = its cell" "the witness reads 'its cell'"
@@ -44,9 +30,9 @@ expect_match "$("$SNC" show --db "$DB" 2>&1)" "strtab_mark\(0\) = its cell" "the
 # A function returning a string returns its content (a hash of it), not its address:
 # strtab_joined keeps one buffer, whose address never changes while what it holds does.
 expect_match "$(cat "$PWD/emitted/strtab.c")" 'return string_code\(strtab_joined\(obj\)\);' "the string is observed"
-joined=$(exe 'strtab_add(0)' 'strtab_joined()' 'strtab_joined()')
+joined=$(pair strtab 'strtab_add(0)' 'strtab_joined()' 'strtab_joined()')
 expect_match "$joined" '^string ~[0-9a-f]{4} string ~[0-9a-f]{4}$' "strtab_joined reads as a string"
-[ "$joined" != "$(exe fresh 'strtab_joined()' 'strtab_joined()')" ] || \
+[ "$joined" != "$(pair strtab fresh 'strtab_joined()' 'strtab_joined()')" ] || \
 	fail "the joined names read alike with and without a name ($joined)"
 expect_eq "$(oneway strtab strtab_add strtab_joined)" "strtab_add->strtab_joined" "add influences the joined names"
 
@@ -56,8 +42,8 @@ expect_eq "$(oneway strtab strtab_add strtab_joined)" "strtab_add->strtab_joined
 audit --emit-harness "$PWD/emitted" "$AFIX/keymap.h"
 expect_match "$(cat "$PWD/emitted/keymap.c")" 'keymap_add\(obj, &\(const long\)\{ key \}, sizeof\(long\)\)' \
 	"the key is a long's bytes, its length sizeof(long)"
-expect_eq "$(exe2 fresh 'keymap_add(0)' 'keymap_add(1)')" "1 1" "two keys, two entries"
-expect_eq "$(exe2 fresh 'keymap_add(1)' 'keymap_add(1)')" "1 0" "one key twice: found"
+expect_eq "$(pair keymap fresh 'keymap_add(0)' 'keymap_add(1)')" "1 1" "two keys, two entries"
+expect_eq "$(pair keymap fresh 'keymap_add(1)' 'keymap_add(1)')" "1 0" "one key twice: found"
 expect_eq "$(v keymap keymap_add keymap_add)" "snc" "add with itself"
 
 # An enum's values are its enumerators: PRIO_LOW and PRIO_HIGH are 1 and 2 (before, 0 and
@@ -66,22 +52,15 @@ expect_eq "$(v keymap keymap_add keymap_add)" "snc" "add with itself"
 audit --emit-harness "$PWD/emitted" "$AFIX/modes.h"
 expect_match "$(cat "$PWD/emitted/sched.c")" 'sched_set\(obj, \(enum flag\)\(\(const long long\[\]\)\{ 1, 4 \}\)\[f - 0\]\)' \
 	"the flags are mapped from the domain"
-exe3() {   # exe3 STATE FIRST SECOND: as exe, in the sched harness
-	q "$DB" "SELECT e.first_result || ' ' || e.second_result
-	         FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
-	         JOIN ops f ON f.id = e.first_op JOIN ops g ON g.id = e.second_op
-	         WHERE h.run_id = $run AND h.name = 'sched' AND s.label = '$1'
-	         AND f.name || '(' || e.first_args || ')' = '$2' AND g.name || '(' || e.second_args || ')' = '$3'"
-}
-expect_eq "$(exe3 fresh 'sched_push(1)' 'sched_push(1)')" "1 2" "PRIO_LOW twice"
-expect_eq "$(exe3 fresh 'sched_push(2)' 'sched_push(1)')" "1 1" "PRIO_HIGH, then PRIO_LOW"
-expect_eq "$(exe3 fresh 'sched_set(0)' 'sched_set(1)')" "0 1" "FLAG_READ, then FLAG_WRITE sees it"
+expect_eq "$(pair sched fresh 'sched_push(1)' 'sched_push(1)')" "1 2" "PRIO_LOW twice"
+expect_eq "$(pair sched fresh 'sched_push(2)' 'sched_push(1)')" "1 1" "PRIO_HIGH, then PRIO_LOW"
+expect_eq "$(pair sched fresh 'sched_set(0)' 'sched_set(1)')" "0 1" "FLAG_READ, then FLAG_WRITE sees it"
 expect_eq "$(q "$DB" "SELECT sum(crash_states) FROM verdicts v JOIN harnesses h ON h.id = v.harness_id
                       WHERE h.run_id = $run")" 0 "nothing aborts"
 expect_eq "$(v sched sched_push sched_push)" "snc" "two pushes of one priority"
 # A struct passed by value is a zeroed one (before: the function was skipped).
 expect_match "$(item function sched_push_with)" "^audited: o = a zeroed struct push_opts for every call" \
 	"says the options are zeroed"
-expect_eq "$(exe3 fresh 'sched_push_with()' 'sched_push(1)')" "1 2" "with zeroed options, one push"
+expect_eq "$(pair sched fresh 'sched_push_with()' 'sched_push(1)')" "1 2" "with zeroed options, one push"
 expect_eq "$(v sched sched_push_with sched_push_with)" "snc" "two pushes with the defaults"
 finish
