@@ -5,6 +5,7 @@
  * and examples that are not API.
  * (FTW_ACTIONRETVAL is a GNU extension: the build defines _GNU_SOURCE.) */
 #include "snc_audit.h"
+#include <dirent.h>
 #include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -183,6 +184,34 @@ char **audit_headers_of_dir(const char *dir, size_t *count)
 	bool has_include = stat(include, &st) == 0 && S_ISDIR(st.st_mode);
 	walk_dir(has_include ? include : dir);
 	return walk_result(count);
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool audit_compdb_of_dir(const char *dir, char *out, size_t len)
+{
+	snprintf(out, len, "%s/compile_commands.json", dir);
+	if (is_file(out))
+		return true;
+	snprintf(out, len, "%s/build/compile_commands.json", dir);
+	if (is_file(out))
+		return true;
+	struct dirent **names = NULL;
+	int n = scandir(dir, &names, NULL, alphasort);
+	bool found = false;
+	for (int i = 0; i < n; i++) {
+		if (!found && strncmp(names[i]->d_name, "build", 5) == 0) {
+			snprintf(out, len, "%s/%s/compile_commands.json", dir, names[i]->d_name);
+			found = is_file(out);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return found;
 }
 
 bool audit_library_source(const char *dir, const char *file)

@@ -71,7 +71,8 @@ const struct snc_command_doc cmd_audit_doc = {
 		 "programs (see 'snc run --help') are passed to each one; for audits --depth is 1\n"
 		 "and --measure-states 4 unless given. Given directories and no header, the API is\n"
 		 "the headers under DIR/include (else every header outside tests, examples and\n"
-		 "build output) and the library is DIR's sources, less tests, mains and harnesses;\n"
+		 "build output) and the library is DIR's sources, less tests, mains and harnesses\n"
+		 "(with the flags of DIR's compile_commands.json, or its build folder's, if any);\n"
 		 "given -p and no header, the headers of the project's -I directories.",
 	.tables = audit_tables,
 	.version = SNC_VERSION,
@@ -119,6 +120,7 @@ static bool has_suffix(const char *s, const char *suffix)
 struct audit_request {
 	struct strings headers, sources, libs, cflags, families, forward, excludes;
 	const char *compdb, *emit_dir, *config_path, *db_path;
+	char found_compdb[PATH_MAX + 64];   /* the database a project directory holds */
 	const char *wrapper_header;   /* snc_macros.h (it includes every header), or NULL */
 	int domain;
 	bool json, quiet, depth_given, measure_states_given, boundary_given, no_measure;
@@ -608,6 +610,24 @@ static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool 
 	return id == SNC_CMDLINE_ERROR ? EXIT_USAGE : rq->shard_rc >= 0 ? rq->shard_rc : 0;
 }
 
+/* A project directory given alone, holding a compile database (a CMake build folder's):
+ * the database gives the sources and the flags they build with, as -p does (the -D and
+ * -I a directory walk cannot know), said in one line. */
+static void compdb_of_dir(struct audit_request *rq, const char *dir)
+{
+	if (!audit_compdb_of_dir(dir, rq->found_compdb, sizeof rq->found_compdb))
+		return;
+	rq->compdb = rq->found_compdb;
+	struct strings kept = { 0 };
+	for (int i = 0; i < rq->sources.n; i++)
+		if (strcmp(rq->sources.v[i], dir) != 0)
+			push(&kept, rq->sources.v[i]);
+	strings_free(&rq->sources);
+	rq->sources = kept;
+	if (!rq->quiet)
+		fprintf(stderr, "snc audit: the sources and their flags come from %s\n", rq->compdb);
+}
+
 /* Directories given without a header: their public headers are the API (the include/
  * directory's, or every header outside tests, examples and build output), said in one
  * line. Returns 0, or the exit status of an error. */
@@ -696,6 +716,8 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 		}
 	}
 	snc_cmdline_free(&cl);
+	if (rq->headers.n == 0 && dirs.n == 1 && !rq->compdb)
+		compdb_of_dir(rq, dirs.v[0]);
 	if (rq->headers.n == 0 && dirs.n > 0)
 		rc = headers_of_dirs(rq, &dirs);
 	else if (rq->headers.n == 0 && rq->compdb)

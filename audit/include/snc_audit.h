@@ -363,6 +363,11 @@ void audit_headers_free(char **headers);
  * be read. */
 char **audit_headers_of_compdb(const char *compdb, size_t *count, char *err, size_t errlen);
 
+/* The compile database a project directory holds: dir/compile_commands.json, else
+ * dir/build/compile_commands.json, else the one of the first folder (by name) whose name
+ * starts with build (build-debug); its path into out. Returns false when there is none. */
+bool audit_compdb_of_dir(const char *dir, char *out, size_t len);
+
 /* Is file (below dir) a source of the library a directory holds: not in a directory of
  * tests, examples or build output (as above), and not a snc harness (SNC_HARNESS)? */
 bool audit_library_source(const char *dir, const char *file);

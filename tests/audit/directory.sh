@@ -1,7 +1,8 @@
 # audit.directory: `snc audit DIR`, the way a new user first tries it. With no header
 # named, the API is the headers of DIR/include (not src/internal.h, not the tests'), the
 # library's sources are compiled with -I DIR/include, and neither a test with a main()
-# nor a snc harness found in the tree is linked into the generated harnesses. A directory
+# nor a snc harness found in the tree is linked into the generated harnesses; a compile
+# database in the directory (or its build folder) gives the sources' flags. A directory
 # without headers is an input error. `snc audit -p compile_commands.json` without a header
 # takes the headers of the project's include directories.
 . "$(dirname "$0")/lib.sh"
@@ -56,6 +57,25 @@ expect_match "$out" "no header given: the API is the 1 header of the project's i
 expect_eq "$(v int tally_add tally_add)" "snc" "-p: the unit that defines the API is compiled in"
 expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND name IN ('tally_internal_step', 'config_generated')")" 0 \
 	"-p: neither the private header nor the generated one is API"
+# A project directory holding a build folder's compile database: the sources build with
+# its flags (here a -D the source cannot compile without), as with -p.
+mkdir -p cfg/include cfg/src cfg/build
+printf 'int gauge_bump(int *g);\n' > cfg/include/gauge.h
+cat > cfg/src/gauge.c <<'C'
+#ifndef GAUGE_STEP
+#error "configure the project first: GAUGE_STEP comes from its build"
+#endif
+#include <gauge.h>
+int gauge_bump(int *g) { return *g += GAUGE_STEP; }
+C
+cat > cfg/build/compile_commands.json <<JSON
+[{"directory": "$PWD/cfg/build", "command": "cc -DGAUGE_STEP=3 -I../include -c ../src/gauge.c -o gauge.o",
+  "file": "../src/gauge.c"}]
+JSON
+expect_status 0 "snc audit of a configured project" -- "$SNC" audit --db "$DB" --repeat 1 --no-measure cfg
+run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
+expect_match "$out" "the sources and their flags come from cfg/build/compile_commands.json" "says where the flags come from"
+expect_eq "$(pair int fresh 'gauge_bump()' 'gauge_bump()')" "3 6" "built with the database's -DGAUGE_STEP=3"
 expect_status 2 "a directory without headers" -- "$SNC" audit --db "$DB" --no-measure empty
 expect_match "$out" "no header given, and no .h file in empty" "says so"
 finish
