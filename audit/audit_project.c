@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <limits.h>
+#include <string.h>
 #include <sys/stat.h>
 #include "snc_analyzer.h"
 
@@ -30,12 +30,14 @@ static struct {
 	bool failed;
 } walk;
 
+/* Hidden, in not_api, or a build folder of another name (build-debug, cmake-build-release). */
 static bool skipped_dir(const char *name)
 {
-	if (name[0] == '.')
+	if (name[0] == '.' || strncmp(name, "build-", 6) == 0 || strncmp(name, "build_", 6) == 0 ||
+	    strncmp(name, "cmake-build-", 12) == 0)
 		return true;
 	for (int i = 0; not_api[i]; i++)
-		if (strcmp(name, not_api[i]) == 0 || (strncmp(name, "build", 5) == 0 && name[5] == '-'))
+		if (strcmp(name, not_api[i]) == 0)
 			return true;
 	return false;
 }
