@@ -549,8 +549,8 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 			fprintf(out, "%sFIELD(%d, token_written(%s))", sep, field, local);
 		else if (k == FIELD_POINTER)
 			fprintf(out, "%sFIELD(%d, pointer_code(%s))", sep, field, local);
-		else if (a->string)   /* what was written, hashed */
-			fprintf(out, "%sFIELD(%d, snc_hash(0, %s, sizeof %s))", sep, field, local, local);
+		else if (a->string)   /* what was written, hashed as a string result is */
+			fprintf(out, "%sFIELD(%d, string_code(%s))", sep, field, local);
 		else
 			fprintf(out, "%sFIELD(%d, %s)", sep, field, local);
 		field++;
@@ -586,7 +586,7 @@ static void emit_describe(FILE *out, const struct audit_family *fam)
 		}
 		if (!op->packed) {
 			fprintf(out, "\tcase %d: /* %s */\n", i, fn->name);
-			for (int a = 0; takes_fresh(op) && a < op->nargs; a++)
+			for (int a = 0; a < op->nargs; a++)
 				if (op->args[a].role == ROLE_FRESH)
 					fprintf(out, "\t\tif (v == GIVEN(%d)) {\n\t\t\tsnprintf(buf, len, "
 						     "\"its %s\");\n\t\t\treturn 1;\n\t\t}\n", a,

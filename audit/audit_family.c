@@ -19,8 +19,9 @@
  *   3. a zeroed T, when T is complete (a scalar, a struct with a known size).
  * A family of an incomplete T without a constructor cannot be built and is reported.
  * The initializer and the destructors (names with destroy, deinit, fini, free, delete;
- * ending in _close, _dispose) are operations too, with the owner-only contract: only the object's owner (re)starts or
- * ends its life, so their verdicts hold while no other call runs beside them. Not the
+ * ending in _close, _dispose) are operations too, with the owner-only contract: only the
+ * object's owner (re)starts or ends its life, so their verdicts hold while no other call
+ * runs beside them. Not the
  * destructor of an object a constructor returned (critnib_delete after critnib_new): it
  * frees what the library allocated, so whatever follows it would use freed memory. A helper
  * whose name starts with an underscore, when most of the family's functions are public,
@@ -34,8 +35,6 @@
 #include <string.h>
 #include <strings.h>
 #include "snc_audit.h"
-
-#define MAX_OPS 64
 
 static void *grow(void *p, int *cap, int n, size_t size)
 {
@@ -337,51 +336,53 @@ static bool takes_key(const struct sa_function *f, const char *key)
 	return false;
 }
 
-/* Returns T *, takes no object (no pointer to a struct or union, no transparent union),
- * except a const one of another type: the options it reads (ev_bus_open(const struct
- * ev_config *cfg), given a zeroed one: the defaults). */
+/* Does f return nothing or a status (an int, an enum, a bool)? */
+static bool returns_status(const struct sa_function *f)
+{
+	return f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
+	       f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL;
+}
+
+/* May a constructor of key take a parameter of type t? Not an object: no pointer to key,
+ * no transparent union, no pointer to another struct but a const one it reads as options
+ * (ev_bus_open(const struct ev_config *cfg), given a zeroed one: the defaults). */
+static bool constructor_may_take(const struct sa_type *t, const char *key)
+{
+	if (t->cls == SA_TYPE_TRANSPARENT_UNION)
+		return false;
+	if (t->cls != SA_TYPE_POINTER)
+		return true;
+	return strcmp(t->pointee, key) != 0 && (t->target_cls != SA_TYPE_RECORD ||
+	       (t->levels == 1 && t->pointee_const && t->pointee_size >= 0));
+}
+
+/* Returns T * and takes nothing a constructor may not (constructor_may_take). */
 static bool is_constructor(const struct sa_function *f, const char *key)
 {
 	if (!f->typed || f->result.cls != SA_TYPE_POINTER || f->result.levels != 1 ||
 	    strcmp(f->result.pointee, key) != 0 || is_destructor(f->name) ||
 	    strstr(f->signature, "..."))   /* sem_open(name, oflag, ...): not callable */
 		return false;
-	for (int p = 0; p < f->nparams; p++) {
-		const struct sa_type *t = &f->param_types[p].type;
-		if (t->cls == SA_TYPE_TRANSPARENT_UNION)
+	for (int p = 0; p < f->nparams; p++)
+		if (!constructor_may_take(&f->param_types[p].type, key))
 			return false;
-		if (t->cls == SA_TYPE_POINTER && strcmp(t->pointee, key) == 0)
-			return false;
-		if (t->cls == SA_TYPE_POINTER && t->target_cls == SA_TYPE_RECORD &&
-		    !(t->levels == 1 && t->pointee_const && t->pointee_size >= 0))
-			return false;
-	}
 	return true;
 }
 
 /* The T ** parameter through which f returns a new object, or -1: a constructor that
  * returns a status (int mp_create(mp_pool_t **out, enum mp_mode mode, size_t n)), with the
- * same limits as one that returns T * (no other object, const options allowed). */
+ * same limits as one that returns T * on its other parameters. */
 static int out_constructor_param(const struct sa_function *f, const char *key)
 {
-	if (!f->typed || is_destructor(f->name) || strstr(f->signature, "...") ||
-	    !(f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
-	      f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL))
+	if (!f->typed || is_destructor(f->name) || strstr(f->signature, "...") || !returns_status(f))
 		return -1;
 	int out = -1;
 	for (int p = 0; p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
-		if (t->cls == SA_TYPE_TRANSPARENT_UNION)
-			return -1;
-		if (t->cls != SA_TYPE_POINTER)
-			continue;
-		if (t->levels == 2 && t->target_cls == SA_TYPE_RECORD && t->target &&
-		    strcmp(t->target, key) == 0 && out < 0) {
+		if (out < 0 && t->cls == SA_TYPE_POINTER && t->levels == 2 &&
+		    t->target_cls == SA_TYPE_RECORD && t->target && strcmp(t->target, key) == 0)
 			out = p;
-			continue;
-		}
-		if (strcmp(t->pointee, key) == 0 || (t->target_cls == SA_TYPE_RECORD &&
-		    !(t->levels == 1 && t->pointee_const && t->pointee_size >= 0)))
+		else if (!constructor_may_take(t, key))
 			return -1;
 	}
 	return out;
@@ -392,9 +393,7 @@ static int out_constructor_param(const struct sa_function *f, const char *key)
 static bool is_initializer(const struct sa_function *f, const char *key)
 {
 	const char *keys[8];
-	bool status = f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
-		      f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL;
-	return status && ends_with(f->name, "init") &&
+	return returns_status(f) && ends_with(f->name, "init") &&
 	       !is_destructor(f->name) && keys_of(f, keys) > 0 && takes_key(f, key);
 }
 
@@ -402,14 +401,12 @@ static bool is_initializer(const struct sa_function *f, const char *key)
  * nothing or a status: run before every state, as an object's initializer is. */
 static bool is_global_initializer(const struct sa_function *f)
 {
-	bool status = f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
-		      f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL;
 	bool scalars = true;
 	for (int p = 0; p < f->nparams && scalars; p++) {
 		enum sa_type_class c = f->param_types[p].type.cls;
 		scalars = c == SA_TYPE_INTEGER || c == SA_TYPE_ENUM || c == SA_TYPE_BOOL;
 	}
-	return status && scalars && f->typed && (ends_with(f->name, "_init") ||
+	return returns_status(f) && scalars && f->typed && (ends_with(f->name, "_init") ||
 	       ends_with(f->name, "_initialize") || strcasecmp(f->name, "init") == 0);
 }
 
@@ -605,13 +602,13 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			public += d->members.v[i].def->name[0] != '_';
 		}
 	bool has_public = 2 * public > real;
-	fam->ops = calloc(MAX_OPS, sizeof *fam->ops);
+	fam->ops = calloc(AUDIT_MAX_OPS, sizeof *fam->ops);
 	for (int i = 0; i < d->members.n; i++) {
 		const struct sa_function *f = d->members.v[i].def;
 		bool lifecycle = f == fam->starter || is_destructor(f->name);
-		if (fam->nops == MAX_OPS) {
+		if (fam->nops == AUDIT_MAX_OPS) {
 			audit_note(plan, "function", f->name, fam->key, "skipped",
-				   "the family has more than %d operations (a harness's limit)", MAX_OPS);
+				   "the family has more than %d operations (a harness's limit)", AUDIT_MAX_OPS);
 			continue;
 		}
 		if (skipped_by_config(opt, fam->key, f->name)) {
@@ -700,34 +697,37 @@ static void unique_names(struct draft *drafts, int n)
 			}
 }
 
-/* Does f build the object of another family from options it reads (a constructor whose
- * first parameter, a const struct, would otherwise make it that struct's family): does
- * some function take what f returns as its object? */
-static bool is_options_constructor(const struct audit_plan *plan, const struct sa_function *f)
+/* Does some function of the API take a key * as its object (is key a family's)? */
+static bool is_family_key(const struct audit_plan *plan, const char *key)
 {
-	if (f->result.cls != SA_TYPE_POINTER || f->result.levels != 1 ||
-	    f->result.target_cls != SA_TYPE_RECORD || !is_constructor(f, f->result.pointee))
-		return false;
 	for (int i = 0; i < plan->nfns; i++) {
 		const char *keys[8];
 		int n = keys_of(plan->fns[i].def, keys);
 		for (int k = 0; k < n; k++)
-			if (strcmp(keys[k], f->result.pointee) == 0)
+			if (strcmp(keys[k], key) == 0)
 				return true;
 	}
 	return false;
 }
 
-/* Does f build, through a T ** parameter, the object of a family (some function takes a
- * T * as its object)? Then it is that family's starter, not an operation on a T * cell. */
+/* Does f build the object of another family from options it reads (a constructor whose
+ * first parameter, a const struct, would otherwise make it that struct's family)? */
+static bool is_options_constructor(const struct audit_plan *plan, const struct sa_function *f)
+{
+	return f->result.cls == SA_TYPE_POINTER && f->result.levels == 1 &&
+	       f->result.target_cls == SA_TYPE_RECORD && is_constructor(f, f->result.pointee) &&
+	       is_family_key(plan, f->result.pointee);
+}
+
+/* Does f build, through a T ** parameter, the object of a family? Then it is that
+ * family's starter, not an operation on a T * cell. */
 static bool is_out_constructor(const struct audit_plan *plan, const struct sa_function *f)
 {
-	for (int i = 0; i < plan->nfns; i++) {
-		const char *keys[8];
-		int n = keys_of(plan->fns[i].def, keys);
-		for (int k = 0; k < n; k++)
-			if (out_constructor_param(f, keys[k]) >= 0)
-				return true;
+	for (int p = 0; p < f->nparams; p++) {
+		const struct sa_type *t = &f->param_types[p].type;
+		if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target_cls == SA_TYPE_RECORD &&
+		    t->target && out_constructor_param(f, t->target) == p && is_family_key(plan, t->target))
+			return true;
 	}
 	return false;
 }

@@ -276,7 +276,9 @@ static bool points_to_chars(const struct sa_type *t)
 	       strcmp(t->pointee, "char") == 0;
 }
 
-void audit_value_literal(const struct audit_arg *a, long v, char *buf, size_t len)
+/* audit_value_expr for one value v of the domain (a starter's, a parameter fixed for every
+ * call). */
+static void value_literal(const struct audit_arg *a, long v, char *buf, size_t len)
 {
 	if (a->nmap > 0 && v >= a->lo && v - a->lo < a->nmap)
 		snprintf(buf, len, "%lld", a->map[v - a->lo]);
@@ -503,7 +505,7 @@ static void fix_value(struct audit_arg *a)
 	if (a->role != ROLE_VALUE)
 		return;
 	char v[160];
-	audit_value_literal(a, a->lo, v, sizeof v);
+	value_literal(a, a->lo, v, sizeof v);
 	a->role = ROLE_FIXED;
 	a->fixed = strdup(v);
 }
@@ -577,7 +579,7 @@ static void fix_trailing_values(struct audit_op *op, char *why, size_t whylen)
 		if (a->role != ROLE_VALUE)
 			continue;
 		char v[160];
-		audit_value_literal(a, a->lo, v, sizeof v);
+		value_literal(a, a->lo, v, sizeof v);
 		a->role = ROLE_FIXED;
 		a->fixed = strdup(v);
 		op->nvalues--;

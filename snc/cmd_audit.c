@@ -135,7 +135,6 @@ struct audit_times {
 /* What became of a planned family. */
 enum family_outcome { AUDITED, NOT_BUILT, NOT_RUN, NOT_STARTED, NONE_RAN, NOUTCOMES };
 
-#define MAX_NEVER_RAN 64   /* a harness's ops (MAX_OPS) */
 
 struct audit_counts {
 	int planned, skipped, outcome[NOUTCOMES];
@@ -256,6 +255,15 @@ static int build_family(const struct audit_request *rq, const struct strings *in
 	return rc;
 }
 
+/* The outcome of op in the list of those that never gave a result, or NULL. */
+static const char *never_ran_outcome(const struct snc_db_never_ran *list, int n, const char *op)
+{
+	for (int k = 0; k < n; k++)
+		if (strcmp(list[k].op, op) == 0)
+			return list[k].outcome;
+	return NULL;
+}
+
 /* Ops that never gave a result alone, from any state (each crashed, blocked or exited:
  * ck_hs_init on a zeroed allocator leaves a set every op crashes on) are not in a verdict:
  * each gets a "failed" note, and a family where no op ever ran did not start. Returns 0,
@@ -264,40 +272,38 @@ static int note_ops_that_never_ran(struct snc_db *db, struct audit_plan *plan,
 				   const struct audit_family *fam, int64_t run_id,
 				   enum family_outcome *outcome)
 {
-	struct snc_db_never_ran never_ran[MAX_NEVER_RAN];
+	struct snc_db_never_ran never_ran[AUDIT_MAX_OPS];   /* a harness has no more ops */
 	int never = 0;
-	int found = snc_db_audit_ops_never_ran(db, run_id, fam->name, never_ran, MAX_NEVER_RAN,
+	int found = snc_db_audit_ops_never_ran(db, run_id, fam->name, never_ran, AUDIT_MAX_OPS,
 					       &never);
 	if (found != 0 || never == 0)
 		return found < 0 ? -1 : 0;
+	never = never < AUDIT_MAX_OPS ? never : AUDIT_MAX_OPS;
 	int ran = 0;   /* ops besides the initializer that gave a result */
-	for (int i = 0; i < fam->nops; i++) {
-		bool failed = fam->ops[i].fn == fam->starter;
-		for (int k = 0; k < never && k < MAX_NEVER_RAN && !failed; k++)
-			failed = strcmp(fam->ops[i].name, never_ran[k].op) == 0;
-		ran += !failed;
-	}
+	for (int i = 0; i < fam->nops; i++)
+		ran += fam->ops[i].fn != fam->starter &&
+		       !never_ran_outcome(never_ran, never, fam->ops[i].name);
 	if (ran == 0) {
 		char names[1024];
 		size_t used = 0;
 		names[0] = '\0';
-		for (int k = 0; k < never && k < MAX_NEVER_RAN && used < sizeof names; k++)
+		for (int k = 0; k < never && used < sizeof names; k++)
 			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s: %s",
 						 k ? ", " : "", never_ran[k].op, never_ran[k].outcome);
 		*outcome = NONE_RAN;
 		audit_note(plan, "family", fam->key, fam->key, "failed", "no operation gave a result "
-			   "alone from any state (%s%s): the initial state (%s) is not one they can "
+			   "alone from any state (%s): the initial state (%s) is not one they can "
 			   "run from; a config file can name the constructor, initializer or setup",
-			   names, never > MAX_NEVER_RAN ? ", ..." : "",
-			   fam->starter ? fam->starter->name : "a zeroed object");
+			   names, fam->starter ? fam->starter->name : "a zeroed object");
 		return 0;
 	}
-	for (int i = 0; i < fam->nops; i++)
-		for (int k = 0; k < never && k < MAX_NEVER_RAN; k++)
-			if (strcmp(fam->ops[i].name, never_ran[k].op) == 0)
-				audit_note(plan, "function", fam->ops[i].fn->name, fam->key, "failed",
-					   "gave no result alone from any state (%s): every verdict of "
-					   "its pairs is unknown", never_ran[k].outcome);
+	for (int i = 0; i < fam->nops; i++) {
+		const char *how = never_ran_outcome(never_ran, never, fam->ops[i].name);
+		if (how)
+			audit_note(plan, "function", fam->ops[i].fn->name, fam->key, "failed",
+				   "gave no result alone from any state (%s): every verdict of its "
+				   "pairs is unknown", how);
+	}
 	return 0;
 }
 

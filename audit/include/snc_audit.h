@@ -96,10 +96,10 @@ struct audit_arg {
 
 #define AUDIT_STRING_BUFFER 256
 
-/* The C expression of a ROLE_VALUE argument a: the value v itself, or, when a is passed by
- * pointer, the address of a constant holding it (a string literal for a string). */
-void audit_value_literal(const struct audit_arg *a, long v, char *buf, size_t len);
-/* ... and of one whose value is the variable `local` (a long in lo..hi). */
+/* The C expression of a ROLE_VALUE argument a whose value is the variable `local` (a long
+ * in lo..hi): the value itself, or, when a is passed by pointer, the address of a constant
+ * holding it (a string literal for a string, a long's bytes for a key of bytes), or the
+ * enumerator it picks. */
 void audit_value_expr(const struct audit_arg *a, const char *local, char *buf, size_t len);
 
 enum audit_field { FIELD_INT, FIELD_UINT, FIELD_BOOL, FIELD_POINTER, FIELD_TOKEN };
@@ -131,6 +131,8 @@ struct audit_pool {
 };
 
 enum audit_start { START_ZERO, START_INITIALIZER, START_CONSTRUCTOR };
+
+#define AUDIT_MAX_OPS 64   /* operations of one family (one generated harness) */
 
 struct audit_family {
 	char *key;                 /* the object type ("struct ck_stack", "int"), or

@@ -440,11 +440,10 @@ static void system_function_place(struct snc_db *db, struct snc_facts *facts, st
  * else the first function of its name the scan found in a system header (facts leave those
  * out; an audit of an installed header calls them), as the place a finding shows. */
 static void declared_place(struct snc_db *db, struct snc_facts *facts, int64_t run_id,
-			   struct snc_fact_op *op)
+			   bool declarations, struct snc_fact_op *op)
 {
-	int present = db_has_table(db, "audit_declarations");
-	sqlite3_stmt *st = present > 0 ? db_stmt(db, "SELECT file, line FROM audit_declarations "
-						     "WHERE run_id = ? AND name = ? LIMIT 1") : NULL;
+	sqlite3_stmt *st = declarations ? db_stmt(db, "SELECT file, line FROM audit_declarations "
+						      "WHERE run_id = ? AND name = ? LIMIT 1") : NULL;
 	if (st) {
 		db_bind_int(st, 1, run_id);
 		db_bind_text(st, 2, op->name);
@@ -470,6 +469,7 @@ int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 	facts->scan_run_id = scan;
 	struct id_map map = { 0 };
 	struct wrapper_calls wc = { 0 };
+	int declarations = db_has_table(db, "audit_declarations");   /* schema 18 on */
 	int rc = load_functions(db, facts, &map);
 	if (rc == 0)
 		rc = load_sites(db, facts, &map);
@@ -487,7 +487,8 @@ int facts_load_scan(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 				if (h->ops[o].function >= 0)
 					h->ops[o].implemented_by = facts->functions[h->ops[o].function].name;
 				else if (!h->ops[o].header_file)
-					declared_place(db, facts, h->run_id, &h->ops[o]);
+					declared_place(db, facts, h->run_id, declarations > 0,
+						       &h->ops[o]);
 			}
 			if (h->ops[o].function >= 0)
 				h->ops[o].heavyweight =
