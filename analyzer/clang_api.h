@@ -76,8 +76,10 @@
 	X(getInclusions) \
 	X(getLocationForOffset) \
 	X(getNullCursor) \
+	X(getNumArgTypes) \
 	X(getNumDiagnostics) \
 	X(getPointeeType) \
+	X(getResultType) \
 	X(getSpellingLocation) \
 	X(getToken) \
 	X(getTokenKind) \
@@ -171,8 +173,10 @@ void sa_clang_load(void);
 #define clang_getInclusions sa_clang.getInclusions
 #define clang_getLocationForOffset sa_clang.getLocationForOffset
 #define clang_getNullCursor sa_clang.getNullCursor
+#define clang_getNumArgTypes sa_clang.getNumArgTypes
 #define clang_getNumDiagnostics sa_clang.getNumDiagnostics
 #define clang_getPointeeType sa_clang.getPointeeType
+#define clang_getResultType sa_clang.getResultType
 #define clang_getSpellingLocation sa_clang.getSpellingLocation
 #define clang_getToken sa_clang.getToken
 #define clang_getTokenKind sa_clang.getTokenKind

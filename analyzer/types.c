@@ -139,6 +139,21 @@ static enum CXChildVisitResult enumerator(CXCursor c, CXCursor parent, CXClientD
 	return out->nenum_values == SA_ENUM_VALUES ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
+/* The result and parameters of the function type fn that out points to. A parameter
+ * that is itself a function pointer is described the same way: C types are finite. */
+static void describe_function(CXTranslationUnit tu, CXType fn, struct sa_type *out)
+{
+	out->fn_result = sa_alloc(sizeof *out->fn_result);
+	sa_type_of(tu, clang_getResultType(fn), out->fn_result);
+	out->fn_variadic = fn.kind != CXType_FunctionProto || clang_isFunctionTypeVariadic(fn);
+	int n = fn.kind == CXType_FunctionProto ? clang_getNumArgTypes(fn) : 0;
+	if (n <= 0)
+		return;
+	out->fn_params = sa_alloc((size_t)n * sizeof *out->fn_params);
+	for (int i = 0; i < n; i++)
+		sa_type_of(tu, clang_getArgType(fn, (unsigned)i), &out->fn_params[out->fn_nparams++]);
+}
+
 void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 {
 	memset(out, 0, sizeof *out);
@@ -195,6 +210,8 @@ void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 	}
 	out->target_cls = class_of(clang_getCanonicalType(last));
 	out->target = c_name(last);
+	if (out->levels == 1 && out->target_cls == SA_TYPE_FUNCTION)
+		describe_function(tu, clang_getCanonicalType(last), out);
 }
 
 void sa_type_clear(struct sa_type *t)
@@ -205,5 +222,12 @@ void sa_type_clear(struct sa_type *t)
 	for (int i = 0; i < t->nmembers; i++)
 		sa_type_clear(&t->members[i]);
 	free(t->members);
+	if (t->fn_result) {
+		sa_type_clear(t->fn_result);
+		free(t->fn_result);
+	}
+	for (int i = 0; i < t->fn_nparams; i++)
+		sa_type_clear(&t->fn_params[i]);
+	free(t->fn_params);
 	memset(t, 0, sizeof *t);
 }

@@ -154,18 +154,6 @@ static void emit_header(FILE *out, const struct audit_family *fam, const char *i
 		include);
 }
 
-static bool uses_callbacks(const struct audit_family *fam)
-{
-	for (int i = 0; i < fam->nstart_args; i++)
-		if (fam->start_args[i].role == ROLE_CALLBACK)
-			return true;
-	for (int i = 0; i < fam->nops; i++)
-		for (int a = 0; a < fam->ops[i].nargs; a++)
-			if (fam->ops[i].args[a].role == ROLE_CALLBACK)
-				return true;
-	return false;
-}
-
 static void emit_storage(FILE *out, const struct audit_family *fam)
 {
 	if (fam->npools || fam->tokens)
@@ -215,10 +203,7 @@ static void emit_storage(FILE *out, const struct audit_family *fam)
 			     "NULL;\n}\n", p->type, p->name, p->name, p->name, p->name,
 			p->flexible ? ".object" : "");
 	}
-	if (uses_callbacks(fam))
-		fprintf(out, "\n/* What a function pointer parameter gets: a callback that does nothing "
-			     "and\n * returns 0 (called through the parameter's own type). */\n"
-			     "static long noop_callback(void)\n{\n\treturn 0;\n}\n");
+	audit_emit_callbacks(out, fam);
 	if (fam->tokens)
 		fprintf(out, "\n/* The address of token[k], marked unwritten: a function that writes "
 			     "through it is seen. */\nstatic void *token_arg(long k)\n{\n"
@@ -317,7 +302,6 @@ static void emit_naming(FILE *out, const struct audit_family *fam)
 static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, const char *local,
 		     char *buf, size_t len)
 {
-	const struct sa_type *t = &a->param->type;
 	switch (a->role) {
 	case ROLE_OBJECT:
 		snprintf(buf, len, a->by_pointer ? "&obj" : "obj");
@@ -347,7 +331,7 @@ static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, 
 		snprintf(buf, len, "NULL");
 		return;
 	case ROLE_CALLBACK:
-		snprintf(buf, len, "(%s)(void (*)(void))noop_callback", t->spelling);
+		audit_callback_expr(fam, a, buf, len);
 		return;
 	}
 }

@@ -23,7 +23,10 @@
  *                            cell from a pool (libatomic_ops' AO_stack_push links the
  *                            AO_t * that AO_stack_pop hands back); else an out-parameter
  *                            (ck_pr_inc_int_zero's bool *zero)
- *   function pointer         a callback that does nothing and returns 0 (ck_epoch_call's
+ *   function pointer         a callback of the parameter's type that agrees with the
+ *                            values passed (audit_callbacks.c): a hash, an equality or an
+ *                            order of tokens by address and of strings by content, an
+ *                            allocator; else one that does nothing and returns 0 (ck_epoch_call's
  *                            deferred callback, ck_epoch_synchronize_wait's wait hook)
  *   void *, const void *     a token: the address of token[k] (token#k in results). The
  *                            cell is marked before the call, so a function that writes
@@ -432,7 +435,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 			       "values of", name, t->spelling);
 	}
 	if (t->target_cls == SA_TYPE_FUNCTION && t->levels == 1) {
-		a->role = ROLE_CALLBACK;   /* ck_epoch_call's callback: one that does nothing */
+		a->role = ROLE_CALLBACK;   /* one of its type and purpose: audit_callbacks.c */
 		return 0;
 	}
 	if (t->target_cls == SA_TYPE_FUNCTION)

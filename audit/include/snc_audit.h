@@ -66,7 +66,7 @@ enum audit_role {
 	ROLE_TOKEN,    /* a void * payload: token#k; a written token is observed */
 	ROLE_OUT,      /* an out-parameter: a slot whose value is observed */
 	ROLE_NULL,     /* NULL (config) */
-	ROLE_CALLBACK, /* a function pointer: a callback that does nothing and returns 0 */
+	ROLE_CALLBACK, /* a function pointer: a callback of its type (audit_callbacks.c) */
 };
 
 const char *audit_role_name(enum audit_role r);
@@ -340,6 +340,12 @@ void audit_coverage_line(const struct audit_coverage *c, char *buf, size_t len);
 
 /* audit_emit.c: the harness of a family, as C text. include is how the harness includes
  * the header (<ck_stack.h> or "/abs/path.h"); command is how to run it again. */
+/* The callbacks a family's function pointer parameters get, defined in its harness, and
+ * the expression that passes the one for argument a (audit_callbacks.c). */
+void audit_emit_callbacks(FILE *out, const struct audit_family *fam);
+void audit_callback_expr(const struct audit_family *fam, const struct audit_arg *a, char *buf,
+			 size_t len);
+
 void audit_emit(FILE *out, const struct audit_family *fam, const char *include,
 		const char *command);
 /* How C code includes header: <rel> when it lies in a system include folder. */

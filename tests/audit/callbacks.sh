@@ -1,0 +1,31 @@
+# audit.callbacks: a function pointer parameter gets a callback of its own type that agrees
+# with the values the harness passes (tokens are identities, strings compare by content),
+# chosen by its type and name: a hash, an equality, an order, an allocator. Before, every
+# callback did nothing and returned 0: the hash table's equality answered "different", so
+# a key put was never found (put and get commuted), and the names' order answered "equal",
+# so a second name was taken for the first.
+. "$(dirname "$0")/lib.sh"
+audit --emit-harness "$PWD/emitted" "$AFIX/callbacks.h"
+cbt=$(cat "$PWD/emitted/cbt.c")
+expect_match "$cbt" 'obj = cbt_new\(callback_0, callback_1, callback_2, callback_3\);' \
+	"the constructor gets four callbacks, none cast"
+expect_match "$cbt" '/\* cbt_hash_fn: hash \*/' "the hash is a hash"
+expect_match "$cbt" '/\* cbt_eq_fn: equal \*/' "the equality is an equality"
+expect_match "$cbt" 'static _Bool callback_1\(const void \* a0, const void \* a1\)' "of the parameter's type"
+expect_match "$cbt" 'return calloc\(1, size \? size : 1\);' "the allocator allocates"
+expect_match "$cbt" '/\* void \(\*\)\(void \*\): does nothing \*/' "the release never frees a token"
+expect_eq "$(pair cbt fresh 'cbt_put(0, 0)' 'cbt_get(0)')" "0 token#0" "a key put is found"
+expect_eq "$(pair cbt fresh 'cbt_put(0, 0)' 'cbt_get(1)')" "0 NULL" "another key is not"
+expect_eq "$(pair cbt fresh 'cbt_put(0, 0)' 'cbt_put(0, 1)')" "0 1" "a second put replaces"
+expect_eq "$(pair cbt fresh 'cbt_put(0, 0)' 'cbt_put(1, 0)')" "0 0" "two keys, two entries"
+expect_eq "$(oneway cbt cbt_put cbt_get)" "cbt_put->cbt_get" "put influences get"
+expect_eq "$(v cbt cbt_put cbt_put)" "snc" "two puts of one key"
+expect_eq "$(pair cbt 'cbt_put(0, 0)' 'cbt_del(0)' 'cbt_get(0)')" "true NULL" "a deleted key is gone"
+
+names=$(cat "$PWD/emitted/names.c")
+expect_match "$names" 'return strcmp\(a0, a1\);' "names are ordered by content"
+expect_eq "$(pair names fresh 'names_add(0)' 'names_add(1)')" "1 1" "two names are two entries"
+expect_eq "$(pair names fresh 'names_add(1)' 'names_add(1)')" "1 0" "one name twice: found"
+expect_eq "$(pair names 'names_add(0)' 'names_rank(1)' 'names_rank(0)')" "1 0" "\"0\" sorts before \"1\""
+expect_eq "$(v names names_add names_add)" "snc" "add with itself"
+finish
