@@ -69,6 +69,7 @@
 	X(getDiagnosticLocation) \
 	X(getDiagnosticSeverity) \
 	X(getDiagnosticSpelling) \
+	X(getElementType) \
 	X(getEnumConstantDeclValue) \
 	X(getEnumDeclIntegerType) \
 	X(getExpansionLocation) \
@@ -166,6 +167,7 @@ void sa_clang_load(void);
 #define clang_getDiagnosticLocation sa_clang.getDiagnosticLocation
 #define clang_getDiagnosticSeverity sa_clang.getDiagnosticSeverity
 #define clang_getDiagnosticSpelling sa_clang.getDiagnosticSpelling
+#define clang_getElementType sa_clang.getElementType
 #define clang_getEnumConstantDeclValue sa_clang.getEnumConstantDeclValue
 #define clang_getEnumDeclIntegerType sa_clang.getEnumDeclIntegerType
 #define clang_getExpansionLocation sa_clang.getExpansionLocation

@@ -90,6 +90,39 @@ static enum CXVisitorResult field(CXCursor c, CXClientData data)
 	return CXVisit_Continue;
 }
 
+/* Does the canonical type t hold no pointer, through its fields and array elements? */
+static bool scalars_only(CXType t, int depth);
+
+struct scalar_scan {
+	int depth;
+	bool ok;
+};
+
+static enum CXVisitorResult scalar_field(CXCursor c, CXClientData data)
+{
+	struct scalar_scan *scan = data;
+	scan->ok = scalars_only(clang_getCanonicalType(clang_getCursorType(c)), scan->depth + 1);
+	return scan->ok ? CXVisit_Continue : CXVisit_Break;
+}
+
+static bool scalars_only(CXType t, int depth)
+{
+	if (depth > 8)
+		return false;
+	switch (t.kind) {
+	case CXType_Record: {
+		struct scalar_scan scan = { depth, true };
+		clang_Type_visitFields(t, scalar_field, &scan);
+		return scan.ok;
+	}
+	case CXType_ConstantArray:
+		return scalars_only(clang_getCanonicalType(clang_getElementType(t)), depth + 1);
+	default:
+		return class_of(t) != SA_TYPE_POINTER && class_of(t) != SA_TYPE_OTHER &&
+		       class_of(t) != SA_TYPE_FUNCTION;
+	}
+}
+
 /* Does the declaration of a union carry __attribute__((transparent_union))? libclang
  * shows the attribute as an unexposed attribute child: its tokens say which. */
 struct attr_ctx {
@@ -197,6 +230,8 @@ void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 		struct field_scan fs = { 0 };
 		clang_Type_visitFields(clang_getCanonicalType(pointee), field, &fs);
 		out->pointee_flexible = fs.last_is_flexible;
+		out->pointee_scalars = !fs.last_is_flexible &&
+				       scalars_only(clang_getCanonicalType(pointee), 0);
 		free(fs.types);
 	}
 	CXType last = declared_pointee;

@@ -107,7 +107,7 @@ static enum audit_field field_of_arg(const struct audit_arg *a)
 		return FIELD_POINTER;
 	if (t->target_cls == SA_TYPE_BOOL)
 		return FIELD_BOOL;
-	if (a->string)
+	if (a->string || a->record)
 		return FIELD_UINT;
 	return t->is_signed || t->target_cls == SA_TYPE_ENUM ? FIELD_INT : FIELD_UINT;
 }
@@ -277,6 +277,9 @@ static void emit_naming(FILE *out, const struct audit_family *fam)
 		"static inline unsigned long string_code(const char *s)\n{\n"
 		"\tsize_t n = 0;\n\tif (!s)\n\t\treturn 0;\n\twhile (n < 4096 && s[n])\n\t\tn++;\n"
 		"\treturn 1 + (snc_hash(0, s, n) >> 1);\n}\n\n"
+		"/* A struct an operation filled: a hash of its bytes. */\n"
+		"static inline unsigned long bytes_code(const void *p, size_t n)\n{\n"
+		"\treturn 1 + (snc_hash(0, p, n) >> 1);\n}\n\n"
 		"/* Results that observe out-parameters: 16-bit fields packed into one number. */\n"
 		"#define FIELD(i, v) ((unsigned long)(uint16_t)(v) << (16 * (i)))\n\n"
 		"enum field_kind { F_INT, F_UINT, F_BOOL, F_POINTER };\n"
@@ -535,6 +538,8 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 			fprintf(out, "%sFIELD(%d, pointer_code(%s))", sep, field, local);
 		else if (a->string)   /* what was written, hashed as a string result is */
 			fprintf(out, "%sFIELD(%d, string_code(%s))", sep, field, local);
+		else if (a->record)   /* the struct it filled, by its bytes */
+			fprintf(out, "%sFIELD(%d, bytes_code(&%s, sizeof %s))", sep, field, local, local);
 		else
 			fprintf(out, "%sFIELD(%d, %s)", sep, field, local);
 		field++;

@@ -15,6 +15,9 @@
  *     else U is given to the initializer or constructor, or some function only reads it
  *     (const U *): one shared zeroed U with room for an array (ck_ring's buffer, the tail
  *     of urcu's wfcqueue);
+ *     else a non-const U holding no pointer (a snapshot, an info struct): an
+ *     out-parameter, a zeroed U whose bytes after the call (hashed) are part of the
+ *     operation's observed result;
  *     else a fresh one from a pool.
  *   T ** (any T), void **    an out-parameter: a slot, whose value after the call is part
  *                            of the operation's observed result
@@ -486,7 +489,13 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 			a->role = ROLE_FRESH;
 		else if (is_shared(c->fam, c->members, c->nmembers, t->pointee))
 			a->role = ROLE_SHARED;
-		else
+		else if (!c->starter && !t->pointee_const && t->pointee_scalars) {
+			/* stats_snapshot(s, struct snap *out): what it writes is its result */
+			a->role = ROLE_OUT;
+			a->record = true;
+			a->observed = true;
+			return 0;
+		} else
 			a->role = ROLE_FRESH;
 		a->pool = pool_for(c->fam, t, a->role == ROLE_SHARED);
 		return 0;

@@ -89,6 +89,9 @@ struct audit_arg {
 				      decimal digits ("0", "1"), a literal that outlives the
 				      call; ROLE_OUT to char: a buffer of AUDIT_STRING_BUFFER
 				      bytes, observed by a hash of its string */
+	bool record;               /* ROLE_OUT to a struct holding no pointer (a snapshot,
+				      an info struct): a zeroed one, observed by a hash of
+				      its bytes */
 	char *fixed;               /* ROLE_FIXED: the expression */
 	int pool;                  /* ROLE_FRESH, ROLE_SHARED: index into the family's pools */
 	bool observed;             /* ROLE_OUT, or a ROLE_TOKEN the function may write */

@@ -127,6 +127,8 @@ struct sa_type {
 	bool pointee_const;
 	int pointee_size;          /* -1: incomplete (an opaque struct, void) */
 	bool pointee_flexible;     /* a struct ending in a flexible array member */
+	bool pointee_scalars;      /* a complete struct holding no pointer, at any depth (a
+				      snapshot a function fills: its bytes are its content) */
 	int levels;                /* 1 for T *, 2 for T ** */
 	enum sa_type_class target_cls;  /* what the last level points to */
 	char *target;              /* ... named like pointee ("struct ck_stack_entry" for T **) */
