@@ -90,6 +90,27 @@ static enum CXVisitorResult field(CXCursor c, CXClientData data)
 	return CXVisit_Continue;
 }
 
+/* The fields of a struct that are writable function pointers. */
+struct callback_scan {
+	CXTranslationUnit tu;
+	struct sa_type *out;
+	int cap;
+};
+
+static enum CXVisitorResult callback_field(CXCursor c, CXClientData data)
+{
+	struct callback_scan *cs = data;
+	CXType t = clang_getCursorType(c);
+	CXType canon = clang_getCanonicalType(t);
+	if (canon.kind != CXType_Pointer || clang_isConstQualifiedType(canon) ||
+	    clang_getCanonicalType(clang_getPointeeType(canon)).kind != CXType_FunctionProto)
+		return CXVisit_Continue;
+	struct sa_param *f = SA_PUSH(cs->out->pointee_callbacks, cs->out->npointee_callbacks, cs->cap);
+	f->name = sa_cx(clang_getCursorSpelling(c));
+	sa_type_of(cs->tu, t, &f->type);
+	return CXVisit_Continue;
+}
+
 /* Does the canonical type t hold no pointer, through its fields and array elements? */
 static bool scalars_only(CXType t, int depth);
 
@@ -174,17 +195,21 @@ static enum CXChildVisitResult enumerator(CXCursor c, CXCursor parent, CXClientD
 
 /* The result and parameters of the function type fn that out points to. A parameter
  * that is itself a function pointer is described the same way: C types are finite. */
+static _Thread_local int describing;   /* functions being described (a callback field's
+					  parameter may point back to its struct) */
+
 static void describe_function(CXTranslationUnit tu, CXType fn, struct sa_type *out)
 {
+	describing++;
 	out->fn_result = sa_alloc(sizeof *out->fn_result);
 	sa_type_of(tu, clang_getResultType(fn), out->fn_result);
 	out->fn_variadic = fn.kind != CXType_FunctionProto || clang_isFunctionTypeVariadic(fn);
 	int n = fn.kind == CXType_FunctionProto ? clang_getNumArgTypes(fn) : 0;
-	if (n <= 0)
-		return;
-	out->fn_params = sa_alloc((size_t)n * sizeof *out->fn_params);
+	if (n > 0)
+		out->fn_params = sa_alloc((size_t)n * sizeof *out->fn_params);
 	for (int i = 0; i < n; i++)
 		sa_type_of(tu, clang_getArgType(fn, (unsigned)i), &out->fn_params[out->fn_nparams++]);
+	describing--;
 }
 
 void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
@@ -233,6 +258,10 @@ void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 		out->pointee_scalars = !fs.last_is_flexible &&
 				       scalars_only(clang_getCanonicalType(pointee), 0);
 		free(fs.types);
+		if (describing == 0) {
+			struct callback_scan cs = { tu, out, 0 };
+			clang_Type_visitFields(clang_getCanonicalType(pointee), callback_field, &cs);
+		}
 	}
 	CXType last = declared_pointee;
 	out->levels = 1;
@@ -264,5 +293,10 @@ void sa_type_clear(struct sa_type *t)
 	for (int i = 0; i < t->fn_nparams; i++)
 		sa_type_clear(&t->fn_params[i]);
 	free(t->fn_params);
+	for (int i = 0; i < t->npointee_callbacks; i++) {
+		free(t->pointee_callbacks[i].name);
+		sa_type_clear(&t->pointee_callbacks[i].type);
+	}
+	free(t->pointee_callbacks);
 	memset(t, 0, sizeof *t);
 }

@@ -12,14 +12,21 @@
  *   compare  two pointers, an int result or a name cmp/compare/compar: address order
  *            (strcmp)
  *   less     two pointers, named less/lt/before: a < b (strcmp < 0)
- *   alloc    a pointer result from integers only (malloc, calloc): zeroed memory of
- *            their product, never NULL
- *   realloc  a pointer result from a pointer and integers: realloc to the last size
+ *   alloc    a pointer result from integers, and perhaps a context pointer (malloc,
+ *            calloc, alloc(ctx, size)): zeroed memory of their product (a 0 counts as 1),
+ *            never NULL
+ *   realloc  the same, named realloc/resize/grow: realloc of the first pointer to the
+ *            last size
  *   identity a pointer result from pointers only (a key's copy, a node's key): the first
  *            pointer itself, as an identity stays one
  *   nothing  anything else (a visitor, a destructor, a deferred call): does nothing and
  *            returns 0 or NULL; a destructor never frees, as what it is handed may be the
  *            harness's own token
+ *
+ * A struct the harness passes (from a pool) whose fields are function pointers (an
+ * allocator's malloc, realloc and free; a table's hash) has them filled the same way, by
+ * each field's type and name, before the initial state is built: a zeroed allocator made
+ * every call crash.
  *
  * A type the harness cannot spell as a definition (a variadic function, a parameter that
  * is itself a function pointer or an array, a struct result) gets the old callback: one
@@ -62,9 +69,15 @@ static bool names_word(const char *name, const char *const *words)
 	return false;
 }
 
-static bool hinted(const struct audit_arg *a, const char *const *words)
+/* Where a callback goes: a parameter or a struct's field, by its name and type. */
+struct site {
+	const char *name;
+	const struct sa_type *type;
+};
+
+static bool hinted(const struct site *site, const char *const *words)
 {
-	return names_word(a->param->name, words) || names_word(a->param->type.spelling, words);
+	return names_word(site->name, words) || names_word(site->type->spelling, words);
 }
 
 static bool is_integer(const struct sa_type *t)
@@ -97,7 +110,7 @@ static void pointer_params(const struct sa_type *t, int *first, int *second)
 		}
 }
 
-static enum callback_kind kind_of(const struct audit_arg *a)
+static enum callback_kind kind_of(const struct site *a)
 {
 	static const char *const hash_words[] = { "hash*", "hasher", NULL };
 	static const char *const equal_words[] = { "eq", "equal", "equals", "iseq", "same", "match",
@@ -105,7 +118,7 @@ static enum callback_kind kind_of(const struct audit_arg *a)
 	static const char *const compare_words[] = { "cmp", "compare", "compar", "comparator",
 						    "comp", "order", NULL };
 	static const char *const less_words[] = { "less", "lt", "before", NULL };
-	const struct sa_type *t = &a->param->type;
+	const struct sa_type *t = a->type;
 	const struct sa_type *r = t->fn_result;
 	if (!r || t->fn_variadic || r->cls == SA_TYPE_RECORD || r->cls == SA_TYPE_TRANSPARENT_UNION ||
 	    (r->cls != SA_TYPE_VOID && !plain_spelling(r)))
@@ -128,54 +141,110 @@ static enum callback_kind kind_of(const struct audit_arg *a)
 	if (is_integer(r) && r->cls != SA_TYPE_BOOL && p >= 0 && hinted(a, hash_words))
 		return CB_HASH;
 	if (r->cls == SA_TYPE_POINTER && t->fn_nparams > 0) {
+		static const char *const realloc_words[] = { "realloc*", "resize", "grow", NULL };
 		int sizes = 0;
 		for (int i = 0; i < t->fn_nparams; i++)
 			sizes += t->fn_params[i].cls == SA_TYPE_INTEGER;
+		if (sizes && p >= 0 && hinted(a, realloc_words))
+			return CB_REALLOC;
+		if (sizes)
+			return CB_ALLOC;   /* malloc(n), calloc(n, size), alloc(ctx, size) */
 		if (p == 0)
-			return sizes ? CB_REALLOC : CB_IDENTITY;
-		if (t->fn_params[0].cls == SA_TYPE_INTEGER)
-			return CB_ALLOC;
+			return CB_IDENTITY;
 	}
 	return CB_NOTHING;
 }
 
-/* Walks every callback argument of fam in a fixed order: the initial state's, then each
- * operation's. */
-static int callback_args(const struct audit_family *fam, const struct audit_arg **out, int cap)
+/* Every place of fam that gets a callback, in a fixed order: the initial state's
+ * arguments, each operation's, then the function pointer fields of its pools' structs. */
+static int sites_of(const struct audit_family *fam, struct site *out, int cap)
 {
 	int n = 0;
 	for (int i = 0; i < fam->nstart_args; i++)
 		if (fam->start_args[i].role == ROLE_CALLBACK && n < cap)
-			out[n++] = &fam->start_args[i];
+			out[n++] = (struct site){ fam->start_args[i].param->name, &fam->start_args[i].param->type };
 	for (int o = 0; o < fam->nops; o++)
-		for (int i = 0; i < fam->ops[o].nargs; i++)
-			if (fam->ops[o].args[i].role == ROLE_CALLBACK && n < cap)
-				out[n++] = &fam->ops[o].args[i];
+		for (int i = 0; i < fam->ops[o].nargs; i++) {
+			const struct audit_arg *a = &fam->ops[o].args[i];
+			if (a->role == ROLE_CALLBACK && n < cap)
+				out[n++] = (struct site){ a->param->name, &a->param->type };
+		}
+	for (int p = 0; p < fam->npools; p++)
+		for (int f = 0; f < fam->pools[p].param_type->npointee_callbacks && n < cap; f++) {
+			const struct sa_param *field = &fam->pools[p].param_type->pointee_callbacks[f];
+			out[n++] = (struct site){ field->name, &field->type };
+		}
 	return n;
 }
 
-/* Two callback arguments share one definition when they have the same type and kind. */
-static bool same_callback(const struct audit_arg *a, const struct audit_arg *b)
+/* Two sites share one definition when they have the same type and kind. */
+static bool same_callback(const struct site *a, const struct site *b)
 {
-	return kind_of(a) == kind_of(b) && strcmp(a->param->type.spelling, b->param->type.spelling) == 0;
+	return kind_of(a) == kind_of(b) && strcmp(a->type->spelling, b->type->spelling) == 0;
 }
 
-#define MAX_CALLBACK_ARGS (AUDIT_MAX_OPS * 8)
+#define MAX_SITES (AUDIT_MAX_OPS * 8)
 
-/* The number of the definition a uses: how many distinct definitions precede its own. */
-static int definition_of(const struct audit_family *fam, const struct audit_arg *a)
+/* The number of the definition site uses: how many distinct definitions precede its own. */
+static int definition_of(const struct audit_family *fam, const struct site *site)
 {
-	const struct audit_arg *args[MAX_CALLBACK_ARGS];
-	int n = callback_args(fam, args, MAX_CALLBACK_ARGS), defs = 0;
+	struct site sites[MAX_SITES];
+	int n = sites_of(fam, sites, MAX_SITES), defs = 0;
 	for (int i = 0; i < n; i++) {
 		bool seen = false;
 		for (int j = 0; j < i && !seen; j++)
-			seen = same_callback(args[i], args[j]);
-		if (same_callback(args[i], a))
+			seen = same_callback(&sites[i], &sites[j]);
+		if (same_callback(&sites[i], site))
 			return defs;
 		defs += !seen;
 	}
 	return defs;
+}
+
+/* The expression that passes site's callback. */
+static void callback_expr(const struct audit_family *fam, const struct site *site, char *buf,
+			  size_t len)
+{
+	if (kind_of(site) == CB_UNTYPED)
+		snprintf(buf, len, "(%s)(void (*)(void))noop_callback", site->type->spelling);
+	else
+		snprintf(buf, len, "callback_%d", definition_of(fam, site));
+}
+
+bool audit_callbacks_allocate(const struct audit_family *fam)
+{
+	struct site sites[MAX_SITES];
+	int n = sites_of(fam, sites, MAX_SITES);
+	for (int i = 0; i < n; i++)
+		if (kind_of(&sites[i]) == CB_ALLOC || kind_of(&sites[i]) == CB_REALLOC)
+			return true;
+	return false;
+}
+
+bool audit_fills_callbacks(const struct audit_family *fam)
+{
+	for (int p = 0; p < fam->npools; p++)
+		if (fam->pools[p].param_type->npointee_callbacks)
+			return true;
+	return false;
+}
+
+/* fill_callbacks(): every element of every pool gets its struct's callbacks. */
+static void emit_fill(FILE *out, const struct audit_family *fam)
+{
+	fprintf(out, "\n/* The function pointers of the structs the harness passes. */\n"
+		     "static void fill_callbacks(void)\n{\n\tfor (int i = 0; i < POOL; i++) {\n");
+	for (int p = 0; p < fam->npools; p++) {
+		const struct audit_pool *pool = &fam->pools[p];
+		for (int f = 0; f < pool->param_type->npointee_callbacks; f++) {
+			const struct sa_param *field = &pool->param_type->pointee_callbacks[f];
+			char expr[512];
+			callback_expr(fam, &(struct site){ field->name, &field->type }, expr, sizeof expr);
+			fprintf(out, "\t\t%s[i]%s.%s = %s;\n", pool->name, pool->flexible ? ".object" : "",
+				field->name, expr);
+		}
+	}
+	fprintf(out, "\t}\n}\n");
 }
 
 static const char *zero_of(const struct sa_type *r)
@@ -222,21 +291,19 @@ static void emit_body(FILE *out, enum callback_kind kind, const struct sa_type *
 	}
 	case CB_ALLOC:
 	case CB_REALLOC: {
-		fprintf(out, "\tsize_t size = 1");
+		fprintf(out, "\tsize_t size = 1;\n");
 		int last = -1;
 		for (int i = 0; i < t->fn_nparams; i++)
 			if (t->fn_params[i].cls == SA_TYPE_INTEGER) {
 				if (kind == CB_ALLOC)
-					fprintf(out, " * (size_t)a%d", i);
+					fprintf(out, "\tsize *= a%d ? (size_t)a%d : 1;\n", i, i);
 				last = i;
 			}
 		if (kind == CB_REALLOC)
-			fprintf(out, " * (size_t)a%d", last);
-		fprintf(out, ";\n");
-		if (kind == CB_ALLOC)
-			fprintf(out, "\treturn calloc(1, size ? size : 1);\n");
+			fprintf(out, "\tsize = a%d ? (size_t)a%d : 1;\n\treturn realloc(a%d, size);\n",
+				last, last, p);
 		else
-			fprintf(out, "\treturn realloc(a0, size ? size : 1);\n");
+			fprintf(out, "\treturn calloc(1, size);\n");
 		return;
 	}
 	case CB_IDENTITY:
@@ -251,28 +318,28 @@ static void emit_body(FILE *out, enum callback_kind kind, const struct sa_type *
 
 void audit_emit_callbacks(FILE *out, const struct audit_family *fam)
 {
-	const struct audit_arg *args[MAX_CALLBACK_ARGS];
-	int n = callback_args(fam, args, MAX_CALLBACK_ARGS);
+	struct site sites[MAX_SITES];
+	int n = sites_of(fam, sites, MAX_SITES);
 	if (n == 0)
 		return;
-	fprintf(out, "\n/* What function pointer parameters get: callbacks that agree with the "
-		     "values the\n * harness passes (tokens are identities, strings compare by "
-		     "content; docs/audit.md). */\n#include <stdlib.h>\n#include <string.h>\n");
+	fprintf(out, "\n/* What function pointers get: callbacks that agree with the values the "
+		     "harness\n * passes (tokens are identities, strings compare by content; "
+		     "docs/audit.md). */\n#include <stdlib.h>\n#include <string.h>\n");
 	bool untyped = false;
 	for (int i = 0; i < n; i++)
-		untyped |= kind_of(args[i]) == CB_UNTYPED;
+		untyped |= kind_of(&sites[i]) == CB_UNTYPED;
 	if (untyped)
 		fprintf(out, "static long noop_callback(void)\n{\n\treturn 0;\n}\n");
 	for (int i = 0; i < n; i++) {
 		bool seen = false;
 		for (int j = 0; j < i && !seen; j++)
-			seen = same_callback(args[i], args[j]);
-		enum callback_kind kind = kind_of(args[i]);
+			seen = same_callback(&sites[i], &sites[j]);
+		enum callback_kind kind = kind_of(&sites[i]);
 		if (seen || kind == CB_UNTYPED)
 			continue;
-		const struct sa_type *t = &args[i]->param->type;
+		const struct sa_type *t = sites[i].type;
 		fprintf(out, "\n/* %s: %s */\nstatic %s callback_%d(", t->spelling, kind_names[kind],
-			t->fn_result->spelling, definition_of(fam, args[i]));
+			t->fn_result->spelling, definition_of(fam, &sites[i]));
 		for (int k = 0; k < t->fn_nparams; k++)
 			fprintf(out, "%s%s a%d", k ? ", " : "", t->fn_params[k].spelling, k);
 		fprintf(out, "%s)\n{\n", t->fn_nparams ? "" : "void");
@@ -281,13 +348,12 @@ void audit_emit_callbacks(FILE *out, const struct audit_family *fam)
 		emit_body(out, kind, t);
 		fprintf(out, "}\n");
 	}
+	if (audit_fills_callbacks(fam))
+		emit_fill(out, fam);
 }
 
 void audit_callback_expr(const struct audit_family *fam, const struct audit_arg *a, char *buf,
 			 size_t len)
 {
-	if (kind_of(a) == CB_UNTYPED)
-		snprintf(buf, len, "(%s)(void (*)(void))noop_callback", a->param->type.spelling);
-	else
-		snprintf(buf, len, "callback_%d", definition_of(fam, a));
+	callback_expr(fam, &(struct site){ a->param->name, &a->param->type }, buf, len);
 }

@@ -368,9 +368,11 @@ static void emit_call(FILE *out, const struct audit_family *fam, const struct sa
 
 static void emit_setup(FILE *out, const struct audit_family *fam)
 {
-	if (!fam->starter && fam->nsetup == 0)
+	if (!fam->starter && fam->nsetup == 0 && !audit_fills_callbacks(fam))
 		return;
 	fprintf(out, "static void setup(void)\n{\n");
+	if (audit_fills_callbacks(fam))
+		fprintf(out, "\tfill_callbacks();\n");
 	if (fam->starter) {
 		for (int i = 0; i < fam->nstart_args; i++)
 			if (fam->start_args[i].role == ROLE_OUT) {
@@ -628,7 +630,7 @@ static void emit_op_names(FILE *out, const struct audit_family *fam, bool local)
 static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 {
 	fprintf(out, "SNC_HARNESS(.name = \"%s\",", fam->name);
-	if (fam->starter || fam->nsetup)
+	if (fam->starter || fam->nsetup || audit_fills_callbacks(fam))
 		fprintf(out, " .setup = setup,");
 	if (!fam->globals || fam->stateless)
 		fprintf(out, " .digest = digest,");

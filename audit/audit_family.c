@@ -565,6 +565,77 @@ static bool keeps_own_state(const struct sa_model *m, const struct audit_fn *f)
 	return false;
 }
 
+/* Does a call of callee, a function outside the scanned code, change nothing but what its
+ * arguments point to (the C library's memory and string functions, locks kept in the
+ * caller's object)? */
+static bool touches_only_arguments(const char *callee)
+{
+	static const char *const names[] = {
+		"memcpy", "memmove", "memset", "memcmp", "memchr", "strlen", "strnlen", "strcmp",
+		"strncmp", "strcasecmp", "strncasecmp", "strchr", "strrchr", "strstr", "strcpy",
+		"strncpy", "strcat", "strncat", "strspn", "strcspn", "abs", "labs", "llabs", "free",
+		"abort", "__assert_fail", "snprintf", "sprintf", "vsnprintf", "sched_yield",
+		"pthread_self", "pthread_equal", NULL,
+	};
+	static const char *const prefixes[] = { "pthread_mutex_", "pthread_spin_", "pthread_rwlock_",
+						"pthread_cond_", NULL };
+	for (int i = 0; names[i]; i++)
+		if (strcmp(callee, names[i]) == 0)
+			return true;
+	for (int i = 0; prefixes[i]; i++)
+		if (strncmp(callee, prefixes[i], strlen(prefixes[i])) == 0)
+			return true;
+	return false;
+}
+
+/* Does def (a model function, or a wrapper outside the model) call, itself or through the
+ * scanned functions it calls, an allocator or any function the scan has no body for but
+ * those above? What such a call keeps is outside the harness's memory, where its digest
+ * cannot see it: lst_add(0) and lst_add(1) left one digest and nodes holding 0 and 1. */
+static bool reaches_unseen_memory(const struct sa_model *m, const struct sa_function *def,
+				  bool *visited)
+{
+	for (int c = 0; c < def->ncalls; c++) {
+		const struct sa_call *call = &def->calls[c];
+		int target = -1;
+		for (int i = 0; i < m->nfns && target < 0; i++)
+			if (call->callee_usr && m->fns[i].def->usr &&
+			    strcmp(m->fns[i].def->usr, call->callee_usr) == 0)
+				target = i;
+		for (int i = 0; i < m->nfns && target < 0; i++)
+			if (call->callee && strcmp(m->fns[i].def->name, call->callee) == 0)
+				target = i;
+		if (target < 0) {
+			if (!call->callee || !touches_only_arguments(call->callee))
+				return true;
+			continue;
+		}
+		if (visited[target])
+			continue;
+		visited[target] = true;
+		if (reaches_unseen_memory(m, m->fns[target].def, visited))
+			return true;
+	}
+	return false;
+}
+
+/* Can a digest of the harness's memory tell every state of the family apart: no member
+ * keeps global state, reaches memory outside the harness (above) or is given a callback
+ * that allocates? */
+static bool digest_sees_everything(const struct sa_model *m, const struct audit_family *fam,
+				   const struct audit_fn *members, int nmembers)
+{
+	if (audit_callbacks_allocate(fam))
+		return false;
+	bool *visited = calloc((size_t)m->nfns + 1, sizeof *visited);
+	bool complete = visited != NULL;
+	for (int i = 0; i < nmembers && complete; i++)
+		complete = !keeps_own_state(m, &members[i]) &&
+			   !reaches_unseen_memory(m, members[i].body, visited);
+	free(visited);
+	return complete;
+}
+
 /* Does f provably leave every state as it was: a scanned body that reads and writes no
  * variable and calls nothing (in a globals family its arguments are scalars)? Such a body
  * is a fence or arithmetic on its arguments. */
@@ -659,9 +730,8 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		goto drop;
 	}
 	fam->initial = initial_text(fam);
-	fam->digest_complete = fam->stateless || (!fam->globals && fam->start != START_CONSTRUCTOR);
-	for (int i = 0; i < d->members.n && fam->digest_complete; i++)
-		fam->digest_complete = !keeps_own_state(m, &d->members.v[i]);
+	fam->digest_complete = (fam->stateless || (!fam->globals && fam->start != START_CONSTRUCTOR)) &&
+			       digest_sees_everything(m, fam, d->members.v, d->members.n);
 	plan->families = grow(plan->families, &plan->cap_families, plan->nfamilies,
 			      sizeof *plan->families);
 	plan->families[plan->nfamilies++] = *fam;

@@ -176,6 +176,26 @@ static bool names_a_typedef(const char *spelling, const char *name)
 	return false;
 }
 
+/* Is name declared at file scope by a generated harness or the C library headers it
+ * includes? */
+static bool names_taken(const char *name)
+{
+	static const char *const taken[] = {
+		"obj", "object", "token", "unwritten", "storage", "setup", "digest", "describe",
+		"malloc", "calloc", "realloc", "free", "abort", "exit", "atexit", "qsort",
+		"bsearch", "abs", "labs", "div", "rand", "srand", "random", "getenv", "system",
+		"memcpy", "memmove", "memset", "memcmp", "memchr", "strcmp", "strncmp", "strcpy",
+		"strncpy", "strcat", "strlen", "strchr", "strrchr", "strstr", "strdup", "strtok",
+		"index", "printf", "fprintf", "sprintf", "snprintf", "puts", "fputs", "putchar",
+		"stdin", "stdout", "stderr", "errno", "time", "clock", "signal", "raise", "wait",
+		"read", "write", "open", "close", "pipe", "select", "sleep", "kill", "fork", NULL,
+	};
+	for (int i = 0; taken[i]; i++)
+		if (strcmp(taken[i], name) == 0)
+			return true;
+	return false;
+}
+
 static int pool_for(struct audit_family *fam, const struct sa_type *t, bool shared)
 {
 	for (int i = 0; i < fam->npools; i++)
@@ -189,9 +209,9 @@ static int pool_for(struct audit_family *fam, const struct sa_type *t, bool shar
 	/* a pool of scalars is of cells: a type's own name ("long", "size_t") is no variable */
 	char *name = t->target_cls == SA_TYPE_RECORD ? short_name(fam->name, t->pointee) : strdup("cell");
 	/* a typedef's own name (sigset_t; pthread_attr_t, which also tags its union) is no
-	 * variable either */
-	if (names_a_typedef(t->spelling, name) || strcmp(name, "obj") == 0 || strcmp(name, "object") == 0 ||
-	    strcmp(name, "token") == 0) {
+	 * variable either, nor a name the harness or the C library declares (ck_hs's
+	 * struct ck_malloc would be a pool named malloc) */
+	if (names_a_typedef(t->spelling, name) || names_taken(name)) {
 		char *longer = malloc(strlen(name) + 6);
 		sprintf(longer, "%s_pool", name);
 		free(name);
@@ -207,7 +227,7 @@ static int pool_for(struct audit_family *fam, const struct sa_type *t, bool shar
 			break;
 		}
 	fam->pools[fam->npools] = (struct audit_pool){ strdup(t->pointee), name, shared,
-						      t->pointee_flexible };
+						      t->pointee_flexible, t };
 	return fam->npools++;
 }
 

@@ -39,6 +39,12 @@ expect_match() {
 	printf '%s' "$1" | grep -Eq -- "$2" || fail "$3: '$2' not in: $(clip "$1")"
 }
 
+# expect_no_match TEXT REGEX WHAT
+expect_no_match() {
+	checks=$((checks + 1))
+	! printf '%s' "$1" | grep -Eq -- "$2" || fail "$3: '$2' found in: $(clip "$1")"
+}
+
 # expect_status EXPECTED WHAT -- COMMAND...: runs it, keeps its output in $out.
 expect_status() {
 	local want=$1 what=$2

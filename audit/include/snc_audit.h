@@ -131,6 +131,8 @@ struct audit_pool {
 	char *name;                /* entry, node, buffer: how results name its objects */
 	bool shared;               /* one object for every call (else handed out fresh) */
 	bool flexible;             /* ends in a flexible array member: elements get room */
+	const struct sa_type *param_type;   /* the pointer parameter it was made for (its
+					       struct's callback fields are filled) */
 };
 
 enum audit_start { START_ZERO, START_INITIALIZER, START_CONSTRUCTOR };
@@ -343,9 +345,14 @@ void audit_coverage_line(const struct audit_coverage *c, char *buf, size_t len);
 
 /* audit_emit.c: the harness of a family, as C text. include is how the harness includes
  * the header (<ck_stack.h> or "/abs/path.h"); command is how to run it again. */
-/* The callbacks a family's function pointer parameters get, defined in its harness, and
- * the expression that passes the one for argument a (audit_callbacks.c). */
+/* The callbacks a family's function pointer parameters and struct fields get, defined in
+ * its harness, and the expression that passes the one for argument a
+ * (audit_callbacks.c). */
 void audit_emit_callbacks(FILE *out, const struct audit_family *fam);
+/* Does one of fam's callbacks allocate (its memory is outside the harness's digest)? */
+bool audit_callbacks_allocate(const struct audit_family *fam);
+/* Does fam pass structs with function pointer fields (filled by fill_callbacks())? */
+bool audit_fills_callbacks(const struct audit_family *fam);
 void audit_callback_expr(const struct audit_family *fam, const struct audit_arg *a, char *buf,
 			 size_t len);
 

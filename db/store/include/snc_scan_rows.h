@@ -115,6 +115,8 @@ enum sa_type_class {
 
 #define SA_ENUM_VALUES 8
 
+struct sa_param;
+
 struct sa_type {
 	enum sa_type_class cls;
 	char *spelling;            /* as declared: "ck_stack_t *", "const void *" */
@@ -144,6 +146,10 @@ struct sa_type {
 	struct sa_type *fn_params;
 	int fn_nparams;
 	bool fn_variadic;
+	/* Pointers to a complete struct (levels 1): its fields that are function pointers (an
+	 * allocator's malloc and free, a table's hash), so a generator can fill them. */
+	struct sa_param *pointee_callbacks;
+	int npointee_callbacks;
 };
 
 struct sa_param {
