@@ -689,6 +689,26 @@ static int headers_of_compdb(struct audit_request *rq)
 	return 0;
 }
 
+static void add_unit_flags(struct strings *cflags, const struct sa_unit *u);
+
+/* With a compile database, the headers are parsed, and the harnesses built, with the
+ * include paths, macros and language standard of the project's units: a public header
+ * that includes "mylib/export.h" needs the project's -I include, which no header path
+ * says. Returns 0, or the exit status of an error. */
+static int add_compdb_flags(struct audit_request *rq)
+{
+	struct sa_units units = { 0 };
+	char err[512];
+	if (sa_units_from_compdb(rq->compdb, &units, err, sizeof err) != 0) {
+		sa_units_free(&units);
+		return cli_error("audit", "%s", err);
+	}
+	for (int i = 0; i < units.count; i++)
+		add_unit_flags(&rq->cflags, &units.units[i]);
+	sa_units_free(&units);
+	return 0;
+}
+
 /* Returns 0 to go on, -1 after --help, or the exit status of an error. */
 static int parse(int argc, char **argv, struct audit_request *rq)
 {
@@ -729,6 +749,8 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 	else if (rq->headers.n == 0 && rq->compdb)
 		rc = headers_of_compdb(rq);
 	strings_free(&dirs);
+	if (rc == 0 && rq->compdb)
+		rc = add_compdb_flags(rq);
 	if (rc != 0)
 		return rc;
 	if (rq->headers.n == 0)

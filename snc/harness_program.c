@@ -24,6 +24,7 @@
  * counted is what the library executes, not the hooks (docs/measure.md). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <signal.h>
 #include <spawn.h>
@@ -165,6 +166,41 @@ static void start_command(struct argv_builder *b, const char *cc, const char *ou
 			push(b, cflags[i]);
 }
 
+static bool is_shared_library(const char *arg)
+{
+	size_t n = strlen(arg);
+	return arg[0] != '-' && ((n > 3 && strcmp(arg + n - 3, ".so") == 0) || strstr(arg, ".so."));
+}
+
+/* -Wl,-rpath for the folder dir (made absolute), so that the program finds a shared
+ * library linked from there when it runs from anywhere: a `--lib build/libmylib.so` (or
+ * -L build -lmylib) of a project's own build is in no folder the loader searches. */
+static void push_rpath(struct argv_builder *b, const char *dir)
+{
+	char real[PATH_MAX], flag[PATH_MAX + 16];
+	if (!realpath(dir[0] ? dir : ".", real))
+		return;
+	snprintf(flag, sizeof flag, "-Wl,-rpath,%s", real);
+	push(b, flag);
+}
+
+/* The rpaths of the shared libraries among libs and flags, and of their -L folders. */
+static void push_rpaths(struct argv_builder *b, char *const *libs, int nlibs, char *const *flags,
+			int nflags)
+{
+	for (int i = 0; i < nlibs + nflags; i++) {
+		const char *arg = i < nlibs ? libs[i] : flags[i - nlibs];
+		if (is_shared_library(arg)) {
+			char dir[PATH_MAX];
+			const char *slash = strrchr(arg, '/');
+			snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - arg) : 1, slash ? arg : ".");
+			push_rpath(b, dir);
+		} else if (i >= nlibs && strncmp(arg, "-L", 2) == 0) {
+			push_rpath(b, arg[2] ? arg + 2 : i + 1 < nlibs + nflags ? flags[i + 1 - nlibs] : "");
+		}
+	}
+}
+
 static bool is_c_source(const char *path)
 {
 	size_t n = strlen(path);
@@ -229,6 +265,7 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 			push(&b, objects[i]);
 		for (int i = 0; i < ncflags; i++)
 			push(&b, cflags[i]);
+		push_rpaths(&b, libs, nlibs, cflags, ncflags);
 		push(&b, "-o");
 		push(&b, program);
 		static const char *const archives[] = { "snc_runtime", "snc_sched", "snc_db", "snc_cmdline" };

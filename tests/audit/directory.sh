@@ -4,7 +4,8 @@
 # nor a snc harness found in the tree is linked into the generated harnesses; a compile
 # database in the directory (or its build folder) gives the sources' flags. A directory
 # without headers is an input error. `snc audit -p compile_commands.json` without a header
-# takes the headers of the project's include directories.
+# takes the headers of the project's include directories, parsed with the database's flags;
+# a shared library of the project's build folder is found when the harness runs.
 . "$(dirname "$0")/lib.sh"
 mkdir -p proj/include/pj proj/src proj/tests empty
 cat > proj/include/pj/tally.h <<'H'
@@ -76,6 +77,31 @@ expect_status 0 "snc audit of a configured project" -- "$SNC" audit --db "$DB" -
 run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
 expect_match "$out" "the sources and their flags come from cfg/build/compile_commands.json" "says where the flags come from"
 expect_eq "$(pair int fresh 'gauge_bump()' 'gauge_bump()')" "3 6" "built with the database's -DGAUGE_STEP=3"
+# A public header that includes another by the project's include path ("lib/api.h"): -p
+# parses the headers with the database's -I (they all failed: 'file not found'). And a
+# built shared library given with --lib (or -L -l) from the project's build folder: the
+# harness finds it when it runs (it could not load it: no rpath).
+mkdir -p shared/include/lib shared/src shared/build
+printf '#define LIB_API __attribute__((visibility("default")))\n' > shared/include/lib/api.h
+printf '#include "lib/api.h"\nLIB_API int meter_tick(int *m);\n' > shared/include/lib/meter.h
+printf '#include <lib/meter.h>\nint meter_tick(int *m) { return ++*m; }\n' > shared/src/meter.c
+cat > shared/build/compile_commands.json <<JSON
+[{"directory": "$PWD/shared/build", "command": "cc -I../include -fPIC -c ../src/meter.c -o meter.o",
+  "file": "../src/meter.c"}]
+JSON
+cc -Ishared/include -fPIC -shared shared/src/meter.c -o shared/build/libmeter.so || fail "cannot build the fixture"
+expect_status 0 "snc audit -p, a header including the project's own" -- \
+	"$SNC" audit --db "$DB" --repeat 1 --no-measure -p shared/build/compile_commands.json
+case $out in *"file not found"*) fail "the headers were parsed without the database's -I: $out";; esac
+expect_eq "$(v int meter_tick meter_tick)" "snc" "-p: the header's function is audited"
+expect_status 0 "--lib build/libmeter.so" -- "$SNC" audit --db "$DB" --repeat 1 --no-measure \
+	-p shared/build/compile_commands.json --lib shared/build/libmeter.so shared/include/lib/meter.h
+run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
+expect_eq "$(pair int fresh 'meter_tick()' 'meter_tick()')" "1 2" "the built library is loaded"
+expect_status 0 "-L build -lmeter" -- "$SNC" audit --db "$DB" --repeat 1 --no-measure \
+	shared/include/lib/meter.h -- -Ishared/include -Lshared/build -lmeter
+run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
+expect_eq "$(pair int fresh 'meter_tick()' 'meter_tick()')" "1 2" "found through -L"
 expect_status 2 "a directory without headers" -- "$SNC" audit --db "$DB" --no-measure empty
 expect_match "$out" "no header given, and no .h file in empty" "says so"
 finish
