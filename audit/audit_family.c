@@ -184,7 +184,8 @@ static void add_member(struct draft *d, const struct audit_fn *f)
 }
 
 /* The parameter type of the family's object in f (for the object's size): the first
- * parameter, a member of its transparent union, or the struct pointer after a scalar. */
+ * parameter, a member of its transparent union, the struct pointer after a scalar, or the
+ * container after an entry (container_key). */
 static const struct sa_type *object_type(const struct draft *d, const struct sa_function *f)
 {
 	const struct sa_type *t = &f->param_types[0].type;
@@ -192,7 +193,7 @@ static const struct sa_type *object_type(const struct draft *d, const struct sa_
 		for (int i = 0; i < t->nmembers; i++)
 			if (t->members[i].pointee && strcmp(t->members[i].pointee, d->fam.key) == 0)
 				return &t->members[i];
-	for (int p = 1; t->cls != SA_TYPE_POINTER && p < f->nparams; p++)
+	for (int p = 1; !(t->pointee && strcmp(t->pointee, d->fam.key) == 0) && p < f->nparams; p++)
 		if (f->param_types[p].type.cls == SA_TYPE_POINTER && f->param_types[p].type.pointee &&
 		    strcmp(f->param_types[p].type.pointee, d->fam.key) == 0)
 			return &f->param_types[p].type;
@@ -767,6 +768,65 @@ static void unique_names(struct draft *drafts, int n)
 			}
 }
 
+static bool points_to_record(const struct sa_type *t)
+{
+	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_RECORD &&
+	       t->pointee;
+}
+
+/* Does the API hand out entries of type key (a function returns a key * or fills a
+ * key **)? */
+static bool hands_out(const struct audit_plan *plan, const char *key)
+{
+	for (int i = 0; i < plan->nfns; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		if (!f->typed)
+			continue;
+		if (points_to_record(&f->result) && strcmp(f->result.pointee, key) == 0)
+			return true;
+		for (int p = 0; p < f->nparams; p++) {
+			const struct sa_type *t = &f->param_types[p].type;
+			if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target &&
+			    strcmp(t->target, key) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Does some function of the API take a key * first? */
+static bool taken_first(const struct audit_plan *plan, const char *key)
+{
+	for (int i = 0; i < plan->nfns; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		if (f->typed && f->nparams > 0 && points_to_record(&f->param_types[0].type) &&
+		    strcmp(f->param_types[0].type.pointee, key) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* A kernel-style operation that takes the entry first and its container after it
+ * (llist_add(struct llist_node *new, struct llist_head *head)): its object is the container
+ * when the API hands entries out (llist_del_first(head) returns one) and takes the
+ * container first elsewhere. Keyed by its first parameter instead, it made a family of its
+ * own, whose fresh node never met the container's other operations: every pair of the
+ * list commuted. NULL when f is not such an operation. */
+static const char *container_key(const struct audit_plan *plan, const struct sa_function *f)
+{
+	if (!f->typed || f->nparams < 2 || !points_to_record(&f->param_types[0].type) ||
+	    f->param_types[0].type.pointee_const)
+		return NULL;
+	const char *entry = f->param_types[0].type.pointee;
+	for (int p = 1; p < f->nparams; p++) {
+		const struct sa_type *h = &f->param_types[p].type;
+		if (points_to_record(h) && strcmp(h->pointee, entry) != 0 &&
+		    taken_first(plan, h->pointee) && hands_out(plan, entry))
+			return h->pointee;
+	}
+	return NULL;
+}
+
 /* Does some function of the API take a key * as its object (is key a family's)? */
 static bool is_family_key(const struct audit_plan *plan, const char *key)
 {
@@ -825,6 +885,11 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			continue;
 		}
 		int nkeys = keys_of(f->def, keys);
+		const char *container = container_key(plan, f->def);
+		if (container) {
+			keys[0] = container;   /* llist_add(new, head): of the list, not the node */
+			nkeys = 1;
+		}
 		if (nkeys > 0 && is_options_constructor(plan, f->def)) {
 			producers[nproducers++] = &plan->fns[i];   /* ev_bus_open(cfg): of ev_bus */
 			continue;
