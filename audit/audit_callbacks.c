@@ -8,7 +8,8 @@
  *
  *   hash     integer result, a pointer parameter, named *hash*: a mix of the address
  *            (of the string's bytes for a char *)
- *   equal    two pointers, a bool result or a name eq/equal/match/same: a == b (strcmp)
+ *   equal    two pointers, a bool result or a name eq/equal/match/same: a == b (strcmp);
+ *            a bool named compare too (ck_hs_compare_cb_t answers "equal?")
  *   compare  two pointers, an int result or a name cmp/compare/compar: address order
  *            (strcmp)
  *   less     two pointers, named less/lt/before: a < b (strcmp < 0)
@@ -131,7 +132,8 @@ static enum callback_kind kind_of(const struct site *a)
 	if (is_integer(r) && q >= 0) {
 		if (hinted(a, less_words))
 			return CB_LESS;
-		if (hinted(a, equal_words))
+		/* a bool answers a yes-or-no question: ck_hs_compare_cb_t says "equal" */
+		if (hinted(a, equal_words) || (r->cls == SA_TYPE_BOOL && hinted(a, compare_words)))
 			return CB_EQUAL;
 		if (hinted(a, compare_words))
 			return CB_COMPARE;

@@ -10,7 +10,7 @@ cbt=$(cat "$PWD/emitted/cbt.c")
 expect_match "$cbt" 'obj = cbt_new\(callback_0, callback_1, callback_2, callback_3\);' \
 	"the constructor gets four callbacks, none cast"
 expect_match "$cbt" '/\* cbt_hash_fn: hash \*/' "the hash is a hash"
-expect_match "$cbt" '/\* cbt_eq_fn: equal \*/' "the equality is an equality"
+expect_match "$cbt" '/\* cbt_compare_cb_t: equal \*/' "a bool 'compare' is an equality"
 expect_match "$cbt" 'static _Bool callback_1\(const void \* a0, const void \* a1\)' "of the parameter's type"
 expect_match "$cbt" 'return calloc\(1, size\);' "the allocator allocates"
 expect_match "$cbt" '/\* void \(\*\)\(void \*\): does nothing \*/' "the release never frees a token"
