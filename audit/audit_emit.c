@@ -168,7 +168,22 @@ static void emit_storage(FILE *out, const struct audit_family *fam)
 	if (fam->globals)
 		;
 	else if (fam->start == START_CONSTRUCTOR)
-		fprintf(out, "static %s *obj;                  /* what %s %s */\n", fam->key,
+		fprintf(out, "static %s *obj;                  /* what %s %s */\n\n"
+			     "/* When the library frees the object (its last reference put), it is kept:\n"
+			     " * a call after that is refused (a precondition: the object must be alive)\n"
+			     " * instead of reading freed memory. */\n"
+			     "#include <dlfcn.h>\n#ifndef RTLD_NEXT\n"
+			     "#define RTLD_NEXT ((void *)-1l)   /* glibc's, without _GNU_SOURCE */\n#endif\n\n"
+			     "static int obj_freed;\nstatic void (*next_free)(void *);   /* the C library's, or "
+			     "a sanitizer's */\n\n"
+			     "__attribute__((constructor)) static void find_next_free(void)\n{\n"
+			     "\tnext_free = (void (*)(void *))dlsym(RTLD_NEXT, \"free\");\n}\n\n"
+			     "void free(void *p)\n{\n\tif (p && p == (void *)obj) {\n\t\tobj_freed = 1;\n"
+			     "\t\treturn;\n\t}\n\tif (next_free)   /* else freed before it was found: kept */\n"
+			     "\t\tnext_free(p);\n}\n\n"
+			     "static void refuse_if_freed(void)\n{\n\tif (obj_freed) {\n"
+			     "\t\tfputs(\"called on an object the library freed\\n\", stderr);\n"
+			     "\t\tabort();\n\t}\n}\n", fam->key,
 			fam->starter->name, fam->starter_out < 0 ? "returned" : "wrote");
 	else if (fam->flexible)
 		fprintf(out, "static struct {\n\t%s object;\n\tunsigned char room[ROOM];\n} storage;\n"
@@ -404,6 +419,8 @@ static void emit_digest(FILE *out, const struct audit_family *fam)
 		return;
 	fprintf(out, "/* Every byte the harness owns: equal digests, equal states. */\n"
 		     "static uint64_t digest(void)\n{\n\tuint64_t h = 0;\n");
+	if (fam->start == START_CONSTRUCTOR)
+		fprintf(out, "\th = snc_hash_u64(h, (uint64_t)obj_freed);\n");
 	if (fam->start == START_CONSTRUCTOR && fam->object_size >= 0)
 		fprintf(out, "\tif (obj)\n\t\th = snc_hash(h, obj, sizeof *obj);\n");
 	else if (fam->start != START_CONSTRUCTOR)
@@ -471,6 +488,14 @@ static void emit_given(FILE *out, const struct audit_family *fam, const struct a
 	fprintf(out, "\treturn result;\n}\n\n");
 }
 
+static bool takes_object(const struct audit_op *op)
+{
+	for (int i = 0; i < op->nargs; i++)
+		if (op->args[i].role == ROLE_OBJECT)
+			return true;
+	return false;
+}
+
 static void emit_op(FILE *out, const struct audit_family *fam, const struct audit_op *op)
 {
 	const struct sa_function *fn = op->fn;
@@ -487,6 +512,8 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 			fprintf(out, "%slong %s", nvalues++ ? ", " : "", local);
 		}
 	fprintf(out, "%s)\n{\n", nvalues ? "" : "void");
+	if (fam->start == START_CONSTRUCTOR && takes_object(op))
+		fprintf(out, "\trefuse_if_freed();\n");
 	for (int i = 0; i < op->nargs; i++)
 		if (op->args[i].role == ROLE_OUT) {
 			char local[128];

@@ -5,11 +5,11 @@
 # function (an archive's) points at its declaration.
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/allocs.h"
-expect_match "$(item function vec_push)" "^failed: gave no result alone from any state \(crash: SIGSEGV\)" \
+expect_match "$(item function vec_push)" "^failed: gave no result alone from any state \(crash: SIGABRT\)" \
 	"vec_push crashed from every state"
 expect_eq "$(item function vec_len)" "" "vec_len is in a verdict (no item of its own)"
 expect_eq "$(v vec vec_len vec_len)" "commutative" "its verdict"
-expect_match "$(item family 'struct set')" "^failed: no operation gave a result alone from any state \(set_add: crash: SIGSEGV, set_has: crash: SIGSEGV\): the initial state \(set_init\)" \
+expect_match "$(item family 'struct set')" "^failed: no operation gave a result alone from any state \(set_add: crash: SIGABRT, set_has: crash: SIGABRT\): the initial state \(set_init\)" \
 	"no op of the set ever ran"
 expect_match "$out" "API: 6 public names \(6 functions, 0 macros\), 2 in a verdict \(33%\), 0 build an initial state, 0 skipped, 4 failed" \
 	"the summary counts them as failed"
