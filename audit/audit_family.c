@@ -12,7 +12,8 @@
  * verdicts say they commute, and every state is the fresh one.
  *
  * Each family's *initial state*, in this order (a config file can name any of them):
- *   1. an initializer: `void x_init(T *, ...)` (the name ends in init; or it returns a
+ *   1. an initializer: `void x_init(T *, ...)` (the name ends in init, or starts with
+ *      init_ as the kernel's INIT_LIST_HEAD; or it returns a
  *      status: int sem_init(sem_t *, ...)), run on a zeroed T (so only of a complete T);
  *   2. a constructor: returns T * and takes no T * (and is not variadic); the object is
  *      what it returns;
@@ -390,11 +391,12 @@ static int out_constructor_param(const struct sa_function *f, const char *key)
 }
 
 /* void x_init(T *, ...), or one that returns a status (int sem_init(sem_t *, int, unsigned),
- * pthread_mutex_init) */
+ * pthread_mutex_init); or named the kernel's way, init first (INIT_LIST_HEAD,
+ * init_llist_head) */
 static bool is_initializer(const struct sa_function *f, const char *key)
 {
 	const char *keys[8];
-	return returns_status(f) && ends_with(f->name, "init") &&
+	return returns_status(f) && (ends_with(f->name, "init") || strncasecmp(f->name, "init_", 5) == 0) &&
 	       !is_destructor(f->name) && keys_of(f, keys) > 0 && takes_key(f, key);
 }
 
@@ -774,26 +776,6 @@ static bool points_to_record(const struct sa_type *t)
 	       t->pointee;
 }
 
-/* Does the API hand out entries of type key (a function returns a key * or fills a
- * key **)? */
-static bool hands_out(const struct audit_plan *plan, const char *key)
-{
-	for (int i = 0; i < plan->nfns; i++) {
-		const struct sa_function *f = plan->fns[i].def;
-		if (!f->typed)
-			continue;
-		if (points_to_record(&f->result) && strcmp(f->result.pointee, key) == 0)
-			return true;
-		for (int p = 0; p < f->nparams; p++) {
-			const struct sa_type *t = &f->param_types[p].type;
-			if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target &&
-			    strcmp(t->target, key) == 0)
-				return true;
-		}
-	}
-	return false;
-}
-
 /* Does some function of the API take a key * first? */
 static bool taken_first(const struct audit_plan *plan, const char *key)
 {
@@ -821,7 +803,7 @@ static const char *container_key(const struct audit_plan *plan, const struct sa_
 	for (int p = 1; p < f->nparams; p++) {
 		const struct sa_type *h = &f->param_types[p].type;
 		if (points_to_record(h) && strcmp(h->pointee, entry) != 0 &&
-		    taken_first(plan, h->pointee) && hands_out(plan, entry))
+		    taken_first(plan, h->pointee) && audit_hands_out(plan->fns, plan->nfns, entry))
 			return h->pointee;
 	}
 	return NULL;

@@ -90,8 +90,7 @@ static int why_not(char *why, size_t len, const char *fmt, ...)
 
 /* ---- the family's types: entries and shared objects ------------------------------------ */
 
-/* Does some function of the family hand out U (return U *, or fill a U ** argument)? */
-static bool is_entry(const struct audit_fn *members, int n, const char *u)
+bool audit_hands_out(const struct audit_fn *members, int n, const char *u)
 {
 	for (int i = 0; i < n; i++) {
 		const struct sa_function *f = members[i].def;
@@ -273,6 +272,26 @@ static bool is_object(const struct audit_family *fam, const struct sa_type *t)
 	return false;
 }
 
+/* The parameter of fn that is the container when fn takes two or more of the family's
+ * structs and one is named as one (head, root): kernel-style list_add(struct list_head
+ * *new, struct list_head *head), list_move(list, head). -1 when there is none. */
+static int container_param(const struct audit_family *fam, const struct sa_function *fn)
+{
+	static const char *const names[] = { "head", "root", "h", "list_head", NULL };
+	int same = 0, container = -1;
+	for (int p = 0; p < fn->nparams; p++) {
+		const struct sa_param *q = &fn->param_types[p];
+		if (q->type.cls != SA_TYPE_POINTER || q->type.target_cls != SA_TYPE_RECORD ||
+		    !is_object(fam, &q->type))
+			continue;
+		same++;
+		for (int i = 0; names[i] && container < 0; i++)
+			if (strcmp(q->name, names[i]) == 0)
+				container = p;
+	}
+	return same >= 2 ? container : -1;
+}
+
 /* An enum's values: its first enumerators (as many as the domain has values), which start
  * where the enum does (enum mode { MODE_A = 1, MODE_B }: 1 and 2, not 0, which no caller
  * passes); when they are not consecutive (FLAG_A = 1, FLAG_B = 4), the domain's k-th value
@@ -408,7 +427,15 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	const char *name = p->name[0] ? p->name : "(unnamed)";
 	/* The object: the first parameter, or another pointer to the family's struct
 	 * (ck_bitmap_union's src). Another int * beside a scalar target is an out-parameter
-	 * (ck_pr_cas_int_value's v). */
+	 * (ck_pr_cas_int_value's v). When one of them is named as the container (list_add's
+	 * head), it is the object and the others are fresh entries: linking the list's head
+	 * into itself was no use of the API. */
+	int container = c->fam->globals || c->starter ? -1 : container_param(c->fam, c->fn);
+	if (container >= 0 && is_object(c->fam, t) && index != container) {
+		a->role = ROLE_FRESH;
+		a->pool = pool_for(c->fam, t, false);
+		return 0;
+	}
 	if (!c->fam->globals && is_object(c->fam, t) &&
 	    (index == 0 || (t->cls == SA_TYPE_POINTER && t->target_cls == SA_TYPE_RECORD))) {
 		a->role = ROLE_OBJECT;
@@ -489,7 +516,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 			a->lo = 0;
 			a->hi = t->target_cls == SA_TYPE_BOOL ? 1 : c->opt->domain - 1;
 		} else if (!c->starter && !points_to_chars(t) &&
-			   is_entry(c->members, c->nmembers, t->pointee)) {
+			   audit_hands_out(c->members, c->nmembers, t->pointee)) {
 			/* a function hands the pointer back (AO_stack_pop returns the AO_t * that
 			 * AO_stack_push links in): a node the object keeps, not an out-parameter,
 			 * so a cell that outlives the call */
@@ -505,7 +532,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		if (t->pointee_size < 0)
 			return why_not(why, len, "parameter %s points to %s, an incomplete type the "
 				       "generator cannot allocate", name, t->pointee);
-		if (is_entry(c->members, c->nmembers, t->pointee))
+		if (audit_hands_out(c->members, c->nmembers, t->pointee))
 			a->role = ROLE_FRESH;
 		else if (is_shared(c->fam, c->members, c->nmembers, t->pointee))
 			a->role = ROLE_SHARED;

@@ -345,6 +345,10 @@ void audit_coverage_line(const struct audit_coverage *c, char *buf, size_t len);
 
 /* audit_emit.c: the harness of a family, as C text. include is how the harness includes
  * the header (<ck_stack.h> or "/abs/path.h"); command is how to run it again. */
+/* Does one of fns hand out U: return a U *, or fill a U ** argument (after the first)?
+ * U is then an *entry* (audit_roles.c): a fresh one from a pool for each call. */
+bool audit_hands_out(const struct audit_fn *fns, int n, const char *u);
+
 /* The callbacks a family's function pointer parameters and struct fields get, defined in
  * its harness, and the expression that passes the one for argument a
  * (audit_callbacks.c). */
