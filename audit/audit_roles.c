@@ -20,11 +20,15 @@
  *     operation's observed result;
  *     else a fresh one from a pool.
  *   T ** (any T), void **    an out-parameter: a slot, whose value after the call is part
- *                            of the operation's observed result
+ *                            of the operation's observed result; an initializer's or
+ *                            constructor's: storage the object keeps, a shared array of
+ *                            T * (bq_init(q, void **storage, cap))
  *   pointer to a scalar      const: a value from the domain, passed by address; a T * that
  *                            some function of the family returns: a node, a fresh zeroed
  *                            cell from a pool (libatomic_ops' AO_stack_push links the
- *                            AO_t * that AO_stack_pop hands back); else an out-parameter
+ *                            AO_t * that AO_stack_pop hands back); an initializer's or
+ *                            constructor's: a shared array of T, storage the object
+ *                            keeps (ib_init(b, int *cells, cap)); else an out-parameter
  *                            (ck_pr_inc_int_zero's bool *zero)
  *   function pointer         a callback of the parameter's type that agrees with the
  *                            values passed (audit_callbacks.c): a hash, an equality or an
@@ -491,9 +495,16 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	if (t->target_cls == SA_TYPE_FUNCTION)
 		return why_not(why, len, "parameter %s is a pointer to a function pointer (%s)", name,
 			       t->spelling);
+	if (t->levels >= 2 && c->starter) {
+		/* bq_init(q, void **storage, cap): storage the object keeps, which a slot on
+		 * setup()'s stack was not once it returned */
+		a->role = ROLE_SHARED;
+		a->pool = pool_for(c->fam, t, true);
+		return 0;
+	}
 	if (t->levels >= 2) {
 		a->role = ROLE_OUT;
-		a->observed = !c->starter;
+		a->observed = true;
 		return 0;
 	}
 	switch (t->target_cls) {
@@ -522,10 +533,13 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 			 * so a cell that outlives the call */
 			a->role = ROLE_FRESH;
 			a->pool = pool_for(c->fam, t, false);
+		} else if (c->starter) {   /* ib_init(b, int *cells, cap): the object's storage */
+			a->role = ROLE_SHARED;
+			a->pool = pool_for(c->fam, t, true);
 		} else {
 			a->role = ROLE_OUT;
 			a->string = points_to_chars(t);   /* a buffer a string is written to */
-			a->observed = !c->starter;
+			a->observed = true;
 		}
 		return 0;
 	case SA_TYPE_RECORD:
