@@ -144,6 +144,46 @@ static bool scalars_only(CXType t, int depth)
 	}
 }
 
+/* Are t's bytes its value: scalars (not long double) and arrays and structs of them, with
+ * no pointer and no padding (a bit-field's type is wider than its bits: the sum of the
+ * fields' sizes then exceeds the struct's)? */
+static bool plain_bytes(CXType t, int depth);
+
+struct plain_scan {
+	int depth;
+	bool ok;
+	long long sum;
+};
+
+static enum CXVisitorResult plain_field(CXCursor c, CXClientData data)
+{
+	struct plain_scan *scan = data;
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	scan->ok = plain_bytes(t, scan->depth + 1);
+	scan->sum += clang_Type_getSizeOf(t);
+	return scan->ok ? CXVisit_Continue : CXVisit_Break;
+}
+
+static bool plain_bytes(CXType t, int depth)
+{
+	if (depth > 8)
+		return false;
+	switch (t.kind) {
+	case CXType_Record: {
+		struct plain_scan scan = { depth, true, 0 };
+		clang_Type_visitFields(t, plain_field, &scan);
+		return scan.ok && scan.sum == clang_Type_getSizeOf(t) && scan.sum > 0;
+	}
+	case CXType_ConstantArray:
+		return plain_bytes(clang_getCanonicalType(clang_getElementType(t)), depth + 1);
+	case CXType_LongDouble:
+		return false;
+	default:
+		return class_of(t) == SA_TYPE_INTEGER || class_of(t) == SA_TYPE_ENUM ||
+		       class_of(t) == SA_TYPE_BOOL || class_of(t) == SA_TYPE_FLOAT;
+	}
+}
+
 /* Does the declaration of a union carry __attribute__((transparent_union))? libclang
  * shows the attribute as an unexposed attribute child: its tokens say which. */
 struct attr_ctx {
@@ -231,8 +271,10 @@ void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 	}
 	if (out->cls == SA_TYPE_RECORD) {
 		CXCursor decl = clang_getTypeDeclaration(canon);
-		if (!transparent(tu, decl))
+		if (!transparent(tu, decl)) {
+			out->plain_record = out->size > 0 && plain_bytes(canon, 0);
 			return;
+		}
 		struct field_scan fs = { 0 };
 		clang_Type_visitFields(canon, field, &fs);
 		out->cls = SA_TYPE_TRANSPARENT_UNION;

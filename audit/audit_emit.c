@@ -72,7 +72,8 @@ char *audit_include_of(const char *header)
 static bool needs_naming(const struct audit_family *fam)
 {
 	for (int i = 0; i < fam->nops; i++)
-		if (fam->ops[i].packed || fam->ops[i].fn->result.cls == SA_TYPE_POINTER)
+		if (fam->ops[i].packed || fam->ops[i].fn->result.cls == SA_TYPE_POINTER ||
+		    fam->ops[i].fn->result.cls == SA_TYPE_RECORD)   /* bytes_code, describe */
 			return true;
 	return false;
 }
@@ -445,10 +446,16 @@ static bool returns_string(const struct audit_op *op)
 	       strcmp(r->pointee, "char") == 0;
 }
 
+/* Does op return a struct by value (of plain bytes)? It is compared by a hash of them. */
+static bool returns_record(const struct audit_op *op)
+{
+	return op->fn->result.cls == SA_TYPE_RECORD;
+}
+
 static const char *wrapper_return(const struct audit_op *op)
 {
 	const struct sa_type *r = &op->fn->result;
-	if (op->packed || returns_string(op))
+	if (op->packed || returns_string(op) || returns_record(op))
 		return "unsigned long";
 	switch (r->cls) {
 	case SA_TYPE_VOID: return "void";
@@ -535,6 +542,12 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 		fprintf(out, ");\n}\n\n");
 		return;
 	}
+	if (!op->packed && returns_record(op)) {
+		fprintf(out, "\t%s result = ", fn->result.spelling);
+		emit_call(out, fam, fn, op->args, op->nargs, false);
+		fprintf(out, ";\n\treturn bytes_code(&result, sizeof result);\n}\n\n");
+		return;
+	}
 	if (!op->packed && fn->result.cls == SA_TYPE_POINTER && takes_fresh(op)) {
 		emit_given(out, fam, op);
 		return;
@@ -556,6 +569,7 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 	int field = 0;
 	if (has_result)
 		fprintf(out, fn->result.cls == SA_TYPE_POINTER ? "FIELD(%d, pointer_code(result))" :
+			returns_record(op) ? "FIELD(%d, bytes_code(&result, sizeof result))" :
 			"FIELD(%d, result)", field++);
 	for (int i = 0; i < op->nargs; i++) {
 		const struct audit_arg *a = &op->args[i];
@@ -598,6 +612,12 @@ static void emit_describe(FILE *out, const struct audit_family *fam)
 	for (int i = 0; i < fam->nops; i++) {
 		const struct audit_op *op = &fam->ops[i];
 		const struct sa_function *fn = op->fn;
+		if (!op->packed && returns_record(op)) {
+			fprintf(out, "\tcase %d: /* %s: a struct, by a hash of its bytes */\n"
+				     "\t\tsnprintf(buf, len, \"%s ~%%04lx\", (unsigned long)(v & 0xffff));"
+				     "\n\t\treturn 1;\n", i, fn->name, fn->result.spelling);
+			continue;
+		}
 		if (!op->packed && fn->result.cls != SA_TYPE_POINTER)
 			continue;
 		if (returns_string(op)) {

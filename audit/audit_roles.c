@@ -569,7 +569,8 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 static bool result_supported(const struct sa_type *t)
 {
 	return t->cls == SA_TYPE_VOID || t->cls == SA_TYPE_BOOL || t->cls == SA_TYPE_INTEGER ||
-	       t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_POINTER || t->cls == SA_TYPE_FLOAT;
+	       t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_POINTER || t->cls == SA_TYPE_FLOAT ||
+	       (t->cls == SA_TYPE_RECORD && t->plain_record);   /* by a hash of its bytes */
 }
 
 /* A starter's parameter takes one value: the first of its domain. */

@@ -2,7 +2,8 @@
 # family hands out, keeps or reads only, is an out-parameter: a zeroed struct whose bytes
 # after the call are part of the result (a hash). Before, it was a fresh struct from a pool
 # that nobody looked at, so stats_snapshot returned nothing and every pair with it
-# commuted or was state-only.
+# commuted or was state-only. So is a struct returned by value, when its bytes are its
+# value.
 . "$(dirname "$0")/lib.sh"
 audit --emit-harness "$PWD/emitted" "$AFIX/snapshot.h"
 emitted=$(cat "$PWD/emitted/stats.c")
@@ -16,4 +17,15 @@ after=$(pair stats 'stats_add(1)' 'stats_snapshot()' 'stats_snapshot()')
 expect_eq "$(oneway stats stats_add stats_snapshot)" "stats_add->stats_snapshot" "add influences the snapshot"
 expect_eq "$(oneway stats stats_snapshot stats_reset)" "stats_reset->stats_snapshot" "reset influences the snapshot"
 expect_eq "$(v stats stats_snapshot stats_snapshot)" "commutative" "two snapshots"
+
+# A struct returned by value whose bytes are its value (scalars, no padding) is compared
+# by a hash of them (before: skipped, "results cannot be compared"); one with padding is
+# still skipped, with the reason.
+audit --emit-harness "$PWD/emitted" "$AFIX/byvalue.h"
+expect_match "$(cat "$PWD/emitted/mover.c")" 'return bytes_code\(&result, sizeof result\);' "the struct's bytes are hashed"
+expect_eq "$(oneway mover mover_step mover_pos)" "mover_step->mover_pos" "a step moves the position"
+expect_match "$(pair mover fresh 'mover_pos()' 'mover_step(1)')" '^struct pt ~[0-9a-f]{4} void$' "the result reads as a struct"
+expect_eq "$(v mover mover_pos mover_pos)" "commutative" "two reads"
+expect_match "$(item function mover_last)" "^skipped: returns struct last, which results cannot be compared as" \
+	"a struct with padding is skipped, with the reason"
 finish

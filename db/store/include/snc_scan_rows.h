@@ -131,6 +131,9 @@ struct sa_type {
 	bool pointee_flexible;     /* a struct ending in a flexible array member */
 	bool pointee_scalars;      /* a complete struct holding no pointer, at any depth (a
 				      snapshot a function fills: its bytes are its content) */
+	bool plain_record;         /* a struct (cls SA_TYPE_RECORD) of scalars, no pointer, no
+				      padding, no bit-field: its bytes are its value (a result
+				      returned by value) */
 	int levels;                /* 1 for T *, 2 for T ** */
 	enum sa_type_class target_cls;  /* what the last level points to */
 	char *target;              /* ... named like pointee ("struct ck_stack_entry" for T **) */
