@@ -111,77 +111,60 @@ static enum CXVisitorResult callback_field(CXCursor c, CXClientData data)
 	return CXVisit_Continue;
 }
 
-/* Does the canonical type t hold no pointer, through its fields and array elements? */
-static bool scalars_only(CXType t, int depth);
-
-struct scalar_scan {
-	int depth;
-	bool ok;
+/* What the bytes of a canonical type hold, through its fields and array elements: only
+ * scalars (no pointer), and whether some bytes are no value's (padding, and a bit-field's
+ * unused bits: the fields' sizes then add up to more than the struct's; a long double's). */
+struct layout {
+	bool scalars, padded;
 };
 
-static enum CXVisitorResult scalar_field(CXCursor c, CXClientData data)
-{
-	struct scalar_scan *scan = data;
-	scan->ok = scalars_only(clang_getCanonicalType(clang_getCursorType(c)), scan->depth + 1);
-	return scan->ok ? CXVisit_Continue : CXVisit_Break;
-}
+static void layout_of(CXType t, int depth, struct layout *l);
 
-static bool scalars_only(CXType t, int depth)
-{
-	if (depth > 8)
-		return false;
-	switch (t.kind) {
-	case CXType_Record: {
-		struct scalar_scan scan = { depth, true };
-		clang_Type_visitFields(t, scalar_field, &scan);
-		return scan.ok;
-	}
-	case CXType_ConstantArray:
-		return scalars_only(clang_getCanonicalType(clang_getElementType(t)), depth + 1);
-	default:
-		return class_of(t) != SA_TYPE_POINTER && class_of(t) != SA_TYPE_OTHER &&
-		       class_of(t) != SA_TYPE_FUNCTION;
-	}
-}
-
-/* Are t's bytes its value: scalars (not long double) and arrays and structs of them, with
- * no pointer and no padding (a bit-field's type is wider than its bits: the sum of the
- * fields' sizes then exceeds the struct's)? */
-static bool plain_bytes(CXType t, int depth);
-
-struct plain_scan {
+struct layout_scan {
 	int depth;
-	bool ok;
-	long long sum;
+	struct layout *l;
+	long long sum;     /* of the fields' sizes */
 };
 
-static enum CXVisitorResult plain_field(CXCursor c, CXClientData data)
+static enum CXVisitorResult layout_field(CXCursor c, CXClientData data)
 {
-	struct plain_scan *scan = data;
+	struct layout_scan *scan = data;
 	CXType t = clang_getCanonicalType(clang_getCursorType(c));
-	scan->ok = plain_bytes(t, scan->depth + 1);
+	layout_of(t, scan->depth + 1, scan->l);
 	scan->sum += clang_Type_getSizeOf(t);
-	return scan->ok ? CXVisit_Continue : CXVisit_Break;
+	return scan->l->scalars ? CXVisit_Continue : CXVisit_Break;
 }
 
-static bool plain_bytes(CXType t, int depth)
+static void layout_of(CXType t, int depth, struct layout *l)
 {
-	if (depth > 8)
-		return false;
+	if (depth > 8) {
+		l->scalars = false;
+		return;
+	}
 	switch (t.kind) {
 	case CXType_Record: {
-		struct plain_scan scan = { depth, true, 0 };
-		clang_Type_visitFields(t, plain_field, &scan);
-		return scan.ok && scan.sum == clang_Type_getSizeOf(t) && scan.sum > 0;
+		struct layout_scan scan = { depth, l, 0 };
+		clang_Type_visitFields(t, layout_field, &scan);
+		l->padded |= scan.sum == 0 || scan.sum != clang_Type_getSizeOf(t);
+		return;
 	}
 	case CXType_ConstantArray:
-		return plain_bytes(clang_getCanonicalType(clang_getElementType(t)), depth + 1);
+		layout_of(clang_getCanonicalType(clang_getElementType(t)), depth + 1, l);
+		return;
 	case CXType_LongDouble:
-		return false;
+		l->padded = true;
+		return;
 	default:
-		return class_of(t) == SA_TYPE_INTEGER || class_of(t) == SA_TYPE_ENUM ||
-		       class_of(t) == SA_TYPE_BOOL || class_of(t) == SA_TYPE_FLOAT;
+		l->scalars &= class_of(t) != SA_TYPE_POINTER && class_of(t) != SA_TYPE_OTHER &&
+			      class_of(t) != SA_TYPE_FUNCTION;
 	}
+}
+
+static struct layout layout(CXType canon)
+{
+	struct layout l = { true, false };
+	layout_of(canon, 0, &l);
+	return l;
 }
 
 /* Does the declaration of a union carry __attribute__((transparent_union))? libclang
@@ -272,7 +255,8 @@ void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 	if (out->cls == SA_TYPE_RECORD) {
 		CXCursor decl = clang_getTypeDeclaration(canon);
 		if (!transparent(tu, decl)) {
-			out->plain_record = out->size > 0 && plain_bytes(canon, 0);
+			struct layout l = layout(canon);
+			out->plain_record = out->size > 0 && l.scalars && !l.padded;
 			return;
 		}
 		struct field_scan fs = { 0 };
@@ -298,7 +282,7 @@ void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 		clang_Type_visitFields(clang_getCanonicalType(pointee), field, &fs);
 		out->pointee_flexible = fs.last_is_flexible;
 		out->pointee_scalars = !fs.last_is_flexible &&
-				       scalars_only(clang_getCanonicalType(pointee), 0);
+				       layout(clang_getCanonicalType(pointee)).scalars;
 		free(fs.types);
 		if (describing == 0) {
 			struct callback_scan cs = { tu, out, 0 };

@@ -88,6 +88,13 @@ static bool is_destructor(const char *name)
 	return name_has(name, words) || ends_with(name, "_close") || ends_with(name, "_dispose");
 }
 
+/* A T * to a struct or union (one level). */
+static bool points_to_record(const struct sa_type *t)
+{
+	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_RECORD &&
+	       t->pointee;
+}
+
 /* The family keys of a function's first parameter: the pointee of a pointer, or of each
  * member of a transparent union. When the first parameter is a scalar (urcu's
  * set_cpu_call_rcu_data(int cpu, struct call_rcu_data *crdp)), the first pointer to a
@@ -100,8 +107,7 @@ static int keys_of(const struct sa_function *f, const char *keys[8])
 	bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL;
 	for (int p = 1; scalar && f->typed && p < f->nparams; p++) {
 		const struct sa_type *later = &f->param_types[p].type;
-		if (later->cls == SA_TYPE_POINTER && later->levels == 1 &&
-		    later->target_cls == SA_TYPE_RECORD) {
+		if (points_to_record(later)) {
 			keys[0] = later->pointee;
 			return 1;
 		}
@@ -529,16 +535,25 @@ static bool effects_global(const struct sa_model *m, const struct sa_fn *mf)
 	return false;
 }
 
+/* The model function a call names by its USR, or -1. */
+static int callee_by_usr(const struct sa_model *m, const struct sa_call *call)
+{
+	for (int i = 0; call->callee_usr && i < m->nfns; i++)
+		if (m->fns[i].def->usr && strcmp(m->fns[i].def->usr, call->callee_usr) == 0)
+			return i;
+	return -1;
+}
+
 /* Does what a call of a macro's wrapper reaches keep global state, or is it unknown? The
  * callee by its USR, else by its name: a static inline function's USR names the file that
  * defined it where the library was scanned (c:generic.h@F@AO_nop_full), and the wrapper's
  * unit may see it otherwise; every model function of that name must keep none. */
 static bool call_keeps_own_state(const struct sa_model *m, const struct sa_call *call)
 {
+	int by_usr = callee_by_usr(m, call);
+	if (by_usr >= 0)
+		return effects_global(m, &m->fns[by_usr]);
 	bool found = false;
-	for (int i = 0; call->callee_usr && i < m->nfns; i++)
-		if (m->fns[i].def->usr && strcmp(m->fns[i].def->usr, call->callee_usr) == 0)
-			return effects_global(m, &m->fns[i]);
 	for (int i = 0; call->callee && i < m->nfns; i++) {
 		if (strcmp(m->fns[i].def->name, call->callee) != 0)
 			continue;
@@ -600,11 +615,7 @@ static bool reaches_unseen_memory(const struct sa_model *m, const struct sa_func
 {
 	for (int c = 0; c < def->ncalls; c++) {
 		const struct sa_call *call = &def->calls[c];
-		int target = -1;
-		for (int i = 0; i < m->nfns && target < 0; i++)
-			if (call->callee_usr && m->fns[i].def->usr &&
-			    strcmp(m->fns[i].def->usr, call->callee_usr) == 0)
-				target = i;
+		int target = callee_by_usr(m, call);   /* else by name, as call_keeps_own_state */
 		for (int i = 0; i < m->nfns && target < 0; i++)
 			if (call->callee && strcmp(m->fns[i].def->name, call->callee) == 0)
 				target = i;
@@ -770,12 +781,6 @@ static void unique_names(struct draft *drafts, int n)
 			}
 }
 
-static bool points_to_record(const struct sa_type *t)
-{
-	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_RECORD &&
-	       t->pointee;
-}
-
 /* Does some function of the API take a key * first? */
 static bool taken_first(const struct audit_plan *plan, const char *key)
 {
@@ -826,8 +831,7 @@ static bool is_family_key(const struct audit_plan *plan, const char *key)
  * first parameter, a const struct, would otherwise make it that struct's family)? */
 static bool is_options_constructor(const struct audit_plan *plan, const struct sa_function *f)
 {
-	return f->result.cls == SA_TYPE_POINTER && f->result.levels == 1 &&
-	       f->result.target_cls == SA_TYPE_RECORD && is_constructor(f, f->result.pointee) &&
+	return points_to_record(&f->result) && is_constructor(f, f->result.pointee) &&
 	       is_family_key(plan, f->result.pointee);
 }
 

@@ -495,9 +495,11 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	if (t->target_cls == SA_TYPE_FUNCTION)
 		return why_not(why, len, "parameter %s is a pointer to a function pointer (%s)", name,
 			       t->spelling);
-	if (t->levels >= 2 && c->starter) {
-		/* bq_init(q, void **storage, cap): storage the object keeps, which a slot on
-		 * setup()'s stack was not once it returned */
+	bool to_scalars = t->target_cls == SA_TYPE_BOOL || t->target_cls == SA_TYPE_INTEGER ||
+			  t->target_cls == SA_TYPE_ENUM || t->target_cls == SA_TYPE_FLOAT;
+	if (c->starter && (t->levels >= 2 || (to_scalars && !t->pointee_const))) {
+		/* ib_init(b, int *cells, cap), pq_init(q, void **slots, cap): storage the object
+		 * keeps, which a slot on setup()'s stack was not once it returned */
 		a->role = ROLE_SHARED;
 		a->pool = pool_for(c->fam, t, true);
 		return 0;
@@ -526,16 +528,12 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 			a->string = points_to_chars(t);
 			a->lo = 0;
 			a->hi = t->target_cls == SA_TYPE_BOOL ? 1 : c->opt->domain - 1;
-		} else if (!c->starter && !points_to_chars(t) &&
-			   audit_hands_out(c->members, c->nmembers, t->pointee)) {
+		} else if (!points_to_chars(t) && audit_hands_out(c->members, c->nmembers, t->pointee)) {
 			/* a function hands the pointer back (AO_stack_pop returns the AO_t * that
 			 * AO_stack_push links in): a node the object keeps, not an out-parameter,
 			 * so a cell that outlives the call */
 			a->role = ROLE_FRESH;
 			a->pool = pool_for(c->fam, t, false);
-		} else if (c->starter) {   /* ib_init(b, int *cells, cap): the object's storage */
-			a->role = ROLE_SHARED;
-			a->pool = pool_for(c->fam, t, true);
 		} else {
 			a->role = ROLE_OUT;
 			a->string = points_to_chars(t);   /* a buffer a string is written to */

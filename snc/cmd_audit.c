@@ -900,8 +900,7 @@ static void compile_the_projects_units(struct audit_request *rq, const struct au
 		if (!has_suffix(unit->file, ".c") || !unit_defines(unit, plan, NULL) ||
 		    unit_defines(unit, plan, "main"))
 			continue;
-		push(&rq->sources, unit->file);
-		add_unit_flags(&rq->cflags, unit);
+		push(&rq->sources, unit->file);   /* its flags are in cflags (add_compdb_flags) */
 		const char *base = strrchr(unit->file, '/');
 		if (used < sizeof names)
 			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", n ? ", " : "",

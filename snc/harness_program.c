@@ -143,12 +143,17 @@ static int compile(const char *cmd, struct argv_builder *b, const char *source)
 
 /* A file among the user's flags that only the link reads (an archive, an object, a shared
  * library): a compile-only step leaves it out, as the compiler would warn that it is unused. */
+static bool is_shared_library(const char *arg)
+{
+	size_t n = strlen(arg);
+	return arg[0] != '-' && ((n > 3 && strcmp(arg + n - 3, ".so") == 0) || strstr(arg, ".so."));
+}
+
 static bool is_linker_file(const char *arg)
 {
 	size_t n = strlen(arg);
-	return arg[0] != '-' &&
-	       ((n > 2 && (strcmp(arg + n - 2, ".a") == 0 || strcmp(arg + n - 2, ".o") == 0)) ||
-		(n > 3 && strcmp(arg + n - 3, ".so") == 0) || strstr(arg, ".so.") != NULL);
+	return is_shared_library(arg) || (arg[0] != '-' && n > 2 &&
+	       (strcmp(arg + n - 2, ".a") == 0 || strcmp(arg + n - 2, ".o") == 0));
 }
 
 /* The compiler, our flags and the user's CFLAGS after them, without the files only a link
@@ -164,12 +169,6 @@ static void start_command(struct argv_builder *b, const char *cc, const char *ou
 	for (int i = 0; i < ncflags; i++)
 		if (!is_linker_file(cflags[i]))
 			push(b, cflags[i]);
-}
-
-static bool is_shared_library(const char *arg)
-{
-	size_t n = strlen(arg);
-	return arg[0] != '-' && ((n > 3 && strcmp(arg + n - 3, ".so") == 0) || strstr(arg, ".so."));
 }
 
 /* -Wl,-rpath for the folder dir (made absolute), so that the program finds a shared
