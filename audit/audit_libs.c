@@ -8,7 +8,9 @@
  * lib*.so and lib*.a in its lib folders, a .so rather than the .a of the same name); nm
  * (once per library) says which of those define the functions the C library does not
  * (every link has libc), and the fewest that define all it can are linked (the one
- * defining the most first, in name order on a tie), each archive followed by the
+ * defining the most first, in name order on a tie). Shared libraries are read first and
+ * archives only for what they leave undefined, nothing when the C library defines it all
+ * (semaphore.h: libc6-dev's archives took nm seconds). Each archive is followed by the
  * package's libraries that define what it uses. Outside Debian, for a
  * header no package installed, or when no library defines one, nothing is added and the
  * build says what is missing, as before. dpkg and nm run from argv vectors.
@@ -249,6 +251,46 @@ static void mark_c_library(char *const *needed, int nneeded, bool *covered)
 	}
 }
 
+/* Greedy: while some library defines a needed function not covered yet, the one that
+ * defines the most of them (in name order on a tie) among libs[from..to) is added to found. */
+static int choose_libraries(char **libs, const struct symbols *defined, int from, int to,
+			    char *const *needed, int nneeded, bool *covered, char ***found, int *nfound)
+{
+	int newly = 0;
+	for (;;) {
+		int best = -1, best_count = 0;
+		for (int i = from; i < to; i++) {
+			int count = 0;
+			for (int k = 0; k < nneeded; k++)
+				count += !covered[k] && has(&defined[i], needed[k]);
+			if (count > best_count || (count == best_count && count > 0 &&
+						   strcmp(libs[i], libs[best]) < 0))
+				best = i, best_count = count;
+		}
+		if (best < 0)
+			return newly;
+		for (int k = 0; k < nneeded; k++)
+			if (!covered[k] && has(&defined[best], needed[k]))
+				covered[k] = true, newly++;
+		add_unique(found, nfound, libs[best]);
+	}
+}
+
+static bool all_covered(const bool *covered, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (!covered[k])
+			return false;
+	return true;
+}
+
+/* Shared libraries before archives: nm reads a .so's dynamic symbols in milliseconds and
+ * a large archive (libc6-dev's libm-2.36.a) in seconds. */
+static int shared_first(const void *a, const void *b)
+{
+	return (int)ends_in(*(char *const *)a, ".a") - (int)ends_in(*(char *const *)b, ".a");
+}
+
 int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int nheaders,
 		    char ***found, int *nfound, char *package_out, size_t package_len)
 {
@@ -267,32 +309,28 @@ int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int 
 		}
 		free(package);
 	}
+	if (nlibs > 1)
+		qsort(libs, (size_t)nlibs, sizeof *libs, shared_first);
 	bool *covered = calloc((size_t)nneeded + 1, sizeof *covered);
 	struct symbols *defined = calloc((size_t)nlibs + 1, sizeof *defined);
-	int covered_count = 0;
-	if (covered && nlibs)
+	int covered_count = 0, nshared = 0;
+	while (nshared < nlibs && !ends_in(libs[nshared], ".a"))
+		nshared++;
+	if (covered && defined && nlibs) {
+		/* What the C library defines needs nothing else; the package's archives are read
+		 * only for what its shared libraries leave undefined. */
 		mark_c_library(needed, nneeded, covered);
-	for (int i = 0; defined && i < nlibs; i++)
-		read_symbols(libs[i], "--defined-only", "TWi", &defined[i]);
-	while (covered && defined) {   /* greedy: the library that covers the most left */
-		int best = -1, best_count = 0;
-		for (int i = 0; i < nlibs; i++) {
-			int count = 0;
-			for (int k = 0; k < nneeded; k++)
-				count += !covered[k] && has(&defined[i], needed[k]);
-			if (count > best_count || (count == best_count && count > 0 &&
-						   strcmp(libs[i], libs[best]) < 0))
-				best = i, best_count = count;
+		int read = 0;
+		for (int stage = 0; stage < 2 && !all_covered(covered, nneeded); stage++) {
+			int to = stage == 0 ? nshared : nlibs;
+			for (; read < to; read++)
+				read_symbols(libs[read], "--defined-only", "TWi", &defined[read]);
+			covered_count += choose_libraries(libs, defined, stage == 0 ? 0 : nshared, to,
+							  needed, nneeded, covered, found, nfound);
 		}
-		if (best < 0)
-			break;
-		for (int k = 0; k < nneeded; k++)
-			if (!covered[k] && has(&defined[best], needed[k]))
-				covered[k] = true, covered_count++;
-		add_unique(found, nfound, libs[best]);
+		if (*nfound)
+			add_archive_dependencies(libs, defined, read, found, nfound);
 	}
-	if (*nfound && defined)
-		add_archive_dependencies(libs, defined, nlibs, found, nfound);
 	for (int i = 0; defined && i < nlibs; i++)
 		free_list(defined[i].v, defined[i].n);
 	free(defined);
