@@ -25,7 +25,7 @@
 #include "config.h"
 #include "scan.h"
 
-enum { O_LIB = 100, O_EMIT, O_DOMAIN, O_FAMILY, O_CONFIG, O_NO_MEASURE };
+enum { O_LIB = 100, O_EMIT, O_DOMAIN, O_FAMILY, O_CONFIG, O_NO_MEASURE, O_NO_PROVE };
 static const struct snc_opt audit_options[] = {
 	{ CLI_COMPDB, "compile-commands", 'p', SNC_OPT_TEXT, "FILE", 0, 0, NULL,
 	  "scan the project's sources with their build flags" },
@@ -45,6 +45,9 @@ static const struct snc_opt audit_options[] = {
 	{ O_NO_MEASURE, "no-measure", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
 	  "do not measure costs under the snc Valgrind tool (they\n"
 	  "are measured when the tool is available)" },
+	{ O_NO_PROVE, "no-prove", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
+	  "do not explore schedules for the SNC pairs that pay\n"
+	  "nothing (their findings then come without a proof)" },
 	{ CLI_JSON, "json", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL, "print the verdicts as JSON" },
 	CLI_OPT_OUTPUT,
 	CLI_OPT_COLOR,
@@ -67,13 +70,14 @@ const struct snc_command_doc cmd_audit_doc = {
 		 "what cannot be generated is reported with the reason. Every SNC pair with no\n"
 		 "heavyweight instruction measured is then run concurrently from its witness state\n"
 		 "under controlled schedules: the non-linearizable outcome found is stored as its\n"
-		 "proof (or what was explored without finding one). The options of harness\n"
-		 "programs (see 'snc run --help') are passed to each one; for audits --depth is 1\n"
-		 "and --measure-states 4 unless given. Given directories and no header, the API is\n"
-		 "the headers under DIR/include (else every header outside tests, examples and\n"
-		 "build output) and the library is DIR's sources, less tests, mains and harnesses\n"
-		 "(with the flags of DIR's compile_commands.json, or its build folder's, if any);\n"
-		 "given -p and no header, the headers of the project's -I directories.",
+		 "proof (or what was explored without finding one; --no-prove skips this). The\n"
+		 "options of harness programs (see 'snc run --help') are passed to each one; for\n"
+		 "audits --depth is 1 and --measure-states 4 unless given. Given directories and\n"
+		 "no header, the API is the headers under DIR/include (else every header outside\n"
+		 "tests, examples and build output) and the library is DIR's sources, less tests,\n"
+		 "mains and harnesses (with the flags of DIR's compile_commands.json, or its build\n"
+		 "folder's, if any); given -p and no header, the headers of the project's -I\n"
+		 "directories.",
 	.tables = audit_tables,
 	.version = SNC_VERSION,
 };
@@ -123,7 +127,8 @@ struct audit_request {
 	char found_compdb[PATH_MAX + 64];   /* the database a project directory holds */
 	const char *wrapper_header;   /* snc_macros.h (it includes every header), or NULL */
 	int domain;
-	bool json, quiet, depth_given, measure_states_given, boundary_given, no_measure;
+	bool json, quiet, depth_given, measure_states_given, boundary_given, no_measure,
+	     no_prove;
 	struct snc_shard shard;      /* --shard K/N; count 0 when not sharded */
 	int shard_rc;                /* -1, or the exit status of a bad --shard */
 };
@@ -599,6 +604,7 @@ static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool 
 		case O_FAMILY: push(&rq->families, v.text); continue;
 		case O_CONFIG: rq->config_path = v.text; continue;
 		case O_NO_MEASURE: rq->no_measure = true; continue;
+		case O_NO_PROVE: rq->no_prove = true; continue;
 		case O_DOMAIN: rq->domain = (int)v.number; continue;
 		case SNC_RUN_QUIET: rq->quiet = true; continue;   /* always passed on */
 		case SNC_RUN_MEASURE: continue;                   /* the default */
@@ -776,7 +782,8 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 			push(&rq->forward, "4");
 		}
 	}
-	push(&rq->forward, "--prove");   /* schedules for the SNC pairs that pay nothing */
+	if (!rq->no_prove)   /* schedules for the SNC pairs that pay nothing */
+		push(&rq->forward, "--prove");
 	push(&rq->forward, "--quiet");
 	if (!rq->quiet)   /* each program's progress line, on a terminal */
 		push(&rq->forward, "--progress");

@@ -179,8 +179,8 @@ static const char *reconciliation(struct db_arena *a, const struct snc_fact_pair
 		return db_arena_printf(a, "the schedule that breaks linearizability:\n%s",
 				       schedule_lines(a, &pr->broken));
 	if (!pr->schedules)
-		return "schedules: not explored (snc run --schedules, or snc audit, looks for the "
-		       "interleaving that breaks it)";
+		return "schedules: not explored (snc run --schedules, or snc audit without "
+		       "--no-prove, looks for the interleaving that breaks it)";
 	if (!pr->instrumented)
 		return db_arena_printf(a, "schedules: %lld explored, but no call reached a "
 			"scheduling point (its accesses are inline assembly, or code not compiled "

@@ -21,7 +21,7 @@ expect_eq "$?" 0 "snc replay of the kept harness"
 expect_match "$replay" "outcome reproduced" "the schedule replays"
 expect_match "$replay" "write object 1 -> 0  rw_swap racyword.h:11" "step by step, in the header"
 
-audit "$AFIX/racyword.h"
+audit_proved "$AFIX/racyword.h"
 id=$(q "$DB" "SELECT schedule_id FROM schedules WHERE run_id = $run AND linearizable = 0 LIMIT 1")
 expect_status 2 "replay of a harness not kept" -- "$SNC" replay --db "$DB" "$id"
 expect_match "$out" "run the audit again with --emit-harness DIR" "it says how to keep it"

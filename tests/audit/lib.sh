@@ -10,17 +10,18 @@ URCU=/usr/include/x86_64-linux-gnu/urcu
 need_ck() { [ -f /usr/include/ck_pr.h ] || skip "libck-dev is not installed"; }
 need_urcu() { [ -f "$URCU/wfstack.h" ] || skip "liburcu-dev is not installed"; }
 
-# audit ARGS...: runs snc audit into $DB without measuring, keeps its output in $out and
-# the run in $run; a failing audit fails the test. audit_measured measures too, from a few
-# states (when the snc Valgrind tool is not available the audit says so and goes on).
-audit() {
-	expect_status 0 "snc audit $*" -- "$SNC" audit --db "$DB" --repeat 1 --no-measure "$@"
+# audit ARGS...: runs snc audit into $DB without measuring and without proofs (the
+# schedules of SNC pairs that pay nothing: most tests look at verdicts only), keeps its
+# output in $out and the run in $run; a failing audit fails the test. audit_proved explores
+# those schedules too; audit_measured measures, from a few states (when the snc Valgrind
+# tool is not available the audit says so and goes on), and proves.
+audit_into_db() {
+	expect_status 0 "snc audit $*" -- "$SNC" audit --db "$DB" --repeat 1 "$@"
 	run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
 }
-audit_measured() {
-	expect_status 0 "snc audit $*" -- "$SNC" audit --db "$DB" --repeat 1 --measure-states 2 "$@"
-	run=$(q "$DB" "SELECT max(run_id) FROM run_summary WHERE command = 'audit'")
-}
+audit() { audit_into_db --no-measure --no-prove "$@"; }
+audit_proved() { audit_into_db --no-measure "$@"; }
+audit_measured() { audit_into_db --measure-states 2 "$@"; }
 
 # v HARNESS F G: the verdict of a pair in the latest run (either order).
 v() { verdict "$DB" "$1" "$2" "$3"; }

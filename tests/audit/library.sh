@@ -24,12 +24,12 @@ expect_eq "$(q "$DB" "SELECT count(*) FROM scan_functions WHERE run_id = $run AN
 # Without --lib the compile database's unit that defines the API is compiled into the
 # harnesses, with the scheduler's instrumentation: the racy deposit is shown not
 # linearizable, with the schedule that breaks it.
-audit -p compile_commands.json include/bank.h
+audit_proved -p compile_commands.json include/bank.h
 expect_match "$out" "compiling 1 unit of compile_commands.json that defines the API \(bank.c\)" "says what it compiles"
 expect_eq "$(v account account_deposit account_deposit)" "snc" "deposit with itself, from the sources"
 expect_eq "$(q "$DB" "SELECT linearizable FROM pair_verdicts WHERE run_id = $run AND f = 'account_deposit'
                       AND g = 'account_deposit'")" "0" "two deposits interleave: not linearizable"
-audit -p compile_commands.json --lib libbank.a include/bank.h
+audit_proved -p compile_commands.json --lib libbank.a include/bank.h
 shown=$("$SNC" show --db "$DB" --run "$run" 2>&1)
 expect_match "$shown" "schedules: not explored: in [0-9]+ schedules the calls reached no scheduling point" \
 	"the archive's pairs are not called linearizable"
