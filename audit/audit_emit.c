@@ -153,6 +153,11 @@ static void emit_header(FILE *out, const struct audit_family *fam, const char *i
 		     "every choice. */\n");
 	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n#include %s\n\n",
 		include);
+	for (int i = 0; i < fam->npools; i++)
+		if (!fam->pools[i].shared) {   /* fresh_X(): which thread asks */
+			fprintf(out, "#include <sys/syscall.h>\n#include <unistd.h>\n\n");
+			break;
+		}
 }
 
 static void emit_storage(FILE *out, const struct audit_family *fam)
@@ -205,7 +210,8 @@ static void emit_storage(FILE *out, const struct audit_family *fam)
 			fprintf(out, "        /* shared: every call gets %s */\n", p->name);
 		else
 			fprintf(out, "        /* handed out once each by fresh_%s() */\n"
-				     "static int %s_used;\n", p->name, p->name);
+				     "static int %s_used[2];           /* by the forking thread, by others */\n",
+				p->name, p->name);
 	}
 	if (fam->tokens)
 		fprintf(out, "static void *token[%d];            /* token#k: opaque payloads */\n"
@@ -215,12 +221,20 @@ static void emit_storage(FILE *out, const struct audit_family *fam)
 		const struct audit_pool *p = &fam->pools[i];
 		if (p->shared)
 			continue;
-		/* not instrumented, so no schedule preempts it between the read and the write
-		 * of the count: two calls running at once (--schedules) never get one object */
-		fprintf(out, "\n/* Not instrumented: no schedule splits the count's read and write. */\n"
+		/* Not instrumented, so no schedule preempts it between the read and the write
+		 * of the count: two calls running at once (--schedules) never get one object.
+		 * The thread that forked the execution (the state's prefix and f run on it)
+		 * takes the even objects, g's thread the odd ones: g's object is the same
+		 * whichever call asks first, so a schedule where g's call linearizes first ends
+		 * in the state of "g then f" (with one count, f's and g's objects swapped). */
+		fprintf(out, "\n/* Not instrumented: no schedule splits the count's read and write. The thread\n"
+			     " * that forked the execution takes the even objects and any other thread the\n"
+			     " * odd ones, so each call's object does not depend on which asks first. */\n"
 			     "__attribute__((no_sanitize(\"thread\"), noinline))\n"
-			     "static %s *fresh_%s(void)\n{\n\treturn %s_used < POOL ? &%s[%s_used++]%s : "
-			     "NULL;\n}\n", p->type, p->name, p->name, p->name, p->name,
+			     "static %s *fresh_%s(void)\n{\n"
+			     "\tint other = syscall(SYS_gettid) != getpid();\n"
+			     "\tint k = 2 * %s_used[other]++ + other;\n"
+			     "\treturn k < POOL ? &%s[k]%s : NULL;\n}\n", p->type, p->name, p->name, p->name,
 			p->flexible ? ".object" : "");
 	}
 	audit_emit_callbacks(out, fam);
@@ -430,7 +444,8 @@ static void emit_digest(FILE *out, const struct audit_family *fam)
 	for (int i = 0; i < fam->npools; i++) {
 		fprintf(out, "\th = snc_hash(h, %s, sizeof %s);\n", fam->pools[i].name, fam->pools[i].name);
 		if (!fam->pools[i].shared)
-			fprintf(out, "\th = snc_hash_u64(h, (uint64_t)%s_used);\n", fam->pools[i].name);
+			fprintf(out, "\th = snc_hash(h, %s_used, sizeof %s_used);\n", fam->pools[i].name,
+				fam->pools[i].name);
 	}
 	if (fam->tokens)
 		fprintf(out, "\th = snc_hash(h, token, sizeof token);\n");

@@ -22,9 +22,10 @@
  * config types it (audit_wrappers.c), or when its parameters can be typed from its
  * expansion (infer_prototype below; the wrappers are written and compiled by
  * audit_infer.c), else listed as skipped with the reason.
- * Macros named in capitals (CK_PR_LOAD_SAFE, URCU_TLS), and those with a leading
- * underscore that resolve to no function (urcu's __hp), are the library's own machinery,
- * not API, and are not listed. */
+ * Macros named in capitals or with a leading underscore that resolve to no function
+ * (CK_PR_LOAD_SAFE, URCU_TLS, urcu's __hp) are the library's own machinery, not API, and
+ * are not listed; one in capitals that calls an API function (MC_HIT_DEFAULT() ->
+ * mc_hit(0)) is API like any alias. */
 #include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -845,7 +846,7 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 		int nfiles = audit_api_files(u, &files);
 		for (int i = 0; i < all.count; i++) {
 			const struct sa_macro *m = &all.macros[i];
-			if (!in_list(files, nfiles, m->file) || capitals(m->name) ||
+			if (!in_list(files, nfiles, m->file) ||
 			    (!m->function_like && m->kind != SA_MACRO_ALIAS) || audit_api_named(plan, m->name))
 				continue;
 			struct tokens t;
@@ -865,13 +866,13 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 					 "so no wrapper is generated", fn->def->name, args);
 				fn = NULL;
 			}
-			if (!fn && m->function_like) {   /* typed by the config: its wrapper */
+			if (!fn && m->function_like && !capitals(m->name)) {   /* typed by the config */
 				char wrapper[300];
 				snprintf(wrapper, sizeof wrapper, "snc_macro_%s", m->name);
 				if ((fn = audit_api_named(plan, wrapper)))
 					snprintf(args, sizeof args, "%s", m->params ? m->params : "");
 			}
-			if (!fn && (!m->function_like || m->name[0] == '_'))
+			if (!fn && (!m->function_like || m->name[0] == '_' || capitals(m->name)))
 				continue;   /* renames a type or a value; or the library's own helper */
 			struct audit_alias a = {
 				.name = strdup(m->name), .header = u->file, .file = strdup(m->file),

@@ -92,7 +92,7 @@ expect_match "$(q crash.db "SELECT crash_states FROM pair_verdicts WHERE f='ok' 
 # once two of its states (of hundreds at depth 3) are stored.
 "$EXAMPLE_BIN/mutex-set" --db kill.db --quiet --depth 3 &
 pid=$!
-for _ in $(seq 100); do
+for _ in $(seq 600); do   # up to a minute on a loaded machine; at once as a rule
 	n=$(q kill.db "SELECT count(*) FROM states" 2>/dev/null || echo 0)
 	[ "${n:-0}" -ge 2 ] && break
 	sleep 0.1

@@ -7,7 +7,9 @@
 # counter_double, a value), what they do with a parameter types it (counter_peek's c->n),
 # a for-loop's cursor is the wrapper's own (counter_for_each), or they have none
 # (counter_fence); else they are listed as skipped with the reason (counter_as takes a
-# type), unless the config file types them (`macro RESULT NAME(PARAMS)`).
+# type), unless the config file types them (`macro RESULT NAME(PARAMS)`). A macro in
+# capitals is the library's machinery (COUNTER_OP, which pastes its parameter into a name)
+# unless it calls an API function (COUNTER_ADD_ONE(c): _counter_add((c), 1)).
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/macros.h"
 expect_eq "$(v counter counter_add counter_add)" "snc" "the op is named as users call it"
@@ -35,9 +37,11 @@ expect_eq "$(oneway counter counter_reset counter_get)" "counter_reset->counter_
 expect_eq "$(v stateless_macros counter_fence counter_fence)" "commutative" "counter_fence() takes nothing, keeps nothing"
 expect_match "$(item macro counter_inc)" "^audited: \(function-like alias of _counter_add\(c, 1\)\)" "audit_items shows the alias"
 expect_eq "$(q "$DB" "SELECT count(*) FROM api_aliases WHERE run_id = $run AND name = 'COUNTER_OP'")" "0" \
-	"a macro in capitals is the library's machinery, not API"
+	"a macro in capitals that resolves to no function is the library's machinery, not API"
+expect_eq "$(alias COUNTER_ADD_ONE)" "function-like _counter_add(c, 1) audited" \
+	"one in capitals that calls an API function is an alias"
 expect_status 0 "the report" -- "$SNC" report --db "$DB" --run "$run"
-expect_match "$out" "macros.h:15: error: snc-unsynchronized: counter_add x counter_add" \
+expect_match "$out" "macros.h:17: error: snc-unsynchronized: counter_add x counter_add" \
 	"the finding names the macro and points at the function that implements it"
 expect_match "$out" "none in _counter_add" "with the implementing function beside it"
 # The config types counter_peek: it is audited through a generated wrapper.
