@@ -80,6 +80,8 @@
 	X(getNumArgTypes) \
 	X(getNumDiagnostics) \
 	X(getPointeeType) \
+	X(getRange) \
+	X(getRangeStart) \
 	X(getResultType) \
 	X(getSpellingLocation) \
 	X(getToken) \
@@ -178,6 +180,8 @@ void sa_clang_load(void);
 #define clang_getNumArgTypes sa_clang.getNumArgTypes
 #define clang_getNumDiagnostics sa_clang.getNumDiagnostics
 #define clang_getPointeeType sa_clang.getPointeeType
+#define clang_getRange sa_clang.getRange
+#define clang_getRangeStart sa_clang.getRangeStart
 #define clang_getResultType sa_clang.getResultType
 #define clang_getSpellingLocation sa_clang.getSpellingLocation
 #define clang_getToken sa_clang.getToken

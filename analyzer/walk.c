@@ -1051,6 +1051,30 @@ static bool in_header(const struct walker *w, const char *file)
 	return strcmp(file, w->u->file) != 0 || has_suffix(file, ".h");
 }
 
+/* Does the function never return? `__attribute__((noreturn))` is part of its type
+ * (thrd_exit's "void (int) __attribute__((noreturn))"); `_Noreturn`, or stdnoreturn.h's
+ * `noreturn`, is a token before its name. */
+static bool declared_noreturn(CXTranslationUnit tu, CXCursor c, CXType ftype)
+{
+	char *spelled = sa_cx(clang_getTypeSpelling(ftype));
+	bool found = strstr(spelled, "noreturn") != NULL;
+	free(spelled);
+	CXToken *tokens = NULL;
+	unsigned n = 0;
+	if (!found)
+		clang_tokenize(tu, clang_getRange(clang_getRangeStart(clang_getCursorExtent(c)),
+						  clang_getCursorLocation(c)), &tokens, &n);
+	for (unsigned i = 0; i < n && !found; i++) {
+		char *t = sa_cx(clang_getTokenSpelling(tu, tokens[i]));
+		found = strcmp(t, "_Noreturn") == 0 || strcmp(t, "noreturn") == 0 ||
+			strcmp(t, "__noreturn__") == 0;
+		free(t);
+	}
+	if (tokens)
+		clang_disposeTokens(tu, tokens, n);
+	return found;
+}
+
 static void describe(struct walker *w, CXCursor c, struct sa_function *fn)
 {
 	CXSourceLocation loc = clang_getCursorLocation(c);
@@ -1105,6 +1129,8 @@ static void describe(struct walker *w, CXCursor c, struct sa_function *fn)
 	fn->nparams = n < 0 ? 0 : n;
 	const char *none = ftype.kind == CXType_FunctionProto ? "void" : "";
 	fn->signature = sa_printf("%s %s(%s)", fn->return_type, fn->name, n > 0 || variadic ? shown : none);
+
+	fn->noreturn = declared_noreturn(w->tu, c, ftype);
 
 	if (in_header(w, fn->file) && clang_Cursor_isFunctionInlined(c))
 		fn->linkage = SA_LINK_INLINE_HEADER;

@@ -715,6 +715,11 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 				   "mostly public functions");
 			continue;
 		}
+		if (f->noreturn) {
+			audit_note(plan, "function", f->name, fam->key, "skipped",
+				   "declared noreturn: a call never gives a result");
+			continue;
+		}
 		struct audit_op *op = &fam->ops[fam->nops];
 		memset(op, 0, sizeof *op);
 		op->fn = f;

@@ -171,6 +171,7 @@ struct sa_function {
 	bool system;                /* defined in a system header */
 	enum sa_linkage linkage;
 	bool typed;                 /* result and param_types are set (parsed now) */
+	bool noreturn;              /* declared _Noreturn or __attribute__((noreturn)) (typed) */
 	struct sa_type result;
 	struct sa_param *param_types;   /* nparams of them */
 	struct sa_access *accesses;
