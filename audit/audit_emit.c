@@ -162,6 +162,11 @@ static void emit_header(FILE *out, const struct audit_family *fam, const char *i
 
 static void emit_storage(FILE *out, const struct audit_family *fam)
 {
+	for (int i = 0; i < fam->ncontexts; i++)
+		fprintf(out, "static %s%s%s;   /* made by %s() in setup(), passed to every call */\n\n",
+			fam->contexts[i]->type,
+			fam->contexts[i]->type[strlen(fam->contexts[i]->type) - 1] == '*' ? "" : " ",
+			fam->contexts[i]->var, fam->contexts[i]->maker->name);
 	if (fam->npools || fam->tokens)
 		fprintf(out, "#define POOL %d\n", POOL);
 	bool room = fam->flexible;
@@ -402,9 +407,11 @@ static void emit_call(FILE *out, const struct audit_family *fam, const struct sa
 
 static void emit_setup(FILE *out, const struct audit_family *fam)
 {
-	if (!fam->starter && fam->nsetup == 0 && !audit_fills_callbacks(fam))
+	if (!fam->starter && fam->nsetup == 0 && fam->ncontexts == 0 && !audit_fills_callbacks(fam))
 		return;
 	fprintf(out, "static void setup(void)\n{\n");
+	for (int i = 0; i < fam->ncontexts; i++)
+		fprintf(out, "\t%s\n", fam->contexts[i]->make);
 	if (audit_fills_callbacks(fam))
 		fprintf(out, "\tfill_callbacks();\n");
 	if (fam->starter) {
@@ -696,7 +703,7 @@ static void emit_op_names(FILE *out, const struct audit_family *fam, bool local)
 static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 {
 	fprintf(out, "SNC_HARNESS(.name = \"%s\",", fam->name);
-	if (fam->starter || fam->nsetup || audit_fills_callbacks(fam))
+	if (fam->starter || fam->nsetup || fam->ncontexts || audit_fills_callbacks(fam))
 		fprintf(out, " .setup = setup,");
 	if (!fam->globals || fam->stateless)
 		fprintf(out, " .digest = digest,");

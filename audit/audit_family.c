@@ -354,25 +354,28 @@ static bool returns_status(const struct sa_function *f)
 /* May a constructor of key take a parameter of type t? Not an object: no pointer to key,
  * no transparent union, no pointer to another struct but a const one it reads as options
  * (ev_bus_open(const struct ev_config *cfg), given a zeroed one: the defaults). */
-static bool constructor_may_take(const struct sa_type *t, const char *key)
+static bool constructor_may_take(const struct audit_plan *plan, const struct sa_type *t,
+				 const char *key)
 {
 	if (t->cls == SA_TYPE_TRANSPARENT_UNION)
 		return false;
 	if (t->cls != SA_TYPE_POINTER)
 		return true;
 	return strcmp(t->pointee, key) != 0 && (t->target_cls != SA_TYPE_RECORD ||
-	       (t->levels == 1 && t->pointee_const && t->pointee_size >= 0));
+	       (t->levels == 1 && t->pointee_const && t->pointee_size >= 0) ||
+	       (t->levels == 1 && audit_context_of(plan, t->pointee)));   /* APR's pool */
 }
 
 /* Returns T * and takes nothing a constructor may not (constructor_may_take). */
-static bool is_constructor(const struct sa_function *f, const char *key)
+static bool is_constructor(const struct audit_plan *plan, const struct sa_function *f,
+			   const char *key)
 {
 	if (!f->typed || f->result.cls != SA_TYPE_POINTER || f->result.levels != 1 ||
 	    strcmp(f->result.pointee, key) != 0 || is_destructor(f->name) ||
 	    strstr(f->signature, "..."))   /* sem_open(name, oflag, ...): not callable */
 		return false;
 	for (int p = 0; p < f->nparams; p++)
-		if (!constructor_may_take(&f->param_types[p].type, key))
+		if (!constructor_may_take(plan, &f->param_types[p].type, key))
 			return false;
 	return true;
 }
@@ -380,7 +383,8 @@ static bool is_constructor(const struct sa_function *f, const char *key)
 /* The T ** parameter through which f returns a new object, or -1: a constructor that
  * returns a status (int mp_create(mp_pool_t **out, enum mp_mode mode, size_t n)), with the
  * same limits as one that returns T * on its other parameters. */
-static int out_constructor_param(const struct sa_function *f, const char *key)
+static int out_constructor_param(const struct audit_plan *plan, const struct sa_function *f,
+				 const char *key)
 {
 	if (!f->typed || is_destructor(f->name) || strstr(f->signature, "...") || !returns_status(f))
 		return -1;
@@ -390,7 +394,7 @@ static int out_constructor_param(const struct sa_function *f, const char *key)
 		if (out < 0 && t->cls == SA_TYPE_POINTER && t->levels == 2 &&
 		    t->target_cls == SA_TYPE_RECORD && t->target && strcmp(t->target, key) == 0)
 			out = p;
-		else if (!constructor_may_take(t, key))
+		else if (!constructor_may_take(plan, t, key))
 			return -1;
 	}
 	return out;
@@ -442,8 +446,8 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		}
 		fam->start = v == 0 ? START_INITIALIZER : START_CONSTRUCTOR;
 		fam->starter = f->def;
-		if (v == 1 && !is_constructor(f->def, fam->key))
-			fam->starter_out = out_constructor_param(f->def, fam->key);
+		if (v == 1 && !is_constructor(plan, f->def, fam->key))
+			fam->starter_out = out_constructor_param(plan, f->def, fam->key);
 		return 0;
 	}
 	const struct sa_function *init = NULL, *ctor = NULL, *out_ctor = NULL;
@@ -456,11 +460,11 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 			init = f;
 	}
 	for (int i = 0; i < nall && !init; i++)
-		if (is_constructor(all[i].def, fam->key) &&
+		if (is_constructor(plan, all[i].def, fam->key) &&
 		    (!ctor || all[i].def->nparams < ctor->nparams))
 			ctor = all[i].def;
 	for (int i = 0; i < nall && !init && !ctor; i++)   /* mp_create(&obj, ...) */
-		if (out_constructor_param(all[i].def, fam->key) >= 0 &&
+		if (out_constructor_param(plan, all[i].def, fam->key) >= 0 &&
 		    (!out_ctor || all[i].def->nparams < out_ctor->nparams))
 			out_ctor = all[i].def;
 	if (init) {
@@ -472,7 +476,7 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 	} else if (out_ctor) {
 		fam->start = START_CONSTRUCTOR;
 		fam->starter = out_ctor;
-		fam->starter_out = out_constructor_param(out_ctor, fam->key);
+		fam->starter_out = out_constructor_param(plan, out_ctor, fam->key);
 	} else if (fam->object_size >= 0 || fam->globals) {
 		fam->start = START_ZERO;
 	} else {
@@ -500,6 +504,11 @@ static char *initial_text(const struct audit_family *fam)
 		snprintf(buf, sizeof buf, "a zeroed %s, then %s(obj, ...)", fam->key, fam->starter->name);
 	else
 		snprintf(buf, sizeof buf, "a zeroed %s", fam->key);
+	for (int i = 0; i < fam->ncontexts; i++) {   /* APR's pool */
+		size_t used = strlen(buf);
+		snprintf(buf + used, sizeof buf - used, "%s%s made by %s()", i ? ", " : "; calls get a ",
+			 fam->contexts[i]->pointee, fam->contexts[i]->maker->name);
+	}
 	if (fam->nsetup > 0)
 		strncat(buf, ", then the config's set-up", sizeof buf - strlen(buf) - 1);
 	return strdup(buf);
@@ -836,7 +845,7 @@ static bool is_family_key(const struct audit_plan *plan, const char *key)
  * first parameter, a const struct, would otherwise make it that struct's family)? */
 static bool is_options_constructor(const struct audit_plan *plan, const struct sa_function *f)
 {
-	return points_to_record(&f->result) && is_constructor(f, f->result.pointee) &&
+	return points_to_record(&f->result) && is_constructor(plan, f, f->result.pointee) &&
 	       is_family_key(plan, f->result.pointee);
 }
 
@@ -847,7 +856,7 @@ static bool is_out_constructor(const struct audit_plan *plan, const struct sa_fu
 	for (int p = 0; p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
 		if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target_cls == SA_TYPE_RECORD &&
-		    t->target && out_constructor_param(f, t->target) == p && is_family_key(plan, t->target))
+		    t->target && out_constructor_param(plan, f, t->target) == p && is_family_key(plan, t->target))
 			return true;
 	}
 	return false;
@@ -892,7 +901,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			for (int k = 0; k < plan->nfns && !builds; k++) {
 				const char *other[8];
 				builds = keys_of(plan->fns[k].def, other) > 0 &&
-					 is_constructor(f->def, other[0]);
+					 is_constructor(plan, f->def, other[0]);
 			}
 			if (builds)   /* a producer: an operation of the family it builds */
 				producers[nproducers++] = &plan->fns[i];
@@ -918,7 +927,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 	for (int i = 0; i < nscalar_only; i++) {   /* account_new(void) builds: a producer */
 		bool builds = false;
 		for (int k = 0; k < ndrafts && !builds; k++)
-			builds = is_constructor(scalar_only[i]->def, drafts[k].fam.key);
+			builds = is_constructor(plan, scalar_only[i]->def, drafts[k].fam.key);
 		if (builds)
 			producers[nproducers++] = scalar_only[i];
 		else
@@ -931,7 +940,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 	 * initial state is an operation too, with the owner-only contract. */
 	for (int i = 0; i < nproducers; i++)
 		for (int k = 0; k < ndrafts; k++)
-			if (is_constructor(producers[i]->def, drafts[k].fam.key))
+			if (is_constructor(plan, producers[i]->def, drafts[k].fam.key))
 				add_member(&drafts[k], producers[i]);
 	free(producers);
 	plan_globals(model, scalar_only, nscalar_only, &drafts, &ndrafts, &cap);
@@ -963,6 +972,7 @@ void audit_plan_free(struct audit_plan *plan)
 		for (int k = 0; k < f->nsetup; k++)
 			free(f->setup[k]);
 		free(f->setup);
+		free(f->contexts);
 		for (int k = 0; k < f->npools; k++) {
 			free(f->pools[k].type);
 			free(f->pools[k].name);
@@ -973,6 +983,13 @@ void audit_plan_free(struct audit_plan *plan)
 		free(f->initial);
 	}
 	free(plan->families);
+	for (int i = 0; i < plan->ncontexts; i++) {
+		free(plan->contexts[i].pointee);
+		free(plan->contexts[i].type);
+		free(plan->contexts[i].var);
+		free(plan->contexts[i].make);
+	}
+	free(plan->contexts);
 	for (int i = 0; i < plan->nnotes; i++) {
 		free(plan->notes[i].kind);
 		free(plan->notes[i].name);

@@ -419,6 +419,30 @@ static int configured(const struct param_ctx *c, const struct sa_param *p, struc
 	}
 }
 
+/* A pointer to an opaque type the library makes (APR's apr_pool_t *): the context made in
+ * setup() (audit_contexts.c), the same for every call. */
+static bool use_context(const struct param_ctx *c, const struct sa_type *t, struct audit_arg *a)
+{
+	const struct audit_context *ctx = c->opt->plan ? audit_context_of(c->opt->plan, t->pointee) : NULL;
+	if (!ctx)
+		return false;
+	struct audit_family *fam = c->fam;
+	bool listed = false;
+	for (int i = 0; i < fam->ncontexts && !listed; i++)
+		listed = fam->contexts[i] == ctx;
+	if (!listed) {
+		const struct audit_context **more = realloc(fam->contexts, (size_t)(fam->ncontexts + 1) *
+							    sizeof *more);
+		if (!more)
+			return false;
+		fam->contexts = more;
+		fam->contexts[fam->ncontexts++] = ctx;
+	}
+	a->role = ROLE_FIXED;
+	a->fixed = strdup(ctx->var);
+	return true;
+}
+
 static int assign(const struct param_ctx *c, int index, struct audit_arg *a, char *why, size_t len)
 {
 	const struct sa_param *p = &c->fn->param_types[index];
@@ -541,6 +565,8 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		}
 		return 0;
 	case SA_TYPE_RECORD:
+		if (t->pointee_size < 0 && use_context(c, t, a))
+			return 0;
 		if (t->pointee_size < 0)
 			return why_not(why, len, "parameter %s points to %s, an incomplete type the "
 				       "generator cannot allocate", name, t->pointee);

@@ -920,15 +920,21 @@ static void compile_the_projects_units(struct audit_request *rq, const struct au
 			n == 1 ? "" : "s", rq->compdb, n == 1 ? "s" : "", names);
 }
 
-/* Nothing named to link, but API functions without a body in the headers: the libraries
- * of the package that installed the headers that define them (audit_libs.c), said in one
- * line. */
+/* Nothing named to link, but API functions without a body in the headers (or makers of
+ * their contexts: apr_pool_create_ex): the libraries of the package that installed the
+ * headers that define them (audit_libs.c), said in one line. */
 static void link_the_packages_libraries(struct audit_request *rq, const struct audit_plan *plan)
 {
 	struct strings needed = { 0 };
 	for (int i = 0; i < plan->nfns; i++)
 		if (!plan->fns[i].body && !plan->fns[i].helper)
 			push(&needed, plan->fns[i].def->name);
+	for (int i = 0; i < plan->ncontexts; i++) {   /* apr_pool_create_ex, apr_initialize */
+		if (plan->contexts[i].maker_declared)
+			push(&needed, plan->contexts[i].maker->name);
+		if (plan->contexts[i].init_declared)
+			push(&needed, plan->contexts[i].init->name);
+	}
 	char **found = NULL, package[256];
 	int nfound = 0;
 	int defined = needed.n ? audit_find_libs(needed.v, needed.n, rq->headers.v, rq->headers.n,
@@ -1036,6 +1042,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	};
 	audit_collect_api(&plan, scan.model, &scan.units, rq->headers.v, rq->headers.n);
 	audit_collect_macros(&plan, &scan.units, rq->headers.v, rq->headers.n);
+	audit_find_contexts(&plan, &scan.units);
+	opt.plan = &plan;
 	start = now();
 	int inferred = audit_infer_wrappers(&plan, rq->headers.v, rq->headers.n, rq->cflags.v,
 					    rq->cflags.n, dir, inferred_path, sizeof inferred_path);

@@ -154,6 +154,8 @@ struct audit_family {
 				      through this T ** parameter (mp_create(&obj, ...)), or -1 */
 	struct audit_arg *start_args;        /* its parameters' roles */
 	int nstart_args;
+	const struct audit_context **contexts;   /* made in setup(), first */
+	int ncontexts;
 	char **setup;              /* extra set-up statements (config) */
 	int nsetup;
 	struct audit_op *ops;
@@ -217,6 +219,17 @@ struct audit_alias {
 				      type, which its wrapper returns; else NULL */
 };
 
+/* An opaque object the API takes beside its own (APR's pool), made once in setup() by a
+ * function of the library (audit_contexts.c). */
+struct audit_context {
+	char *pointee;             /* the opaque type, as parameters point to it */
+	char *type;                /* the variable's type ("apr_pool_t *") */
+	char *var;                 /* the harness's variable (snc_context0) */
+	char *make;                /* the statements that make it, the initializer's first */
+	const struct sa_function *maker, *init;
+	bool maker_declared, init_declared;   /* without a body: a library defines them */
+};
+
 struct audit_plan {
 	struct audit_fn *fns;
 	int nfns, cap_fns;
@@ -227,6 +240,8 @@ struct audit_plan {
 	struct audit_note *notes;
 	int nnotes, cap_notes;
 	struct sa_units wrapper_units;   /* the parse of snc_inferred.h (its wrappers' facts) */
+	struct audit_context *contexts;
+	int ncontexts, cap_contexts;
 };
 
 struct audit_options {
@@ -234,6 +249,7 @@ struct audit_options {
 	char *const *families;     /* --family: only these keys (or names); NULL: all */
 	int nfamilies;
 	const struct audit_config *config;
+	const struct audit_plan *plan;   /* its contexts (audit_context_of) */
 };
 
 /* audit_api.c: the API functions of each named header (what it and the headers below its
@@ -243,6 +259,12 @@ struct audit_options {
 void audit_plan_append(struct audit_plan *plan, struct audit_fn fn);
 void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		       const struct sa_units *units, char *const *headers, int nheaders);
+
+/* audit_contexts.c: for every opaque type an API function takes a pointer to, the
+ * library's function that makes one, if any (call after audit_collect_api); and the
+ * context of a pointee type, or NULL. */
+void audit_find_contexts(struct audit_plan *plan, const struct sa_units *units);
+const struct audit_context *audit_context_of(const struct audit_plan *plan, const char *pointee);
 
 /* The files of unit u that are the API of its main file (the header). */
 int audit_api_files(const struct sa_unit *u, char ***out);

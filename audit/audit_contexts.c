@@ -1,0 +1,255 @@
+/* audit_contexts.c: the opaque objects an API takes beside its own, made by the library.
+ *
+ * APR's `apr_thread_mutex_create(apr_thread_mutex_t **m, unsigned flags, apr_pool_t *pool)`
+ * needs a pool, and `apr_pool_t` is opaque: the generator cannot allocate one, and the
+ * mutex family was skipped. But the headers the API includes declare a function that
+ * makes one (`apr_pool_create_ex(apr_pool_t **newpool, apr_pool_t *parent, ...)`), and the
+ * library an initializer to call first (`apr_initialize(void)`). Such an object is a
+ * *context*: made once in setup(), before the family's own initial state, and passed as
+ * is to every call that takes one (a fixed argument, as a capacity is).
+ *
+ * The maker of an opaque T, among the functions declared in the scanned units' API files
+ * outside the audited API (a T an API function makes is a family's object): one that
+ * returns T *, or returns a status and writes it through its one T ** parameter,
+ * named as a maker (a word of its name is create, new, alloc, make, open or init), whose other parameters can all
+ * be given nothing (integers 0, pointers NULL: a parent, an abort callback, an allocator
+ * of the library's choosing; not a complete struct to read); not variadic, not a
+ * destructor; the fewest parameters, then the shortest name. A type that is the first
+ * parameter of an API function is an object of the API, not a context. The initializer: a function
+ * of no parameters that returns nothing or a status, named `*_initialize` or `*_init`,
+ * with the maker's prefix (`apr_`); the shortest such name. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "snc_audit.h"
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static bool returns_status(const struct sa_function *f)
+{
+	return f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
+	       f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL;
+}
+
+static bool opaque_pointer(const struct sa_type *t)
+{
+	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_RECORD &&
+	       t->pointee && t->pointee_size < 0;
+}
+
+/* Can every parameter of f but `out` be given nothing (0, NULL)? A pointer to a struct
+ * only when it is of the type made (a parent) or opaque (an allocator of the library's
+ * choosing): a getter's object (apr_pool_parent_get(pool)) is not nothing. */
+static bool others_take_nothing(const struct sa_function *f, int out, const char *pointee)
+{
+	for (int p = 0; p < f->nparams; p++) {
+		const struct sa_type *t = &f->param_types[p].type;
+		if (p == out || t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM ||
+		    t->cls == SA_TYPE_BOOL || t->cls == SA_TYPE_FLOAT)
+			continue;
+		if (t->cls != SA_TYPE_POINTER)
+			return false;
+		if (t->target_cls == SA_TYPE_RECORD && t->levels == 1 && t->pointee &&
+		    strcmp(t->pointee, pointee) != 0 && t->pointee_size >= 0 && !t->pointee_const)
+			return false;
+	}
+	return true;
+}
+
+/* Is one of the words of a name (split at '_' and where a capital follows a small letter:
+ * apr_pool_create_ex, PR_NewLock) create, new, alloc, make, open or init? */
+static bool named_as_maker(const char *name)
+{
+	static const char *const verbs[] = { "create", "new", "alloc", "make", "open", "init", NULL };
+	for (const char *w = name; *w;) {
+		size_t len = 1;
+		while (w[len] && w[len] != '_' && !(isupper((unsigned char)w[len]) &&
+						    islower((unsigned char)w[len - 1])))
+			len++;
+		for (int i = 0; verbs[i]; i++)
+			if (strlen(verbs[i]) == len && strncasecmp(w, verbs[i], len) == 0)
+				return true;
+		w += len;
+		while (*w == '_')
+			w++;
+	}
+	return false;
+}
+
+/* Does f make a pointee (-1: it returns it; k: it writes it through parameter k)? -2 if not. */
+static int makes(const struct sa_function *f, const char *pointee)
+{
+	if (!f->typed || strstr(f->signature, "...") || !named_as_maker(f->name) ||
+	    strstr(f->name, "destroy") || strstr(f->name, "free"))
+		return -2;
+	const struct sa_type *r = &f->result;
+	if (r->cls == SA_TYPE_POINTER && r->levels == 1 && r->pointee && strcmp(r->pointee, pointee) == 0)
+		return others_take_nothing(f, -1, pointee) ? -1 : -2;
+	if (!returns_status(f))
+		return -2;
+	int out = -2;
+	for (int p = 0; p < f->nparams; p++) {
+		const struct sa_type *t = &f->param_types[p].type;
+		if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target_cls == SA_TYPE_RECORD &&
+		    t->target && strcmp(t->target, pointee) == 0) {
+			if (out != -2)
+				return -2;   /* two of them: which is the new one? */
+			out = p;
+		}
+	}
+	return out >= 0 && others_take_nothing(f, out, pointee) ? out : -2;
+}
+
+static bool better(const struct sa_function *f, const struct sa_function *than)
+{
+	if (!than)
+		return true;
+	if (f->nparams != than->nparams)
+		return f->nparams < than->nparams;
+	size_t a = strlen(f->name), b = strlen(than->name);
+	return a != b ? a < b : strcmp(f->name, than->name) < 0;
+}
+
+/* The functions declared or defined in the scanned units' API files, and whether each is
+ * one of the audited API (whose objects are families, not contexts). */
+struct candidates {
+	const struct sa_function **v;
+	bool *declared;            /* without a body in the units: a library defines it */
+	int n;
+};
+
+static bool in_api(const struct audit_plan *plan, const struct sa_function *f)
+{
+	for (int i = 0; i < plan->nfns; i++)
+		if (strcmp(plan->fns[i].def->name, f->name) == 0)
+			return true;
+	return false;
+}
+
+/* Is pointee an object of the API: the first parameter of one of its functions? */
+static bool an_api_object(const struct audit_plan *plan, const char *pointee)
+{
+	for (int i = 0; i < plan->nfns; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		const struct sa_type *t = f->nparams > 0 ? &f->param_types[0].type : NULL;
+		if (t && t->cls == SA_TYPE_POINTER && t->target_cls == SA_TYPE_RECORD &&
+		    ((t->levels == 1 && t->pointee && strcmp(t->pointee, pointee) == 0) ||
+		     (t->levels == 2 && t->target && strcmp(t->target, pointee) == 0)))
+			return true;
+	}
+	return false;
+}
+
+static struct candidates candidates_of(const struct sa_units *units)
+{
+	struct candidates c = { 0 };
+	int total = 0;
+	for (int u = 0; u < units->count; u++)
+		total += units->units[u].nfunctions + units->units[u].ndeclarations;
+	c.v = calloc((size_t)total + 1, sizeof *c.v);
+	c.declared = calloc((size_t)total + 1, sizeof *c.declared);
+	if (!c.v || !c.declared) {
+		free(c.v);
+		free(c.declared);
+		return (struct candidates){ 0 };
+	}
+	for (int u = 0; u < units->count; u++) {
+		const struct sa_unit *un = &units->units[u];
+		for (int k = 0; k < un->nfunctions; k++)
+			c.v[c.n++] = &un->functions[k];
+		for (int k = 0; k < un->ndeclarations; k++) {
+			c.declared[c.n] = true;
+			c.v[c.n++] = &un->declarations[k];
+		}
+	}
+	return c;
+}
+
+static int initializer_for(const struct candidates *all, const struct sa_function *maker)
+{
+	const char *cut = strchr(maker->name, '_');
+	size_t prefix = cut ? (size_t)(cut - maker->name) + 1 : 0;
+	int best = -1;
+	for (int i = 0; i < all->n; i++) {
+		const struct sa_function *f = all->v[i];
+		if (f->typed && f->nparams == 0 && !strstr(f->signature, "...") && returns_status(f) &&
+		    prefix && strncmp(f->name, maker->name, prefix) == 0 &&
+		    (ends_with(f->name, "_initialize") || ends_with(f->name, "_init")) &&
+		    (best < 0 || strlen(f->name) < strlen(all->v[best]->name)))
+			best = i;
+	}
+	return best;
+}
+
+static void add_context(struct audit_plan *plan, const struct sa_type *t,
+			const struct candidates *all)
+{
+	const struct sa_function *maker = NULL;
+	int out = -2, made_by = -1;
+	for (int i = 0; i < all->n; i++) {
+		int o = makes(all->v[i], t->pointee);
+		if (o != -2 && better(all->v[i], maker) && !in_api(plan, all->v[i]))
+			maker = all->v[i], out = o, made_by = i;
+	}
+	if (!maker)
+		return;
+	if (plan->ncontexts == plan->cap_contexts) {
+		plan->cap_contexts = plan->cap_contexts ? 2 * plan->cap_contexts : 4;
+		plan->contexts = realloc(plan->contexts, (size_t)plan->cap_contexts * sizeof *plan->contexts);
+		if (!plan->contexts) {
+			fprintf(stderr, "snc audit: out of memory\n");
+			exit(2);
+		}
+	}
+	struct audit_context *c = &plan->contexts[plan->ncontexts];
+	char var[64], call[2048], args[1536] = "";
+	snprintf(var, sizeof var, "snc_context%d", plan->ncontexts);
+	size_t used = 0;
+	for (int p = 0; p < maker->nparams && used < sizeof args; p++) {
+		const struct sa_type *pt = &maker->param_types[p].type;
+		used += (size_t)snprintf(args + used, sizeof args - used, "%s%s%s", p ? ", " : "",
+					 p == out ? "&" : "",
+					 p == out ? var : pt->cls == SA_TYPE_POINTER ? "NULL" : "0");
+	}
+	int initializer = initializer_for(all, maker);
+	const struct sa_function *init = initializer >= 0 ? all->v[initializer] : NULL;
+	snprintf(call, sizeof call, "%s%s%s%s%s(%s);", init ? init->name : "", init ? "();\n\t" : "",
+		 out == -1 ? var : "", out == -1 ? " = " : "", maker->name, args);
+	*c = (struct audit_context){
+		.pointee = strdup(t->pointee), .type = strdup(t->spelling), .var = strdup(var),
+		.make = strdup(call), .maker = maker, .init = init,
+		.maker_declared = all->declared[made_by],
+		.init_declared = init && all->declared[initializer],
+	};
+	plan->ncontexts++;
+}
+
+void audit_find_contexts(struct audit_plan *plan, const struct sa_units *units)
+{
+	struct candidates all = candidates_of(units);
+	for (int i = 0; all.v && i < plan->nfns; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		for (int p = 0; f->typed && p < f->nparams; p++) {
+			const struct sa_type *t = &f->param_types[p].type;
+			if (opaque_pointer(t) && !audit_context_of(plan, t->pointee) &&
+			    !an_api_object(plan, t->pointee))
+				add_context(plan, t, &all);
+		}
+	}
+	free(all.v);
+	free(all.declared);
+}
+
+const struct audit_context *audit_context_of(const struct audit_plan *plan, const char *pointee)
+{
+	for (int i = 0; pointee && i < plan->ncontexts; i++)
+		if (strcmp(plan->contexts[i].pointee, pointee) == 0)
+			return &plan->contexts[i];
+	return NULL;
+}
