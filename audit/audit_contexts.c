@@ -14,8 +14,8 @@
  * named as a maker (a word of its name is create, new, alloc, make, open or init), whose other parameters can all
  * be given nothing (integers 0, pointers NULL: a parent, an abort callback, an allocator
  * of the library's choosing; not a complete struct to read); not variadic, not a
- * destructor; the fewest parameters, then the shortest name. A type that is the first
- * parameter of an API function is an object of the API, not a context. The initializer: a function
+ * destructor; the fewest parameters, then the shortest name. A type an API function makes
+ * is a family's object, not a context. The initializer: a function
  * of no parameters that returns nothing or a status, named `*_initialize` or `*_init`,
  * with the maker's prefix (`apr_`); the shortest such name. */
 #include <ctype.h>
@@ -82,6 +82,28 @@ static bool named_as_maker(const char *name)
 	return false;
 }
 
+/* Does an API function named as a maker make pointee (return it, or write it through a
+ * T **)? Then it is a family's object, built as the family's initial state, not a context
+ * (apr_hash_pool_get returns the hash's pool: a getter, which makes nothing). */
+static bool made_by_api(const struct audit_plan *plan, const char *pointee)
+{
+	for (int i = 0; i < plan->nfns; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		if (!named_as_maker(f->name))
+			continue;
+		const struct sa_type *r = &f->result;
+		if (r->cls == SA_TYPE_POINTER && r->levels == 1 && r->pointee && strcmp(r->pointee, pointee) == 0)
+			return true;
+		for (int p = 0; p < f->nparams; p++) {
+			const struct sa_type *t = &f->param_types[p].type;
+			if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target_cls == SA_TYPE_RECORD &&
+			    t->target && strcmp(t->target, pointee) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Does f make a pointee (-1: it returns it; k: it writes it through parameter k)? -2 if not. */
 static int makes(const struct sa_function *f, const char *pointee)
 {
@@ -132,20 +154,6 @@ static bool in_api(const struct audit_plan *plan, const struct sa_function *f)
 	return false;
 }
 
-/* Is pointee an object of the API: the first parameter of one of its functions? */
-static bool an_api_object(const struct audit_plan *plan, const char *pointee)
-{
-	for (int i = 0; i < plan->nfns; i++) {
-		const struct sa_function *f = plan->fns[i].def;
-		const struct sa_type *t = f->nparams > 0 ? &f->param_types[0].type : NULL;
-		if (t && t->cls == SA_TYPE_POINTER && t->target_cls == SA_TYPE_RECORD &&
-		    ((t->levels == 1 && t->pointee && strcmp(t->pointee, pointee) == 0) ||
-		     (t->levels == 2 && t->target && strcmp(t->target, pointee) == 0)))
-			return true;
-	}
-	return false;
-}
-
 static struct candidates candidates_of(const struct sa_units *units)
 {
 	struct candidates c = { 0 };
@@ -187,8 +195,19 @@ static int initializer_for(const struct candidates *all, const struct sa_functio
 	return best;
 }
 
-static void add_context(struct audit_plan *plan, const struct sa_type *t,
-			const struct candidates *all)
+static int context_index(const struct audit_plan *plan, const char *pointee)
+{
+	for (int i = 0; pointee && i < plan->ncontexts; i++)
+		if (strcmp(plan->contexts[i].pointee, pointee) == 0)
+			return i;
+	return -1;
+}
+
+/* Finds the maker of t's pointee and appends its context; a maker's own opaque parameters
+ * get theirs, made first (apr_thread_mutex_create's pool), `depth` levels down. Returns its
+ * index, or -1. */
+static int add_context(struct audit_plan *plan, const struct sa_type *t,
+		       const struct candidates *all, int depth)
 {
 	const struct sa_function *maker = NULL;
 	int out = -2, made_by = -1;
@@ -198,7 +217,22 @@ static void add_context(struct audit_plan *plan, const struct sa_type *t,
 			maker = all->v[i], out = o, made_by = i;
 	}
 	if (!maker)
-		return;
+		return -1;
+	char var[64], call[2048], args[1536] = "";
+	int needs[AUDIT_CONTEXT_NEEDS], nneeds = 0;
+	size_t used = 0;
+	for (int p = 0; p < maker->nparams && used < sizeof args; p++) {
+		const struct sa_type *pt = &maker->param_types[p].type;
+		int k = -1;
+		if (p != out && opaque_pointer(pt) && strcmp(pt->pointee, t->pointee) != 0 && depth > 0 &&
+		    nneeds < AUDIT_CONTEXT_NEEDS && (k = context_index(plan, pt->pointee)) < 0)
+			k = add_context(plan, pt, all, depth - 1);
+		if (k >= 0)
+			needs[nneeds++] = k;
+		used += (size_t)snprintf(args + used, sizeof args - used, "%s%s%s", p ? ", " : "",
+					 p == out ? "&" : "", p == out ? "@" : k >= 0 ? plan->contexts[k].var
+					 : pt->cls == SA_TYPE_POINTER ? "NULL" : "0");
+	}
 	if (plan->ncontexts == plan->cap_contexts) {
 		plan->cap_contexts = plan->cap_contexts ? 2 * plan->cap_contexts : 4;
 		plan->contexts = realloc(plan->contexts, (size_t)plan->cap_contexts * sizeof *plan->contexts);
@@ -207,27 +241,22 @@ static void add_context(struct audit_plan *plan, const struct sa_type *t,
 			exit(2);
 		}
 	}
-	struct audit_context *c = &plan->contexts[plan->ncontexts];
-	char var[64], call[2048], args[1536] = "";
 	snprintf(var, sizeof var, "snc_context%d", plan->ncontexts);
-	size_t used = 0;
-	for (int p = 0; p < maker->nparams && used < sizeof args; p++) {
-		const struct sa_type *pt = &maker->param_types[p].type;
-		used += (size_t)snprintf(args + used, sizeof args - used, "%s%s%s", p ? ", " : "",
-					 p == out ? "&" : "",
-					 p == out ? var : pt->cls == SA_TYPE_POINTER ? "NULL" : "0");
-	}
+	char *at = strchr(args, '@');   /* the out parameter: &var */
+	snprintf(call, sizeof call, "%s%s%s(%.*s%s%s);", out == -1 ? var : "", out == -1 ? " = " : "",
+		 maker->name, at ? (int)(at - args) : (int)strlen(args), args, at ? var : "",
+		 at ? at + 1 : "");
 	int initializer = initializer_for(all, maker);
-	const struct sa_function *init = initializer >= 0 ? all->v[initializer] : NULL;
-	snprintf(call, sizeof call, "%s%s%s%s%s(%s);", init ? init->name : "", init ? "();\n\t" : "",
-		 out == -1 ? var : "", out == -1 ? " = " : "", maker->name, args);
+	struct audit_context *c = &plan->contexts[plan->ncontexts];
 	*c = (struct audit_context){
 		.pointee = strdup(t->pointee), .type = strdup(t->spelling), .var = strdup(var),
-		.make = strdup(call), .maker = maker, .init = init,
+		.make = strdup(call), .maker = maker,
+		.init = initializer >= 0 ? all->v[initializer] : NULL,
 		.maker_declared = all->declared[made_by],
-		.init_declared = init && all->declared[initializer],
+		.init_declared = initializer >= 0 && all->declared[initializer], .nneeds = nneeds,
 	};
-	plan->ncontexts++;
+	memcpy(c->needs, needs, (size_t)nneeds * sizeof *needs);
+	return plan->ncontexts++;
 }
 
 void audit_find_contexts(struct audit_plan *plan, const struct sa_units *units)
@@ -237,9 +266,9 @@ void audit_find_contexts(struct audit_plan *plan, const struct sa_units *units)
 		const struct sa_function *f = plan->fns[i].def;
 		for (int p = 0; f->typed && p < f->nparams; p++) {
 			const struct sa_type *t = &f->param_types[p].type;
-			if (opaque_pointer(t) && !audit_context_of(plan, t->pointee) &&
-			    !an_api_object(plan, t->pointee))
-				add_context(plan, t, &all);
+			if (opaque_pointer(t) && context_index(plan, t->pointee) < 0 &&
+			    !made_by_api(plan, t->pointee))
+				add_context(plan, t, &all, 2);
 		}
 	}
 	free(all.v);
@@ -248,8 +277,6 @@ void audit_find_contexts(struct audit_plan *plan, const struct sa_units *units)
 
 const struct audit_context *audit_context_of(const struct audit_plan *plan, const char *pointee)
 {
-	for (int i = 0; pointee && i < plan->ncontexts; i++)
-		if (strcmp(plan->contexts[i].pointee, pointee) == 0)
-			return &plan->contexts[i];
-	return NULL;
+	int k = context_index(plan, pointee);
+	return k >= 0 ? &plan->contexts[k] : NULL;
 }

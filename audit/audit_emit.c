@@ -410,6 +410,14 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 	if (!fam->starter && fam->nsetup == 0 && fam->ncontexts == 0 && !audit_fills_callbacks(fam))
 		return;
 	fprintf(out, "static void setup(void)\n{\n");
+	for (int i = 0; i < fam->ncontexts; i++) {   /* the library's initializers, once each */
+		const struct sa_function *init = fam->contexts[i]->init;
+		bool called = !init;
+		for (int k = 0; k < i && !called; k++)
+			called = fam->contexts[k]->init == init;
+		if (!called)
+			fprintf(out, "\t%s();\n", init->name);
+	}
 	for (int i = 0; i < fam->ncontexts; i++)
 		fprintf(out, "\t%s\n", fam->contexts[i]->make);
 	if (audit_fills_callbacks(fam))

@@ -419,6 +419,25 @@ static int configured(const struct param_ctx *c, const struct sa_param *p, struc
 	}
 }
 
+/* Lists ctx among the contexts fam's setup() makes, after those its maker takes. */
+static bool family_uses(struct audit_family *fam, const struct audit_plan *plan,
+			const struct audit_context *ctx)
+{
+	for (int i = 0; i < fam->ncontexts; i++)
+		if (fam->contexts[i] == ctx)
+			return true;
+	for (int i = 0; i < ctx->nneeds; i++)
+		if (!family_uses(fam, plan, &plan->contexts[ctx->needs[i]]))
+			return false;
+	const struct audit_context **more = realloc(fam->contexts, (size_t)(fam->ncontexts + 1) *
+						    sizeof *more);
+	if (!more)
+		return false;
+	fam->contexts = more;
+	fam->contexts[fam->ncontexts++] = ctx;
+	return true;
+}
+
 /* A pointer to an opaque type the library makes (APR's apr_pool_t *): the context made in
  * setup() (audit_contexts.c), the same for every call. */
 static bool use_context(const struct param_ctx *c, const struct sa_type *t, struct audit_arg *a)
@@ -426,18 +445,8 @@ static bool use_context(const struct param_ctx *c, const struct sa_type *t, stru
 	const struct audit_context *ctx = c->opt->plan ? audit_context_of(c->opt->plan, t->pointee) : NULL;
 	if (!ctx)
 		return false;
-	struct audit_family *fam = c->fam;
-	bool listed = false;
-	for (int i = 0; i < fam->ncontexts && !listed; i++)
-		listed = fam->contexts[i] == ctx;
-	if (!listed) {
-		const struct audit_context **more = realloc(fam->contexts, (size_t)(fam->ncontexts + 1) *
-							    sizeof *more);
-		if (!more)
-			return false;
-		fam->contexts = more;
-		fam->contexts[fam->ncontexts++] = ctx;
-	}
+	if (!family_uses(c->fam, c->opt->plan, ctx))
+		return false;
 	a->role = ROLE_FIXED;
 	a->fixed = strdup(ctx->var);
 	return true;

@@ -33,15 +33,18 @@ clip() {
 	fi
 }
 
-# expect_match TEXT REGEX WHAT
+# expect_match TEXT REGEX WHAT (REGEX on one line: grep takes each line of a pattern as an
+# alternative, so a multi-line one would match when any of its lines did)
 expect_match() {
 	checks=$((checks + 1))
+	case $2 in *$'\n'*) fail "$3: a regular expression of several lines: '$2'"; return;; esac
 	printf '%s' "$1" | grep -Eq -- "$2" || fail "$3: '$2' not in: $(clip "$1")"
 }
 
 # expect_no_match TEXT REGEX WHAT
 expect_no_match() {
 	checks=$((checks + 1))
+	case $2 in *$'\n'*) fail "$3: a regular expression of several lines: '$2'"; return;; esac
 	! printf '%s' "$1" | grep -Eq -- "$2" || fail "$3: '$2' found in: $(clip "$1")"
 }
 

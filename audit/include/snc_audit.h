@@ -221,13 +221,16 @@ struct audit_alias {
 
 /* An opaque object the API takes beside its own (APR's pool), made once in setup() by a
  * function of the library (audit_contexts.c). */
+#define AUDIT_CONTEXT_NEEDS 4
 struct audit_context {
 	char *pointee;             /* the opaque type, as parameters point to it */
 	char *type;                /* the variable's type ("apr_pool_t *") */
 	char *var;                 /* the harness's variable (snc_context0) */
-	char *make;                /* the statements that make it, the initializer's first */
-	const struct sa_function *maker, *init;
+	char *make;                /* the statement that makes it */
+	const struct sa_function *maker, *init;   /* init: the library's, called first */
 	bool maker_declared, init_declared;   /* without a body: a library defines them */
+	int needs[AUDIT_CONTEXT_NEEDS];   /* the contexts its maker takes, made before it */
+	int nneeds;
 };
 
 struct audit_plan {
