@@ -43,9 +43,11 @@ static bool opaque_pointer(const struct sa_type *t)
 	       t->pointee && t->pointee_size < 0;
 }
 
-/* Can every parameter of f but `out` be given nothing (0, NULL)? A pointer to a struct
- * only when it is of the type made (a parent) or opaque (an allocator of the library's
- * choosing): a getter's object (apr_pool_parent_get(pool)) is not nothing. */
+/* Can every parameter of f but `out` be given nothing (0, NULL)? A pointer only when it is
+ * to the type made (a parent), to another opaque type (an allocator of the library's
+ * choosing), to a function (an abort callback) or to void (a user's data): not a complete
+ * struct (a getter's object: apr_pool_parent_get(pool)), not a string (a file a maker
+ * would open) nor a scalar it would write. */
 static bool others_take_nothing(const struct sa_function *f, int out, const char *pointee)
 {
 	for (int p = 0; p < f->nparams; p++) {
@@ -53,10 +55,11 @@ static bool others_take_nothing(const struct sa_function *f, int out, const char
 		if (p == out || t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM ||
 		    t->cls == SA_TYPE_BOOL || t->cls == SA_TYPE_FLOAT)
 			continue;
-		if (t->cls != SA_TYPE_POINTER)
+		if (t->cls != SA_TYPE_POINTER || t->levels != 1)
 			return false;
-		if (t->target_cls == SA_TYPE_RECORD && t->levels == 1 && t->pointee &&
-		    strcmp(t->pointee, pointee) != 0 && t->pointee_size >= 0 && !t->pointee_const)
+		bool record = t->target_cls == SA_TYPE_RECORD && t->pointee &&
+			      (strcmp(t->pointee, pointee) == 0 || t->pointee_size < 0);
+		if (!record && t->target_cls != SA_TYPE_FUNCTION && t->target_cls != SA_TYPE_VOID)
 			return false;
 	}
 	return true;
