@@ -8,16 +8,16 @@
  * *context*: made once in setup(), before the family's own initial state, and passed as
  * is to every call that takes one (a fixed argument, as a capacity is).
  *
- * The maker of an opaque T, among the functions declared in the scanned units' API files
- * outside the audited API (a T an API function makes is a family's object): one that
- * returns T *, or returns a status and writes it through its one T ** parameter,
- * named as a maker (a word of its name is create, new, alloc, make, open or init), whose other parameters can all
- * be given nothing (integers 0, pointers NULL: a parent, an abort callback, an allocator
- * of the library's choosing; not a complete struct to read); not variadic, not a
- * destructor; the fewest parameters, then the shortest name. A type an API function makes
- * is a family's object, not a context. The initializer: a function
- * of no parameters that returns nothing or a status, named `*_initialize` or `*_init`,
- * with the maker's prefix (`apr_`); the shortest such name. */
+ * The maker of an opaque T, among the functions the scanned units' API files declare
+ * outside the audited API: one named as a maker (a word of its name is create, new,
+ * alloc, make, open or init) that returns T *, or returns a status and writes it through
+ * its one T ** parameter; whose other parameters can all be given nothing (integers 0;
+ * NULL for a parent, another opaque type, a function, a void *); not variadic, not a
+ * destructor; the fewest parameters, then the shortest name. Its own opaque parameters
+ * get contexts too, made before it (APR's pool takes an allocator). A T that an API
+ * function named as a maker makes is a family's object, not a context. The initializer:
+ * a function of no parameters returning nothing or a status, named `*_initialize` or
+ * `*_init`, with the maker's prefix (`apr_`); the shortest such name. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,9 +45,8 @@ static bool opaque_pointer(const struct sa_type *t)
 
 /* Can every parameter of f but `out` be given nothing (0, NULL)? A pointer only when it is
  * to the type made (a parent), to another opaque type (an allocator of the library's
- * choosing), to a function (an abort callback) or to void (a user's data): not a complete
- * struct (a getter's object: apr_pool_parent_get(pool)), not a string (a file a maker
- * would open) nor a scalar it would write. */
+ * choosing), to a function (an abort callback) or to void (a user's data): not to a
+ * complete struct it would read, a string it would open, a scalar it would write. */
 static bool others_take_nothing(const struct sa_function *f, int out, const char *pointee)
 {
 	for (int p = 0; p < f->nparams; p++) {
@@ -85,25 +84,34 @@ static bool named_as_maker(const char *name)
 	return false;
 }
 
-/* Does an API function named as a maker make pointee (return it, or write it through a
- * T **)? Then it is a family's object, built as the family's initial state, not a context
- * (apr_hash_pool_get returns the hash's pool: a getter, which makes nothing). */
-static bool made_by_api(const struct audit_plan *plan, const char *pointee)
+/* Where f gives a new pointee: -1, its result (T *); k, its one T ** parameter k; -2,
+ * nowhere (or through two T **: which is the new one?). */
+static int gives(const struct sa_function *f, const char *pointee)
 {
-	for (int i = 0; i < plan->nfns; i++) {
-		const struct sa_function *f = plan->fns[i].def;
-		if (!named_as_maker(f->name))
-			continue;
-		const struct sa_type *r = &f->result;
-		if (r->cls == SA_TYPE_POINTER && r->levels == 1 && r->pointee && strcmp(r->pointee, pointee) == 0)
-			return true;
-		for (int p = 0; p < f->nparams; p++) {
-			const struct sa_type *t = &f->param_types[p].type;
-			if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target_cls == SA_TYPE_RECORD &&
-			    t->target && strcmp(t->target, pointee) == 0)
-				return true;
+	const struct sa_type *r = &f->result;
+	if (r->cls == SA_TYPE_POINTER && r->levels == 1 && r->pointee && strcmp(r->pointee, pointee) == 0)
+		return -1;
+	int out = -2;
+	for (int p = 0; p < f->nparams; p++) {
+		const struct sa_type *t = &f->param_types[p].type;
+		if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target_cls == SA_TYPE_RECORD &&
+		    t->target && strcmp(t->target, pointee) == 0) {
+			if (out != -2)
+				return -2;
+			out = p;
 		}
 	}
+	return out;
+}
+
+/* Does an API function named as a maker give pointee? Then it is a family's object, built
+ * as the family's initial state, not a context (apr_hash_pool_get returns the hash's
+ * pool: a getter, which makes nothing). */
+static bool made_by_api(const struct audit_plan *plan, const char *pointee)
+{
+	for (int i = 0; i < plan->nfns; i++)
+		if (named_as_maker(plan->fns[i].def->name) && gives(plan->fns[i].def, pointee) != -2)
+			return true;
 	return false;
 }
 
@@ -113,22 +121,10 @@ static int makes(const struct sa_function *f, const char *pointee)
 	if (!f->typed || strstr(f->signature, "...") || !named_as_maker(f->name) ||
 	    strstr(f->name, "destroy") || strstr(f->name, "free"))
 		return -2;
-	const struct sa_type *r = &f->result;
-	if (r->cls == SA_TYPE_POINTER && r->levels == 1 && r->pointee && strcmp(r->pointee, pointee) == 0)
-		return others_take_nothing(f, -1, pointee) ? -1 : -2;
-	if (!returns_status(f))
+	int out = gives(f, pointee);
+	if (out == -2 || (out >= 0 && !returns_status(f)))
 		return -2;
-	int out = -2;
-	for (int p = 0; p < f->nparams; p++) {
-		const struct sa_type *t = &f->param_types[p].type;
-		if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target_cls == SA_TYPE_RECORD &&
-		    t->target && strcmp(t->target, pointee) == 0) {
-			if (out != -2)
-				return -2;   /* two of them: which is the new one? */
-			out = p;
-		}
-	}
-	return out >= 0 && others_take_nothing(f, out, pointee) ? out : -2;
+	return others_take_nothing(f, out, pointee) ? out : -2;
 }
 
 static bool better(const struct sa_function *f, const struct sa_function *than)
