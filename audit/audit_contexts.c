@@ -8,16 +8,18 @@
  * *context*: made once in setup(), before the family's own initial state, and passed as
  * is to every call that takes one (a fixed argument, as a capacity is).
  *
- * The maker of an opaque T, among the functions the scanned units' API files declare
- * outside the audited API: one named as a maker (a word of its name is create, new,
- * alloc, make, open or init) that returns T *, or returns a status and writes it through
- * its one T ** parameter; whose other parameters can all be given nothing (integers 0;
- * NULL for a parent, another opaque type, a function, a void *); not variadic, not a
- * destructor; the fewest parameters, then the shortest name. Its own opaque parameters
- * get contexts too, made before it (APR's pool takes an allocator). A T that an API
- * function named as a maker makes is a family's object, not a context. The initializer:
- * a function of no parameters returning nothing or a status, named `*_initialize` or
- * `*_init`, with the maker's prefix (`apr_`); the shortest such name. */
+ * The maker of an opaque T, among the functions the scanned units' API files declare (the
+ * audited API's too: auditing apr_pools.h beside apr_hash.h, the hash's family gets a pool
+ * from apr_pool_create_ex while the pool has a family of its own): one named as a maker
+ * (a word of its name is create, new, alloc, make, open or init) that returns T *, or
+ * returns a status and writes it through its one T ** parameter; whose other parameters
+ * can all be given nothing (integers 0; NULL for a parent, another opaque type, a
+ * function, a void *); not variadic, not a destructor; the fewest parameters, then the
+ * shortest name. Its own opaque parameters get contexts too, made before it (APR's pool
+ * takes an allocator). A family's own object is never its context: the object's role
+ * comes first. The initializer: a function of no parameters returning nothing or a
+ * status, named `*_initialize` or `*_init`, with the maker's prefix (`apr_`); the
+ * shortest such name. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +68,7 @@ static bool others_take_nothing(const struct sa_function *f, int out, const char
 
 /* Is one of the words of a name (split at '_' and where a capital follows a small letter:
  * apr_pool_create_ex, PR_NewLock) create, new, alloc, make, open or init? */
-static bool named_as_maker(const char *name)
+bool audit_named_as_maker(const char *name)
 {
 	static const char *const verbs[] = { "create", "new", "alloc", "make", "open", "init", NULL };
 	for (const char *w = name; *w;) {
@@ -104,21 +106,10 @@ static int gives(const struct sa_function *f, const char *pointee)
 	return out;
 }
 
-/* Does an API function named as a maker give pointee? Then it is a family's object, built
- * as the family's initial state, not a context (apr_hash_pool_get returns the hash's
- * pool: a getter, which makes nothing). */
-static bool made_by_api(const struct audit_plan *plan, const char *pointee)
-{
-	for (int i = 0; i < plan->nfns; i++)
-		if (named_as_maker(plan->fns[i].def->name) && gives(plan->fns[i].def, pointee) != -2)
-			return true;
-	return false;
-}
-
 /* Does f make a pointee (-1: it returns it; k: it writes it through parameter k)? -2 if not. */
 static int makes(const struct sa_function *f, const char *pointee)
 {
-	if (!f->typed || strstr(f->signature, "...") || !named_as_maker(f->name) ||
+	if (!f->typed || strstr(f->signature, "...") || !audit_named_as_maker(f->name) ||
 	    strstr(f->name, "destroy") || strstr(f->name, "free"))
 		return -2;
 	int out = gives(f, pointee);
@@ -138,20 +129,12 @@ static bool better(const struct sa_function *f, const struct sa_function *than)
 }
 
 /* The functions declared or defined in the scanned units' API files, and whether each is
- * one of the audited API (whose objects are families, not contexts). */
+ * only declared (a library defines it). */
 struct candidates {
 	const struct sa_function **v;
 	bool *declared;            /* without a body in the units: a library defines it */
 	int n;
 };
-
-static bool in_api(const struct audit_plan *plan, const struct sa_function *f)
-{
-	for (int i = 0; i < plan->nfns; i++)
-		if (strcmp(plan->fns[i].def->name, f->name) == 0)
-			return true;
-	return false;
-}
 
 static struct candidates candidates_of(const struct sa_units *units)
 {
@@ -212,7 +195,7 @@ static int add_context(struct audit_plan *plan, const struct sa_type *t,
 	int out = -2, made_by = -1;
 	for (int i = 0; i < all->n; i++) {
 		int o = makes(all->v[i], t->pointee);
-		if (o != -2 && better(all->v[i], maker) && !in_api(plan, all->v[i]))
+		if (o != -2 && better(all->v[i], maker))
 			maker = all->v[i], out = o, made_by = i;
 	}
 	if (!maker)
@@ -265,8 +248,7 @@ void audit_find_contexts(struct audit_plan *plan, const struct sa_units *units)
 		const struct sa_function *f = plan->fns[i].def;
 		for (int p = 0; f->typed && p < f->nparams; p++) {
 			const struct sa_type *t = &f->param_types[p].type;
-			if (opaque_pointer(t) && context_index(plan, t->pointee) < 0 &&
-			    !made_by_api(plan, t->pointee))
+			if (opaque_pointer(t) && context_index(plan, t->pointee) < 0)
 				add_context(plan, t, &all, 2);
 		}
 	}

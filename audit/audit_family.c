@@ -354,16 +354,19 @@ static bool returns_status(const struct sa_function *f)
 /* May a constructor of key take a parameter of type t? Not an object: no pointer to key,
  * no transparent union, no pointer to another struct but a const one it reads as options
  * (ev_bus_open(const struct ev_config *cfg), given a zeroed one: the defaults). */
-static bool constructor_may_take(const struct audit_plan *plan, const struct sa_type *t,
-				 const char *key)
+static bool constructor_may_take(const struct audit_plan *plan, const struct sa_function *f,
+				 const struct sa_type *t, const char *key)
 {
 	if (t->cls == SA_TYPE_TRANSPARENT_UNION)
 		return false;
 	if (t->cls != SA_TYPE_POINTER)
 		return true;
+	/* a context (APR's pool) when the function is named as a maker: a getter of another
+	 * object (apr_hash_pool_get(ht), apr_hash_first(pool, ht)) constructs nothing */
 	return strcmp(t->pointee, key) != 0 && (t->target_cls != SA_TYPE_RECORD ||
 	       (t->levels == 1 && t->pointee_const && t->pointee_size >= 0) ||
-	       (t->levels == 1 && audit_context_of(plan, t->pointee)));   /* APR's pool */
+	       (t->levels == 1 && audit_context_of(plan, t->pointee) &&
+		audit_named_as_maker(f->name)));
 }
 
 /* Returns T * and takes nothing a constructor may not (constructor_may_take). */
@@ -375,7 +378,7 @@ static bool is_constructor(const struct audit_plan *plan, const struct sa_functi
 	    strstr(f->signature, "..."))   /* sem_open(name, oflag, ...): not callable */
 		return false;
 	for (int p = 0; p < f->nparams; p++)
-		if (!constructor_may_take(plan, &f->param_types[p].type, key))
+		if (!constructor_may_take(plan, f, &f->param_types[p].type, key))
 			return false;
 	return true;
 }
@@ -394,7 +397,7 @@ static int out_constructor_param(const struct audit_plan *plan, const struct sa_
 		if (out < 0 && t->cls == SA_TYPE_POINTER && t->levels == 2 &&
 		    t->target_cls == SA_TYPE_RECORD && t->target && strcmp(t->target, key) == 0)
 			out = p;
-		else if (!constructor_may_take(plan, t, key))
+		else if (!constructor_may_take(plan, f, t, key))
 			return -1;
 	}
 	return out;

@@ -268,6 +268,8 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
  * context of a pointee type, or NULL. */
 void audit_find_contexts(struct audit_plan *plan, const struct sa_units *units);
 const struct audit_context *audit_context_of(const struct audit_plan *plan, const char *pointee);
+/* Is a word of name create, new, alloc, make, open or init (apr_pool_create_ex, PR_NewLock)? */
+bool audit_named_as_maker(const char *name);
 
 /* The files of unit u that are the API of its main file (the header). */
 int audit_api_files(const struct sa_unit *u, char ***out);
