@@ -77,14 +77,7 @@ int audit_api_files(const struct sa_unit *u, char ***out)
 
 void audit_plan_append(struct audit_plan *plan, struct audit_fn fn)
 {
-	if (plan->nfns == plan->cap_fns) {
-		plan->cap_fns = plan->cap_fns ? 2 * plan->cap_fns : 64;
-		plan->fns = realloc(plan->fns, (size_t)plan->cap_fns * sizeof *plan->fns);
-		if (!plan->fns) {
-			fprintf(stderr, "snc audit: out of memory\n");
-			exit(2);
-		}
-	}
+	plan->fns = audit_grow(plan->fns, &plan->cap_fns, plan->nfns, sizeof *plan->fns);
 	plan->fns[plan->nfns++] = fn;
 }
 

@@ -27,18 +27,6 @@
 #include <strings.h>
 #include "snc_audit.h"
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-static bool returns_status(const struct sa_function *f)
-{
-	return f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
-	       f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL;
-}
-
 static bool opaque_pointer(const struct sa_type *t)
 {
 	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_RECORD &&
@@ -113,7 +101,7 @@ static int makes(const struct sa_function *f, const char *pointee)
 	    strstr(f->name, "destroy") || strstr(f->name, "free"))
 		return -2;
 	int out = gives(f, pointee);
-	if (out == -2 || (out >= 0 && !returns_status(f)))
+	if (out == -2 || (out >= 0 && !audit_returns_status(f)))
 		return -2;
 	return others_take_nothing(f, out, pointee) ? out : -2;
 }
@@ -168,9 +156,8 @@ static int initializer_for(const struct candidates *all, const struct sa_functio
 	int best = -1;
 	for (int i = 0; i < all->n; i++) {
 		const struct sa_function *f = all->v[i];
-		if (f->typed && f->nparams == 0 && !strstr(f->signature, "...") && returns_status(f) &&
+		if (f->nparams == 0 && !strstr(f->signature, "...") && audit_is_global_initializer(f) &&
 		    prefix && strncmp(f->name, maker->name, prefix) == 0 &&
-		    (ends_with(f->name, "_initialize") || ends_with(f->name, "_init")) &&
 		    (best < 0 || strlen(f->name) < strlen(all->v[best]->name)))
 			best = i;
 	}
@@ -215,14 +202,8 @@ static int add_context(struct audit_plan *plan, const struct sa_type *t,
 					 p == out ? "&" : "", p == out ? "@" : k >= 0 ? plan->contexts[k].var
 					 : pt->cls == SA_TYPE_POINTER ? "NULL" : "0");
 	}
-	if (plan->ncontexts == plan->cap_contexts) {
-		plan->cap_contexts = plan->cap_contexts ? 2 * plan->cap_contexts : 4;
-		plan->contexts = realloc(plan->contexts, (size_t)plan->cap_contexts * sizeof *plan->contexts);
-		if (!plan->contexts) {
-			fprintf(stderr, "snc audit: out of memory\n");
-			exit(2);
-		}
-	}
+	plan->contexts = audit_grow(plan->contexts, &plan->cap_contexts, plan->ncontexts,
+				    sizeof *plan->contexts);
 	snprintf(var, sizeof var, "snc_context%d", plan->ncontexts);
 	char *at = strchr(args, '@');   /* the out parameter: &var */
 	snprintf(call, sizeof call, "%s%s%s(%.*s%s%s);", out == -1 ? var : "", out == -1 ? " = " : "",

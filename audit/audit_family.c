@@ -37,7 +37,7 @@
 #include <strings.h>
 #include "snc_audit.h"
 
-static void *grow(void *p, int *cap, int n, size_t size)
+void *audit_grow(void *p, int *cap, int n, size_t size)
 {
 	if (n < *cap)
 		return p;
@@ -53,7 +53,7 @@ static void *grow(void *p, int *cap, int n, size_t size)
 void audit_note(struct audit_plan *plan, const char *kind, const char *name, const char *family,
 		const char *status, const char *fmt, ...)
 {
-	plan->notes = grow(plan->notes, &plan->cap_notes, plan->nnotes, sizeof *plan->notes);
+	plan->notes = audit_grow(plan->notes, &plan->cap_notes, plan->nnotes, sizeof *plan->notes);
 	char detail[1024];
 	va_list ap;
 	va_start(ap, fmt);
@@ -164,7 +164,7 @@ static struct draft *draft_for(struct draft **drafts, int *n, int *cap, const ch
 	for (int i = 0; i < *n; i++)
 		if (strcmp((*drafts)[i].fam.key, key) == 0)
 			return &(*drafts)[i];
-	*drafts = grow(*drafts, cap, *n, sizeof **drafts);
+	*drafts = audit_grow(*drafts, cap, *n, sizeof **drafts);
 	struct draft *d = &(*drafts)[(*n)++];
 	memset(d, 0, sizeof *d);
 	d->fam.key = strdup(key);
@@ -186,7 +186,7 @@ static struct draft *draft_for(struct draft **drafts, int *n, int *cap, const ch
 
 static void add_member(struct draft *d, const struct audit_fn *f)
 {
-	d->members.v = grow(d->members.v, &d->members.cap, d->members.n, sizeof *d->members.v);
+	d->members.v = audit_grow(d->members.v, &d->members.cap, d->members.n, sizeof *d->members.v);
 	d->members.v[d->members.n++] = *f;
 }
 
@@ -344,8 +344,7 @@ static bool takes_key(const struct sa_function *f, const char *key)
 	return false;
 }
 
-/* Does f return nothing or a status (an int, an enum, a bool)? */
-static bool returns_status(const struct sa_function *f)
+bool audit_returns_status(const struct sa_function *f)
 {
 	return f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
 	       f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL;
@@ -389,7 +388,7 @@ static bool is_constructor(const struct audit_plan *plan, const struct sa_functi
 static int out_constructor_param(const struct audit_plan *plan, const struct sa_function *f,
 				 const char *key)
 {
-	if (!f->typed || is_destructor(f->name) || strstr(f->signature, "...") || !returns_status(f))
+	if (!f->typed || is_destructor(f->name) || strstr(f->signature, "...") || !audit_returns_status(f))
 		return -1;
 	int out = -1;
 	for (int p = 0; p < f->nparams; p++) {
@@ -409,20 +408,18 @@ static int out_constructor_param(const struct audit_plan *plan, const struct sa_
 static bool is_initializer(const struct sa_function *f, const char *key)
 {
 	const char *keys[8];
-	return returns_status(f) && (ends_with(f->name, "init") || strncasecmp(f->name, "init_", 5) == 0) &&
+	return audit_returns_status(f) && (ends_with(f->name, "init") || strncasecmp(f->name, "init_", 5) == 0) &&
 	       !is_destructor(f->name) && keys_of(f, keys) > 0 && takes_key(f, key);
 }
 
-/* A globals family's initializer: reg_init(void), or with scalar parameters, returning
- * nothing or a status: run before every state, as an object's initializer is. */
-static bool is_global_initializer(const struct sa_function *f)
+bool audit_is_global_initializer(const struct sa_function *f)
 {
 	bool scalars = true;
 	for (int p = 0; p < f->nparams && scalars; p++) {
 		enum sa_type_class c = f->param_types[p].type.cls;
 		scalars = c == SA_TYPE_INTEGER || c == SA_TYPE_ENUM || c == SA_TYPE_BOOL;
 	}
-	return returns_status(f) && scalars && f->typed && (ends_with(f->name, "_init") ||
+	return audit_returns_status(f) && scalars && f->typed && (ends_with(f->name, "_init") ||
 	       ends_with(f->name, "_initialize") || strcasecmp(f->name, "init") == 0);
 }
 
@@ -458,7 +455,7 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 	 * takes an apr_pool_t *, which only apr_pool_create makes) */
 	for (int i = 0; i < d->members.n && (fam->object_size >= 0 || fam->globals); i++) {
 		const struct sa_function *f = d->members.v[i].def;
-		if ((fam->globals ? is_global_initializer(f) : is_initializer(f, fam->key)) &&
+		if ((fam->globals ? audit_is_global_initializer(f) : is_initializer(f, fam->key)) &&
 		    (!init || strlen(f->name) < strlen(init->name)))
 			init = f;
 	}
@@ -763,7 +760,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 	fam->initial = initial_text(fam);
 	fam->digest_complete = (fam->stateless || (!fam->globals && fam->start != START_CONSTRUCTOR)) &&
 			       digest_sees_everything(m, fam, d->members.v, d->members.n);
-	plan->families = grow(plan->families, &plan->cap_families, plan->nfamilies,
+	plan->families = audit_grow(plan->families, &plan->cap_families, plan->nfamilies,
 			      sizeof *plan->families);
 	plan->families[plan->nfamilies++] = *fam;
 	free(d->members.v);

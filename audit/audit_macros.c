@@ -779,14 +779,8 @@ static void add_alias(struct audit_plan *plan, const struct audit_alias *a)
 	for (int i = 0; i < plan->naliases; i++)
 		if (strcmp(plan->aliases[i].name, a->name) == 0)
 			return;
-	if (plan->naliases == plan->cap_aliases) {
-		plan->cap_aliases = plan->cap_aliases ? 2 * plan->cap_aliases : 64;
-		plan->aliases = realloc(plan->aliases, (size_t)plan->cap_aliases * sizeof *plan->aliases);
-		if (!plan->aliases) {
-			fprintf(stderr, "snc audit: out of memory\n");
-			exit(2);
-		}
-	}
+	plan->aliases = audit_grow(plan->aliases, &plan->cap_aliases, plan->naliases,
+				   sizeof *plan->aliases);
 	plan->aliases[plan->naliases++] = *a;
 }
 

@@ -263,6 +263,14 @@ void audit_plan_append(struct audit_plan *plan, struct audit_fn fn);
 void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		       const struct sa_units *units, char *const *headers, int nheaders);
 
+/* audit_family.c's helpers the other files share: a growing array (twice the capacity when
+ * n reached it; exits 2 when memory runs out); does f return nothing or a status (an int,
+ * an enum, a bool); is f a library's global initializer (reg_init(void), apr_initialize(),
+ * or with scalar parameters, returning nothing or a status: run before every state). */
+void *audit_grow(void *p, int *cap, int n, size_t size);
+bool audit_returns_status(const struct sa_function *f);
+bool audit_is_global_initializer(const struct sa_function *f);
+
 /* audit_contexts.c: for every opaque type an API function takes a pointer to, the
  * library's function that makes one, if any (call after audit_collect_api); and the
  * context of a pointee type, or NULL. */

@@ -38,6 +38,5 @@ expect_match "$bag" 'bag_init\(obj, malloc_pool\);' "the initializer gets the fi
 expect_eq "$(pair bag fresh 'bag_add(1)' 'bag_take()')" "1 1" "a value added is taken out"
 expect_eq "$(pair bag fresh 'bag_take()' 'bag_add(0)')" "-1 1" "from an empty bag, nothing"
 expect_eq "$(v bag bag_add bag_add)" "snc" "two adds count each other"
-expect_eq "$(q "$DB" "SELECT count(*) FROM verdicts v JOIN harnesses h ON h.id = v.harness_id
-                      WHERE h.run_id = $run AND v.crash_states > 0")" 0 "nothing crashes"
+expect_eq "$(crashing_pairs)" 0 "nothing crashes"
 finish

@@ -10,6 +10,5 @@ expect_eq "$(pair ib 'ib_put(1)' 'ib_put(1)' 'ib_sum()')" "true 2" "two values"
 expect_eq "$(oneway ib ib_put ib_sum)" "ib_put->ib_sum" "put influences the sum"
 expect_eq "$(pair pq fresh 'pq_push(1)' 'pq_pop()')" "true token#1" "the item pushed is popped"
 expect_eq "$(v pq pq_pop pq_pop)" "snc" "two pops"
-expect_eq "$(q "$DB" "SELECT count(*) FROM verdicts v JOIN harnesses h ON h.id = v.harness_id
-                      WHERE h.run_id = $run AND v.crash_states > 0")" 0 "nothing crashes"
+expect_eq "$(crashing_pairs)" 0 "nothing crashes"
 finish

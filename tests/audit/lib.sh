@@ -32,6 +32,11 @@ contract() {
 	         AND ((f = '$2' AND g = '$3') OR (f = '$3' AND g = '$2'))"
 }
 
+# crashing_pairs: how many pairs of the latest run had a state in which an execution crashed.
+crashing_pairs() {
+	q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND crash_states > 0"
+}
+
 # item KIND NAME: the status and detail of what the audit did with it.
 item() {
 	q "$DB" "SELECT status || ': ' || coalesce(detail, '') FROM audit_items
