@@ -717,6 +717,8 @@ static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 		fprintf(out, " .digest = digest,");
 	if (naming)
 		fprintf(out, " .describe = describe,");
+	if (!fam->digest_complete && (!fam->globals || fam->stateless))   /* heap nodes, globals */
+		fprintf(out, "\n\t    .observe_ops = true,");
 	if (fam->digest_complete)
 		fprintf(out, "\n\t    .digest_complete = true,");
 	else if (fam->stateless)   /* the ops the scan shows keep no state (the others' pairs run) */

@@ -514,13 +514,48 @@ static char *initial_text(const struct audit_family *fam)
 	return strdup(buf);
 }
 
-static bool selected(const struct audit_family *fam, const struct audit_options *opt)
+/* Whether a pointer type is spelled NAME * as declared (GAsyncQueue * for the family
+ * struct _GAsyncQueue): qualifiers, stars and spaces aside. */
+static bool pointer_spelled(const struct sa_type *t, const char *name)
+{
+	if (t->cls != SA_TYPE_POINTER || !t->spelling)
+		return false;
+	char word[256];
+	const char *s = t->spelling;
+	while (*s) {
+		while (*s == ' ' || *s == '*')
+			s++;
+		size_t n = strcspn(s, " *");
+		if (n == 0 || n >= sizeof word)
+			return false;
+		memcpy(word, s, n);
+		word[n] = '\0';
+		s += n;
+		if (strcmp(word, "const") != 0 && strcmp(word, "volatile") != 0)
+			return strcmp(word, name) == 0 && strspn(s, " *") == strlen(s);
+	}
+	return false;
+}
+
+/* --family NAME: the family's type, its harness's name, or the typedef its members
+ * take it by. */
+static bool selected(const struct draft *d, const struct audit_options *opt)
 {
 	if (opt->nfamilies == 0)
 		return true;
-	for (int i = 0; i < opt->nfamilies; i++)
-		if (strcmp(opt->families[i], fam->key) == 0 || strcmp(opt->families[i], fam->name) == 0)
+	for (int i = 0; i < opt->nfamilies; i++) {
+		const char *want = opt->families[i];
+		if (strcmp(want, d->fam.key) == 0 || strcmp(want, d->fam.name) == 0)
 			return true;
+		for (int m = 0; m < d->members.n; m++) {
+			const struct sa_function *f = d->members.v[m].def;
+			for (int p = 0; f->typed && p < f->nparams; p++)
+				if (f->param_types[p].type.pointee &&
+				    strcmp(f->param_types[p].type.pointee, d->fam.key) == 0 &&
+				    pointer_spelled(&f->param_types[p].type, want))
+					return true;
+		}
+	}
 	return false;
 }
 
@@ -947,7 +982,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 	free(scalar_only);
 	unique_names(drafts, ndrafts);
 	for (int i = 0; i < ndrafts; i++) {
-		if (!selected(&drafts[i].fam, opt)) {
+		if (!selected(&drafts[i], opt)) {
 			audit_note(plan, "family", drafts[i].fam.key, drafts[i].fam.key, "skipped",
 				   "not selected (--family)");
 			drafts[i].members.n = 0;

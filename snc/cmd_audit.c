@@ -38,7 +38,7 @@ static const struct snc_opt audit_options[] = {
 	{ O_DOMAIN, "domain", 0, SNC_OPT_INT, "N", 1, 64, NULL,
 	  "integer arguments take 0..N-1 (default 2)" },
 	{ O_FAMILY, "family", 0, SNC_OPT_TEXT, "TYPE", 0, 0, NULL,
-	  "audit only this family (its type or harness name);\nrepeat for more" },
+	  "audit only this family (its type, its typedef or harness\nname); repeat for more" },
 	{ O_CONFIG, "config", 0, SNC_OPT_TEXT, "FILE", 0, 0, NULL,
 	  "constructors, set-up, roles and domains (docs/audit.md)" },
 	CLI_OPT_INCLUDE, CLI_OPT_DEFINE, CLI_OPT_DB,

@@ -40,7 +40,7 @@ struct witness {
 	int f, g;                       /* instances */
 	struct result f_alone, g_alone, f_after_g, g_after_f;
 	struct execution fg, gf;        /* for the digests */
-	int observe[OBSERVE_SHOWN];     /* without a harness digest: who observed them */
+	int observe[OBSERVE_SHOWN];     /* who observed them (observe.c) */
 	int nobserve;
 };
 
@@ -229,24 +229,27 @@ static const char *pair_contract(const struct harness_model *m, int F, int G)
 	return cf == cg ? contract_name(cf) : NULL;
 }
 
-/* The harness's digest, or what the read-like ops observed (observe.c). */
+/* The harness's digest, what the observing ops saw (observe.c), or both. */
 static void digest_text(const struct classifier *c, const struct witness *w,
 			const struct execution *e, char *buf, size_t len)
 {
-	if (c->m->def->digest || e->nobserved == 0) {
+	if (e->nobserved == 0) {
 		snprintf(buf, len, "0x%016llx", (unsigned long long)e->digest);
 		return;
 	}
-	char seen[320];
+	char seen[480];
 	observed_text(c->m, w->observe, w->nobserve, e, seen, sizeof seen);
-	snprintf(buf, len, "observed: %s", seen);
+	if (c->m->def->digest)   /* .observe_ops: the digest and the observation, hashed */
+		snprintf(buf, len, "0x%016llx, observed: %s", (unsigned long long)e->digest, seen);
+	else
+		snprintf(buf, len, "observed: %s", seen);
 }
 
 static int store_witness(struct classifier *c, struct snc_db *db, int64_t verdict_id,
 			 const struct pair_acc *p, int role)
 {
 	const struct witness *w = &p->w[role];
-	char fa[64], ga[64], fag[64], gaf[64], dfg[352], dgf[352];
+	char fa[64], ga[64], fag[64], gaf[64], dfg[520], dgf[520];
 	format_result(c->m, p->F, &w->f_alone, fa, sizeof fa);
 	format_result(c->m, p->G, &w->g_alone, ga, sizeof ga);
 	format_result(c->m, p->F, &w->f_after_g, fag, sizeof fag);

@@ -66,8 +66,10 @@
  * which is the pair's, where an observation (below) would have to run again.
  *
  * A harness without a digest has its pairs' states observed instead: after the second op,
- * the read-like ops the runner found (observe.c) run on a new thread and their results,
- * hashed, are the pair's digest.
+ * the observing ops the runner found (observe.c) run on a new thread and their results,
+ * hashed, are the pair's digest. A harness whose digest is not complete can ask for the
+ * same (.observe_ops): after every execution, solo ones included, the observation is
+ * hashed into the digest.
  *
  * The outcomes kept for seen and kept states live in mappings of their own (the
  * *archive*, in chunks of ARCHIVE_CHUNK or more), marked MADV_DONTFORK except for the
@@ -423,19 +425,27 @@ static void skip_undiscovered_pairs(struct executor *ex)
 struct observation {
 	const struct executor *ex;
 	struct execution *slot;
+	bool blocked;              /* an observing op blocked: no observation */
 };
 
-/* On a thread of its own after a pair: the read-like ops, their results hashed. */
+/* On a thread of its own after an execution: the observing ops, their results hashed
+ * (into the harness's digest, when it has one). Each runs under the blocking rule: one
+ * that waits for what the pair left held (a lock taken by the first op) ends the
+ * observation at once, where the timer would have taken the execution for a block. */
 static void observe_state(void *arg)
 {
 	struct observation *o = arg;
 	const struct harness_model *m = o->ex->m;
-	uint64_t h = 0;
+	uint64_t h = o->slot->has_digest ? o->slot->digest : 0;
 	for (int i = 0; i < o->ex->nobserve; i++) {
-		uint64_t v = call_instance(m, &m->inst[o->ex->observe[i]]);
+		struct result r;
+		if (!call_or_block(m, &m->inst[o->ex->observe[i]], &r)) {
+			o->blocked = true;
+			return;
+		}
 		if (i < OBSERVE_SHOWN)
-			o->slot->observed[o->slot->nobserved++] = v;
-		h = snc_hash_u64(h, v);
+			o->slot->observed[o->slot->nobserved++] = r.value;
+		h = snc_hash_u64(h, r.value);
 	}
 	o->slot->digest = h;
 }
@@ -485,10 +495,14 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	if (m->def->digest) {
 		slot->digest = m->def->digest();
 		slot->has_digest = 1;
-	} else if (second >= 0 && ex->nobserve > 0) {
-		struct observation o = { ex, slot };
+	}
+	/* Without a digest a pair's state is observed; with one that is not complete
+	 * (.observe_ops) every execution's is, so a pair copied from a solo execution
+	 * (probe_firsts) carries the same kind of digest as the pairs that ran. */
+	if (ex->nobserve > 0 && (second >= 0 || m->def->digest)) {
+		struct observation o = { ex, slot, false };
 		run_on_own_thread(observe_state, &o);
-		slot->has_digest = 1;
+		slot->has_digest = !o.blocked;
 	}
 	slot->stage = STAGE_DONE;
 	if (m->def->teardown)

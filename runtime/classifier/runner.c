@@ -3,8 +3,9 @@
  * Order of work: check the definition, store the harness and its ops, then for every
  * state: run it (executor.c), store the state and its raw executions, and fold it into the
  * classifier and the preconditions (where an op cannot run alone); finally store one
- * verdict per pair and each op's precondition. A harness without a digest first runs the
- * fresh state once to find the read-like ops that observe states instead (observe.c).
+ * verdict per pair and each op's precondition. A harness without a digest (or whose digest
+ * is not complete, with .observe_ops) first runs the fresh state once to find the ops that
+ * observe states (observe.c).
  * Each state's rows are committed in a short transaction of their own once it ran (never
  * while it runs), so readers and other runs wait for no execution, and an interrupted run
  * keeps the states it finished (the harness row then says finished = 0 and carries no
@@ -119,8 +120,8 @@ static int store_state(struct snc_db *db, const struct harness_model *m, int64_t
 	return 0;
 }
 
-/* Without a harness digest: the fresh state is run once, not stored, to find the read-like
- * ops that observe the pairs' states (observe.c). Only what the observer reads runs: the
+/* Without a harness digest (or with .observe_ops): the fresh state is run once, not stored,
+ * to find the ops that observe the pairs' states (observe.c). Only what the observer reads runs: the
  * solo executions with their repeats, and once each pair begun by an op that may be
  * read-like (not void). Returns the executions it took. */
 static int64_t observe_discover(struct executor *ex, struct observer *obs)
@@ -167,7 +168,8 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	struct executor *ex = executor_new(&m, opt, timeout_ms);
 	struct schedules *sx = opt->schedules ? schedules_new(&m, opt, timeout_ms) : NULL;
 	struct classifier *cl = classifier_new(&m, opt->blocking_observable);
-	struct observer *obs = def->digest ? NULL : observer_new(&m);
+	bool observing = !def->digest || (def->observe_ops && !def->digest_complete);
+	struct observer *obs = observing ? observer_new(&m) : NULL;
 	struct preconditions *pre = preconditions_new(&m, opt->blocking_observable);
 	struct progress *pr = progress_new(progress_wanted(opt));
 	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
@@ -175,7 +177,7 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	if (shard_pairs)
 		schedules_only_pairs(sx, shard_pairs);
 	int rc = 3;
-	if (!ex || !cl || !pre || !op_ids || (opt->schedules && !sx) || (!def->digest && !obs) ||
+	if (!ex || !cl || !pre || !op_ids || (opt->schedules && !sx) || (observing && !obs) ||
 	    (sx && opt->schedule_shard_count > 1 && !shard_pairs) ||
 	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0 ||
 	    (opt->boundary && boundary_states_add(&sp, &m, opt->boundary, timeout_ms) != 0)) {

@@ -117,7 +117,7 @@ bool results_equal(const struct result *a, const struct result *b);
 /* One op alone or two in sequence, from a state; written by the child that ran it. An op
  * alone and the second op of a pair run on a new thread, the first op of a pair on the
  * thread that built the state (op_thread.c). */
-#define OBSERVE_SHOWN 4     /* observations kept with an execution, for witnesses */
+#define OBSERVE_SHOWN 8     /* observations kept with an execution, for witnesses */
 struct execution {
 	volatile uint8_t stage;    /* 1: first op running, 2: second, 3: digest, 4: done */
 	struct result first, second;
@@ -212,9 +212,11 @@ void executor_free(struct executor *ex);
 const struct state_outcome *executor_run_state(struct executor *ex, const int *seq, int len);
 int64_t executor_executions(const struct executor *ex);
 
-/* Which instances observe the state when the harness has no digest (observe.c): those of
- * the *read-like* ops, found by running them: a non-void op that, in every state seen so
- * far, returned a value alone, repeated it, and changed what no op run after it returns. */
+/* Which instances observe the state when the harness has no digest, or one that is not
+ * complete with .observe_ops (observe.c): those of the *read-like* ops, found by running
+ * them (a non-void op that, in every state seen so far, returned a value alone, repeated
+ * it, and changed what no op run after it returns), then those that *drain* (returned a
+ * value alone and repeated it in every state, not a heap pointer, but change something). */
 struct observer;
 struct observer *observer_new(const struct harness_model *m);
 void observer_free(struct observer *o);
@@ -222,7 +224,8 @@ void observer_add_state(struct observer *o, const struct state_outcome *so);
 /* Points inst at the observing instances (valid until the next call), returns how many. */
 int observer_instances(struct observer *o, const int **inst);
 /* The executor runs them, in this order, after the second op of every pair (on a new
- * thread) and hashes their results into the pair's digest. */
+ * thread; with .observe_ops after every execution) and hashes their results into the
+ * pair's digest. */
 void executor_observe(struct executor *ex, const int *inst, int n);
 /* The discovery run (runner.c): only the pairs begun by the instances marked in firsts run,
  * and only the solo executions repeat: all that observer_add_state reads. NULL: every

@@ -93,6 +93,12 @@ struct snc_harness {
 	 * once and its outcome reused for the others. Leave it false when a library keeps
 	 * state the digest does not see (heap nodes, globals). */
 	bool digest_complete;
+	/* optional, with a .digest that is not complete: also observe the state through the
+	 * harness's own ops, as a harness without a digest has it observed (the ops found to
+	 * read it, then those that return a value alone in every state: a queue's try_pop),
+	 * and hash what they return into the digest. Two states the digest cannot tell apart (a
+	 * library's heap nodes behind its pointer) then differ by what the ops see. */
+	bool observe_ops;
 	/* optional: the names of the ops that keep no state (SNC_NAMES("fence", ...)): they
 	 * read and write no memory but their own stack and call nothing that does (a fence,
 	 * arithmetic on their arguments), so the state after one is the state before, whatever
