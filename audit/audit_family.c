@@ -95,6 +95,15 @@ static bool points_to_record(const struct sa_type *t)
 	       t->pointee;
 }
 
+/* A string the function only reads (const char *): a value ("0", "1"), never an object;
+ * nothing the function does can change it (libuv's uv_os_setenv(name, value), its uv_fs_*
+ * paths). */
+static bool is_string_in(const struct sa_type *t)
+{
+	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->pointee_const && t->pointee &&
+	       strcmp(t->pointee, "char") == 0;
+}
+
 /* The family keys of a function's first parameter: the pointee of a pointer, or of each
  * member of a transparent union. When the first parameter is a scalar (urcu's
  * set_cpu_call_rcu_data(int cpu, struct call_rcu_data *crdp)), the first pointer to a
@@ -104,7 +113,8 @@ static int keys_of(const struct sa_function *f, const char *keys[8])
 	if (f->nparams == 0)
 		return 0;
 	const struct sa_type *t = &f->param_types[0].type;
-	bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL;
+	bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
+		      is_string_in(t);
 	for (int p = 1; scalar && f->typed && p < f->nparams; p++) {
 		const struct sa_type *later = &f->param_types[p].type;
 		if (points_to_record(later)) {
@@ -112,7 +122,7 @@ static int keys_of(const struct sa_function *f, const char *keys[8])
 			return 1;
 		}
 	}
-	if (t->cls == SA_TYPE_POINTER && t->target_cls != SA_TYPE_FUNCTION) {
+	if (t->cls == SA_TYPE_POINTER && t->target_cls != SA_TYPE_FUNCTION && !scalar) {
 		keys[0] = t->pointee;
 		return 1;
 	}
@@ -219,7 +229,8 @@ static bool only_scalars(const struct sa_function *f)
 	bool callback = false;
 	for (int p = 0; p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
-		bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL;
+		bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
+			      is_string_in(t);
 		bool fn = t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_FUNCTION;
 		callback |= fn;
 		if (!scalar && !fn && !(t->cls == SA_TYPE_POINTER && t->levels == 1 &&
@@ -227,7 +238,7 @@ static bool only_scalars(const struct sa_function *f)
 			return false;
 	}
 	for (int p = 0; !callback && p < f->nparams; p++)   /* a void * alone may be an object */
-		if (f->param_types[p].type.cls == SA_TYPE_POINTER)
+		if (f->param_types[p].type.cls == SA_TYPE_POINTER && !is_string_in(&f->param_types[p].type))
 			return false;
 	return true;
 }

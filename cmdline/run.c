@@ -11,6 +11,11 @@
 
 int snc_run_argv(char *const *argv, bool quiet, void (*running)(pid_t pid))
 {
+	return snc_run_argv_in(argv, quiet, running, NULL);
+}
+
+int snc_run_argv_in(char *const *argv, bool quiet, void (*running)(pid_t pid), const char *cwd)
+{
 	fflush(stdout);
 	fflush(stderr);
 	pid_t pid = fork();
@@ -21,6 +26,10 @@ int snc_run_argv(char *const *argv, bool quiet, void (*running)(pid_t pid))
 		if (null >= 0) {
 			dup2(null, 1);
 			dup2(null, 2);
+		}
+		if (cwd && chdir(cwd) != 0) {
+			fprintf(stderr, "snc: cannot enter '%s': %s\n", cwd, strerror(errno));
+			_exit(127);
 		}
 		execvp(argv[0], argv);
 		if (!quiet)

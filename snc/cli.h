@@ -147,6 +147,11 @@ int snc_paths_find(struct snc_paths *p);
  * Returns the program's exit status (2 if it could not be started or was killed). */
 int harness_program_run(const char *program, const char *source, const char *db_path,
 			int64_t run_id, char *const *extra, int nextra);
+/* The same in the working folder workdir (snc audit: what the library's functions do to
+ * relative paths, "0" and "1", lands there, not in the user's folder); the program, the
+ * database and the source are passed by absolute paths. */
+int harness_program_run_in(const char *program, const char *source, const char *db_path,
+			   int64_t run_id, char *const *extra, int nextra, const char *workdir);
 
 /* Compiles a harness and library sources into program (a path); libs that are not .c files
  * (archives, shared objects, -lNAME) are linked as given. Compiler messages go to stderr.

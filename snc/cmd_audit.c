@@ -124,6 +124,9 @@ static bool has_suffix(const char *s, const char *suffix)
 struct audit_request {
 	struct strings headers, sources, libs, cflags, families, forward, excludes;
 	const char *compdb, *emit_dir, *config_path, *db_path;
+	const char *workdir;          /* where harness programs run: the files the library's
+					 calls make from relative paths ("0", "1") land there,
+					 never in the user's folder; removed at the end */
 	char found_compdb[PATH_MAX + 64];   /* the database a project directory holds */
 	const char *wrapper_header;   /* snc_macros.h (it includes every header), or NULL */
 	int domain;
@@ -345,7 +348,8 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 	}
 	*outcome = NOT_RUN;
 	start = now();
-	int rc = harness_program_run(program, source, rq->db_path, run_id, rq->forward.v, rq->forward.n);
+	int rc = harness_program_run_in(program, source, rq->db_path, run_id, rq->forward.v,
+					rq->forward.n, rq->workdir);
 	double took = now() - start;
 	harness_program_remove(program);
 	/* how `snc replay` builds it again: from the harness kept by --emit-harness; without
@@ -959,7 +963,7 @@ static void link_the_packages_libraries(struct audit_request *rq, const struct a
 
 static int run_audit(struct audit_request *rq, const struct audit_config *cfg, int argc, char **argv)
 {
-	char err[512], tmpdir[PATH_MAX];
+	char err[512], tmpdir[PATH_MAX], workdir[PATH_MAX];
 	struct snc_db *db = snc_db_open(rq->db_path, SNC_DB_CREATE, err, sizeof err);
 	if (!db)
 		return cli_error("audit", "%s", err);
@@ -972,11 +976,18 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		snc_db_close(db);
 		return cli_error("audit", "cannot make a temporary folder in %s", snc_tmp_root());
 	}
+	if (!(rq->workdir = snc_make_tmpdir(workdir, sizeof workdir, "audit-work"))) {
+		if (!rq->emit_dir)
+			rmdir(dir);
+		snc_db_close(db);
+		return cli_error("audit", "cannot make a temporary folder in %s", snc_tmp_root());
+	}
 	char wrappers[PATH_MAX] = "", inferred_path[PATH_MAX] = "";
 	int wrapped = audit_write_macro_wrappers(cfg, rq->headers.v, rq->headers.n, dir, wrappers,
 						 sizeof wrappers);
 	if (wrapped < 0) {
 		snc_db_close(db);
+		snc_remove_tree(rq->workdir);
 		return cli_error("audit", "cannot write %s: %s", wrappers, strerror(errno));
 	}
 	char *args = cli_joined(argc, argv);
@@ -1097,6 +1108,9 @@ finish:
 	if (scanned)
 		print_summary(rq, &counts, &coverage, &plan, &t, run_id);
 out:
+	if (snc_remove_tree(rq->workdir) != 0)
+		fprintf(stderr, "snc audit: warning: could not remove all of %s, where the harness "
+			"programs ran\n", rq->workdir);
 	if (!rq->emit_dir) {
 		for (int i = 0; i < plan.nfamilies; i++) {
 			char path[PATH_MAX];

@@ -118,6 +118,8 @@ char *snc_trim(char *s);
  * to /dev/null. running(pid) is called once it runs, running(0) once it ended (to pass
  * interruptions on). */
 int snc_run_argv(char *const *argv, bool quiet, void (*running)(pid_t pid));
+/* The same in the working folder cwd (NULL: this process's). */
+int snc_run_argv_in(char *const *argv, bool quiet, void (*running)(pid_t pid), const char *cwd);
 /* The same with what it writes on stdout into *out (malloc'd, NUL-terminated; NULL when it
  * could not be read) and its stderr discarded: a tool's answer (dpkg, nm). */
 int snc_run_argv_output(char *const *argv, char **out);
@@ -129,6 +131,10 @@ int snc_run_argv_messages(char *const *argv, char **out);
 const char *snc_tmp_root(void);
 /* Makes ROOT/snc-NAME-XXXXXX in buf; returns buf, or NULL (errno says why). */
 char *snc_make_tmpdir(char *buf, size_t len, const char *name);
+/* Removes dir and everything in it, whatever a library's calls made there (folders without
+ * permissions, symbolic links, which are removed, never followed); 0, or -1 when something
+ * stayed. */
+int snc_remove_tree(const char *dir);
 
 /* ---- --shard K/N (shard.c) ------------------------------------------------------------ */
 #include <stdint.h>

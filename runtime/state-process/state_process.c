@@ -134,6 +134,7 @@ static void child_setup(pid_t parent, const struct sp_options *o)
 	/* A crash is an outcome here, not a bug to debug: no core file in the user's folder
 	 * (ulimit -c unlimited, core_pattern "core"), nor one handed to a core handler. */
 	setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
+	sp_guard_install();   /* no signal to init, the tool or the shell (sp_guard.c) */
 }
 
 void *sp_alloc_unshared(size_t size)

@@ -125,6 +125,9 @@ struct sp_end {
 void sp_limits_set(struct sp_limits *l, long memory_mib, long cpu_seconds, long processes,
 		   long file_mib);
 pid_t sp_fork(struct sp_child *c, const struct sp_options *o);
+/* In a child that runs harness code (sp_fork does it): signals to init, to the early
+ * processes and to this child's ancestors in a fresh pid namespace fail (sp_guard.c). */
+void sp_guard_install(void);
 /* Waits for one of kids[0..n) to end (pid 0 entries are skipped); returns its index with
  * *end filled and its pid set to 0, or SP_INTERRUPTED after killing and reaping them all. */
 int sp_wait(struct sp_child *kids, int n, struct sp_end *end);
