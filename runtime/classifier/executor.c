@@ -422,9 +422,17 @@ static void skip_undiscovered_pairs(struct executor *ex)
 			ex->inherited[e] = PAIR_NOT_RUN;
 }
 
+/* The time an observation may take, in op time limits, however many ops observe: each is
+ * a quick read or pop, and one that sleeps (what the blocking rule cannot see) must not
+ * lengthen much the deadline of every execution, which a timer-decided block of the
+ * pair's own ops waits for, confirmed at CONFIRM_FACTOR times (run_pass). */
+#define OBSERVE_CALLS 2
+
 struct observation {
 	const struct executor *ex;
-	struct execution *slot;
+	uint64_t digest;           /* in: the harness's digest (or 0); out: with what was seen */
+	uint64_t observed[OBSERVE_SHOWN];
+	int nobserved;
 	bool blocked;              /* an observing op blocked: no observation */
 };
 
@@ -436,7 +444,7 @@ static void observe_state(void *arg)
 {
 	struct observation *o = arg;
 	const struct harness_model *m = o->ex->m;
-	uint64_t h = o->slot->has_digest ? o->slot->digest : 0;
+	uint64_t h = o->digest;
 	for (int i = 0; i < o->ex->nobserve; i++) {
 		struct result r;
 		if (!call_or_block(m, &m->inst[o->ex->observe[i]], &r)) {
@@ -444,10 +452,32 @@ static void observe_state(void *arg)
 			return;
 		}
 		if (i < OBSERVE_SHOWN)
-			o->slot->observed[o->slot->nobserved++] = r.value;
+			o->observed[o->nobserved++] = r.value;
 		h = snc_hash_u64(h, r.value);
 	}
-	o->slot->digest = h;
+	o->digest = h;
+}
+
+/* The observation of the state an execution left, hashed into its digest; none when an
+ * observing op blocks, or when the observation does not end within the time the
+ * execution's deadline gave it (an op that sleeps in a loop the blocking rule cannot see,
+ * liburcu's dequeue waiting with poll for a next pointer an append never set): the
+ * execution then ends at once with no digest, rather than be killed by its timer and
+ * confirmed as blocked. */
+static void observe_execution(const struct executor *ex, struct execution *slot)
+{
+	struct observation o = { .ex = ex, .digest = slot->has_digest ? slot->digest : 0 };
+	if (!run_on_own_thread_within(observe_state, &o, (long)ex->timeout_ms * OBSERVE_CALLS)) {
+		slot->has_digest = 0;
+		slot->stage = STAGE_DONE;
+		_exit(0);
+	}
+	slot->has_digest = !o.blocked;
+	if (o.blocked)
+		return;
+	slot->digest = o.digest;
+	slot->nobserved = o.nobserved;
+	memcpy(slot->observed, o.observed, sizeof o.observed);
 }
 
 static bool same_execution(const struct execution *a, const struct execution *b);
@@ -460,6 +490,13 @@ static int first_of(const struct executor *ex, int e)
 static int second_of(const struct executor *ex, int e)
 {
 	return e < ex->n ? -1 : (e - ex->n) % ex->n;
+}
+
+/* Whether execution e observes the state it leaves: every pair without a digest; with
+ * .observe_ops (a digest that is not complete) every execution. */
+static bool observes(const struct executor *ex, int e)
+{
+	return ex->nobserve > 0 && (second_of(ex, e) >= 0 || ex->m->def->digest);
 }
 
 /* The op running blocks, as its behaviour showed (blocking.c): nothing more runs. */
@@ -499,11 +536,8 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	/* Without a digest a pair's state is observed; with one that is not complete
 	 * (.observe_ops) every execution's is, so a pair copied from a solo execution
 	 * (probe_firsts) carries the same kind of digest as the pairs that ran. */
-	if (ex->nobserve > 0 && (second >= 0 || m->def->digest)) {
-		struct observation o = { ex, slot, false };
-		run_on_own_thread(observe_state, &o);
-		slot->has_digest = !o.blocked;
-	}
+	if (observes(ex, e))
+		observe_execution(ex, slot);
 	slot->stage = STAGE_DONE;
 	if (m->def->teardown)
 		m->def->teardown();
@@ -639,10 +673,13 @@ static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, 
 			continue;
 		if (fl.n == jobs)
 			reap_one(ex, &fl);
-		int calls = second_of(ex, e) < 0 ? 1 : 2 + ex->nobserve;
+		int calls = second_of(ex, e) < 0 ? 1 : 2;
+		/* the observation ends itself within OBSERVE_CALLS limits; the deadline leaves it
+		 * as much again, unscaled when a block of the ops is being confirmed */
+		int observing_ms = observes(ex, e) ? 2 * OBSERVE_CALLS * ex->timeout_ms : 0;
 		struct sp_options o = {
 			.limits = &ex->limits,
-			.deadline_ms = timeout * calls,
+			.deadline_ms = timeout * calls + observing_ms,
 			.starved_cpu_ms = pass == PASS_CONFIRM_BLOCKED ? starved_cpu_ms(ex) * calls : 0,
 		};
 		pid_t pid = sp_fork(&kids[fl.n], &o);
@@ -988,7 +1025,7 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		 * included (run_pass's deadline): a pair whose observing ops block waits that
 		 * long before it is reaped, and the state must not be killed meanwhile */
 		.heartbeat = &ex->prefix->heartbeat,
-		.grace_ms = ex->timeout_ms * CONFIRM_FACTOR * (2 + ex->nobserve) + 1000,
+		.grace_ms = ex->timeout_ms * (CONFIRM_FACTOR * 2 + 2 * OBSERVE_CALLS) + 1000,
 		.on_tick = show_progress, .ctx = ex,
 	};
 	struct sp_child child;

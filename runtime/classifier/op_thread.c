@@ -92,6 +92,29 @@ void run_on_own_thread(void (*fn)(void *), void *arg)
 	wait_for_op(&c, t);
 }
 
+bool run_on_own_thread_within(void (*fn)(void *), void *arg, long limit_ms)
+{
+	struct op_thread_call c = { .fn = fn, .arg = arg };
+	pthread_attr_t attr;
+	pthread_t t;
+	if (sem_init(&c.done, 0, 0) != 0 || pthread_attr_init(&attr) != 0 ||
+	    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) != 0 ||
+	    pthread_create(&t, &attr, op_thread_main, &c) != 0)
+		abort();
+	pthread_attr_destroy(&attr);
+	snc_sched_quiet_threads++;
+	struct timespec at;
+	clock_gettime(CLOCK_REALTIME, &at);
+	at.tv_sec += limit_ms / 1000;
+	at.tv_nsec += (limit_ms % 1000) * 1000000;
+	at.tv_sec += at.tv_nsec / 1000000000;
+	at.tv_nsec %= 1000000000;
+	while (sem_timedwait(&c.done, &at) != 0)
+		if (errno != EINTR)
+			return false;   /* still running: the caller ends the process */
+	return true;
+}
+
 struct blocking_call {
 	const struct harness_model *m;
 	const struct instance *in;
