@@ -95,12 +95,14 @@ static bool points_to_record(const struct sa_type *t)
 	       t->pointee;
 }
 
-/* A string the function only reads (const char *): a value ("0", "1"), never an object;
- * nothing the function does can change it (libuv's uv_os_setenv(name, value), its uv_fs_*
- * paths). */
-static bool is_string_in(const struct sa_type *t)
+/* A string (const char *: a value, "0" or "1"; libuv's uv_os_setenv(name, value), its
+ * uv_fs_* paths) or a character buffer (char *: AUDIT_STRING_BUFFER bytes, observed by
+ * their content; uv_os_homedir(buffer, size)): an argument, never the object of a family
+ * of char, built by a function returning a string (uv_version_string()) or a zeroed char
+ * the function writes past. */
+static bool is_string(const struct sa_type *t)
 {
-	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->pointee_const && t->pointee &&
+	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->pointee &&
 	       strcmp(t->pointee, "char") == 0;
 }
 
@@ -114,7 +116,7 @@ static int keys_of(const struct sa_function *f, const char *keys[8])
 		return 0;
 	const struct sa_type *t = &f->param_types[0].type;
 	bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
-		      is_string_in(t);
+		      is_string(t);
 	for (int p = 1; scalar && f->typed && p < f->nparams; p++) {
 		const struct sa_type *later = &f->param_types[p].type;
 		if (points_to_record(later)) {
@@ -230,7 +232,7 @@ static bool only_scalars(const struct sa_function *f)
 	for (int p = 0; p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
 		bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
-			      is_string_in(t);
+			      is_string(t);
 		bool fn = t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_FUNCTION;
 		callback |= fn;
 		if (!scalar && !fn && !(t->cls == SA_TYPE_POINTER && t->levels == 1 &&
@@ -238,7 +240,7 @@ static bool only_scalars(const struct sa_function *f)
 			return false;
 	}
 	for (int p = 0; !callback && p < f->nparams; p++)   /* a void * alone may be an object */
-		if (f->param_types[p].type.cls == SA_TYPE_POINTER && !is_string_in(&f->param_types[p].type))
+		if (f->param_types[p].type.cls == SA_TYPE_POINTER && !is_string(&f->param_types[p].type))
 			return false;
 	return true;
 }
@@ -385,7 +387,8 @@ static bool is_constructor(const struct audit_plan *plan, const struct sa_functi
 {
 	if (!f->typed || f->result.cls != SA_TYPE_POINTER || f->result.levels != 1 ||
 	    strcmp(f->result.pointee, key) != 0 || is_destructor(f->name) ||
-	    strstr(f->signature, "..."))   /* sem_open(name, oflag, ...): not callable */
+	    strstr(f->signature, "...") ||   /* sem_open(name, oflag, ...): not callable */
+	    is_string(&f->result))   /* uv_version_string(): a string, not an object */
 		return false;
 	for (int p = 0; p < f->nparams; p++)
 		if (!constructor_may_take(plan, f, &f->param_types[p].type, key))
