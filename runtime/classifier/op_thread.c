@@ -76,33 +76,33 @@ static void wait_for_op(struct op_thread_call *c, pthread_t t)
 		;
 }
 
+/* Starts c's op on a new thread. From then on the calling thread only waits, and the
+ * thread before it is parked: neither can release what the op waits for, so the blocking
+ * rule may still decide (solo.c). */
+static pthread_t start_op_thread(struct op_thread_call *c)
+{
+	pthread_attr_t attr;
+	pthread_t t;
+	if (sem_init(&c->done, 0, 0) != 0 || pthread_attr_init(&attr) != 0 ||
+	    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) != 0 ||
+	    pthread_create(&t, &attr, op_thread_main, c) != 0)
+		abort();   /* no thread for the op: the execution is recorded as crashed */
+	pthread_attr_destroy(&attr);
+	snc_sched_quiet_threads++;
+	return t;
+}
+
 void run_on_own_thread(void (*fn)(void *), void *arg)
 {
 	struct op_thread_call c = { .fn = fn, .arg = arg };
-	pthread_attr_t attr;
-	pthread_t t;
-	if (sem_init(&c.done, 0, 0) != 0 || pthread_attr_init(&attr) != 0 ||
-	    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) != 0 ||
-	    pthread_create(&t, &attr, op_thread_main, &c) != 0)
-		abort();   /* no thread for the op: the execution is recorded as crashed */
-	pthread_attr_destroy(&attr);
-	/* From now on this thread only waits, and the thread before it is parked: neither can
-	 * release what the op waits for, so the blocking rule may still decide (solo.c). */
-	snc_sched_quiet_threads++;
+	pthread_t t = start_op_thread(&c);
 	wait_for_op(&c, t);
 }
 
 bool run_on_own_thread_within(void (*fn)(void *), void *arg, long limit_ms)
 {
 	struct op_thread_call c = { .fn = fn, .arg = arg };
-	pthread_attr_t attr;
-	pthread_t t;
-	if (sem_init(&c.done, 0, 0) != 0 || pthread_attr_init(&attr) != 0 ||
-	    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) != 0 ||
-	    pthread_create(&t, &attr, op_thread_main, &c) != 0)
-		abort();
-	pthread_attr_destroy(&attr);
-	snc_sched_quiet_threads++;
+	start_op_thread(&c);
 	struct timespec at;
 	clock_gettime(CLOCK_REALTIME, &at);
 	at.tv_sec += limit_ms / 1000;
