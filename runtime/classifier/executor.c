@@ -182,8 +182,13 @@ struct executor {
 	int nkept, cap_kept;
 	uint8_t *inherited;                /* state process: each pair's enum pair_fate, NULL
 					      before the pairs */
-	int *observe, nobserve;            /* read-like instances observing a pair's state
-					      when the harness has no digest (observe.c) */
+	int *observe, nobserve;            /* instances observing an execution's state
+					      (observe.c) */
+	/* set by run_pass before each fork, read by the execution child: how long its
+	 * observation may take, and whether running out of it is final (a confirmation)
+	 * or asks for one (observe_execution) */
+	int observe_limit_ms;
+	bool observe_final;
 	const bool *discovering;           /* per instance: the pairs it begins run (the
 					      observer's discovery run), NULL: all of them */
 };
@@ -459,17 +464,19 @@ static void observe_state(void *arg)
 }
 
 /* The observation of the state an execution left, hashed into its digest; none when an
- * observing op blocks, or when the observation does not end within the time the
- * execution's deadline gave it (an op that sleeps in a loop the blocking rule cannot see,
- * liburcu's dequeue waiting with poll for a next pointer an append never set): the
- * execution then ends at once with no digest, rather than be killed by its timer and
- * confirmed as blocked. */
+ * observing op blocks, or when the observation does not end within its own time
+ * (observe_limit_ms: an op that sleeps in a loop the blocking rule cannot see, liburcu's
+ * dequeue waiting with poll for a next pointer an append never set). The execution then
+ * ends at once: the first time still in the observation, so that it is run again with
+ * CONFIRM_FACTOR times that time (a loaded machine can keep a quick observation waiting),
+ * and when confirmed with no digest, never as a block of its ops. */
 static void observe_execution(const struct executor *ex, struct execution *slot)
 {
 	struct observation o = { .ex = ex, .digest = slot->has_digest ? slot->digest : 0 };
-	if (!run_on_own_thread_within(observe_state, &o, (long)ex->timeout_ms * OBSERVE_CALLS)) {
+	if (!run_on_own_thread_within(observe_state, &o, ex->observe_limit_ms)) {
 		slot->has_digest = 0;
-		slot->stage = STAGE_DONE;
+		if (ex->observe_final)
+			slot->stage = STAGE_DONE;
 		_exit(0);
 	}
 	slot->has_digest = !o.blocked;
@@ -674,9 +681,14 @@ static void run_pass(struct executor *ex, enum pass pass, int repeat, int from, 
 		if (fl.n == jobs)
 			reap_one(ex, &fl);
 		int calls = second_of(ex, e) < 0 ? 1 : 2;
-		/* the observation ends itself within OBSERVE_CALLS limits; the deadline leaves it
-		 * as much again, unscaled when a block of the ops is being confirmed */
-		int observing_ms = observes(ex, e) ? 2 * OBSERVE_CALLS * ex->timeout_ms : 0;
+		/* the observation ends itself within OBSERVE_CALLS limits, CONFIRM_FACTOR times
+		 * that when it is what is being confirmed (not when a block of the ops is); the
+		 * deadline leaves it as much again */
+		bool observation_confirmed = pass == PASS_CONFIRM_BLOCKED && slot->stage == STAGE_DIGEST;
+		ex->observe_limit_ms = OBSERVE_CALLS * ex->timeout_ms *
+				       (observation_confirmed ? CONFIRM_FACTOR : 1);
+		ex->observe_final = pass == PASS_CONFIRM_BLOCKED;
+		int observing_ms = observes(ex, e) ? 2 * ex->observe_limit_ms : 0;
 		struct sp_options o = {
 			.limits = &ex->limits,
 			.deadline_ms = timeout * calls + observing_ms,
@@ -1025,7 +1037,7 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		 * included (run_pass's deadline): a pair whose observing ops block waits that
 		 * long before it is reaped, and the state must not be killed meanwhile */
 		.heartbeat = &ex->prefix->heartbeat,
-		.grace_ms = ex->timeout_ms * (CONFIRM_FACTOR * 2 + 2 * OBSERVE_CALLS) + 1000,
+		.grace_ms = ex->timeout_ms * CONFIRM_FACTOR * (2 + 2 * OBSERVE_CALLS) + 1000,
 		.on_tick = show_progress, .ctx = ex,
 	};
 	struct sp_child child;
