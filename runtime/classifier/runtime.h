@@ -107,8 +107,9 @@ uint64_t call_instance(const struct harness_model *m, const struct instance *in)
 /* Runs fn(arg) on a new thread of its own (op_thread.c) and returns once it returned; the
  * thread stays parked until the process ends. */
 void run_on_own_thread(void (*fn)(void *), void *arg);
-/* The same, waiting at most limit_ms: false when fn has not returned by then (it goes on,
- * and the caller must end the process without touching what fn uses). */
+/* The same, waiting at most limit_ms while fn sleeps (computing, or waiting for a CPU, it
+ * is waited for): false when fn has not returned by then (it goes on, and the caller must
+ * end the process without touching what fn uses). */
 bool run_on_own_thread_within(void (*fn)(void *), void *arg, long limit_ms);
 /* call_or_block (blocking.c) on a new thread of its own: false when the op blocks. */
 bool call_or_block_on_own_thread(const struct harness_model *m, const struct instance *in,
