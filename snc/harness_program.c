@@ -200,13 +200,18 @@ static void push_rpaths(struct argv_builder *b, char *const *libs, int nlibs, ch
 	}
 }
 
+/* path as an absolute one when it names something that exists, else as it is. */
+static const char *absolute(const char *path, char *buf)
+{
+	return path && path[0] != '/' && realpath(path, buf) ? buf : path;
+}
+
 /* A shared library named by a path, linked by its absolute path: one without a soname is
  * then needed by that path, and the program finds it from any working folder (snc audit
  * runs harness programs in a folder of its own). Anything else as it is. */
 static const char *linked_as(const char *arg, char *buf)
 {
-	bool relative = is_shared_library(arg) && strchr(arg, '/') && arg[0] != '/';
-	return relative && realpath(arg, buf) ? buf : arg;
+	return is_shared_library(arg) && strchr(arg, '/') ? absolute(arg, buf) : arg;
 }
 
 static bool is_c_source(const char *path)
@@ -230,7 +235,7 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 		? "-fno-sanitize=all -fsanitize=thread -mllvm -tsan-instrument-read-before-write"
 		: "-fno-sanitize=all -fsanitize=thread -Wno-tsan";
 	char (*objects)[4200] = calloc((size_t)nlibs + 1, sizeof *objects);
-	char lib[4200 + PATH_MAX];
+	char linked[PATH_MAX];
 	int rc = objects ? 0 : -1, built = 0;
 	char harness_object[4200] = "";
 	if (rc == 0 && instrument && nlibs == 0) {   /* a header-only library: in the harness */
@@ -247,7 +252,7 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 	}
 	for (; rc == 0 && built < nlibs; built++) {
 		if (!is_c_source(libs[built])) {   /* an archive, a .so, -lNAME: linked as given */
-			snprintf(objects[built], sizeof objects[built], "%s", linked_as(libs[built], lib));
+			snprintf(objects[built], sizeof objects[built], "%s", linked_as(libs[built], linked));
 			continue;
 		}
 		struct argv_builder b = { 0 };
@@ -264,6 +269,7 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 	}
 	if (rc == 0) {
 		struct argv_builder b = { 0 };
+		char lib[4200];
 		/* The user's flags after the objects: a -lNAME among them (as the generated
 		 * harnesses' comments write it) must follow the code that calls into it. */
 		start_command(&b, cc, "-std=gnu11 -g -O1 -rdynamic -Wl,-z,now " SNC_HARNESS_CFLAGS,
@@ -272,7 +278,7 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 		for (int i = 0; i < nlibs; i++)
 			push(&b, objects[i]);
 		for (int i = 0; i < ncflags; i++)
-			push(&b, linked_as(cflags[i], lib));
+			push(&b, linked_as(cflags[i], linked));
 		push_rpaths(&b, libs, nlibs, cflags, ncflags);
 		push(&b, "-o");
 		push(&b, program);
@@ -361,12 +367,6 @@ int harness_program_run(const char *program, const char *source, const char *db_
 			int64_t run_id, char *const *extra, int nextra)
 {
 	return harness_program_run_in(program, source, db_path, run_id, extra, nextra, NULL);
-}
-
-/* path as an absolute one when it names something that exists, else as it is. */
-static const char *absolute(const char *path, char *buf)
-{
-	return path && path[0] != '/' && realpath(path, buf) ? buf : path;
 }
 
 int harness_program_run_in(const char *program, const char *source, const char *db_path,
