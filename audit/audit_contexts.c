@@ -19,7 +19,11 @@
  * takes an allocator). A family's own object is never its context: the object's role
  * comes first. The initializer: a function of no parameters returning nothing or a
  * status, named `*_initialize` or `*_init`, with the maker's prefix (`apr_`); the
- * shortest such name. */
+ * shortest such name.
+ *
+ * A complete struct calls share (libuv's uv_loop_t beside every uv_timer_t) is no context:
+ * the harness owns it (a shared pool). audit_initializer_of names the API's initializer of
+ * it (uv_loop_init), which setup() runs on it before the family's initial state. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,24 +58,57 @@ static bool others_take_nothing(const struct sa_function *f, int out, const char
 	return true;
 }
 
-/* Is one of the words of a name (split at '_' and where a capital follows a small letter:
- * apr_pool_create_ex, PR_NewLock) create, new, alloc, make, open or init? */
-bool audit_named_as_maker(const char *name)
+static bool better(const struct sa_function *f, const struct sa_function *than)
 {
-	static const char *const verbs[] = { "create", "new", "alloc", "make", "open", "init", NULL };
+	if (!than)
+		return true;
+	if (f->nparams != than->nparams)
+		return f->nparams < than->nparams;
+	size_t a = strlen(f->name), b = strlen(than->name);
+	return a != b ? a < b : strcmp(f->name, than->name) < 0;
+}
+
+/* Is one of the words of a name (split at '_' and where a capital follows a small letter:
+ * apr_pool_create_ex, PR_NewLock) one of words? */
+static bool has_word(const char *name, const char *const *words)
+{
 	for (const char *w = name; *w;) {
 		size_t len = 1;
 		while (w[len] && w[len] != '_' && !(isupper((unsigned char)w[len]) &&
 						    islower((unsigned char)w[len - 1])))
 			len++;
-		for (int i = 0; verbs[i]; i++)
-			if (strlen(verbs[i]) == len && strncasecmp(w, verbs[i], len) == 0)
+		for (int i = 0; words[i]; i++)
+			if (strlen(words[i]) == len && strncasecmp(w, words[i], len) == 0)
 				return true;
 		w += len;
 		while (*w == '_')
 			w++;
 	}
 	return false;
+}
+
+bool audit_named_as_maker(const char *name)
+{
+	static const char *const verbs[] = { "create", "new", "alloc", "make", "open", "init", NULL };
+	return has_word(name, verbs);
+}
+
+const struct sa_function *audit_initializer_of(const struct audit_plan *plan, const char *pointee)
+{
+	static const char *const init[] = { "init", "initialize", NULL };
+	const struct sa_function *best = NULL;
+	for (int i = 0; plan && pointee && i < plan->nfns; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		if (!f->typed || f->nparams < 1 || strstr(f->signature, "...") ||
+		    !has_word(f->name, init) || !audit_returns_status(f))
+			continue;
+		const struct sa_type *t = &f->param_types[0].type;
+		if (t->cls == SA_TYPE_POINTER && t->levels == 1 && !t->pointee_const && t->pointee &&
+		    strcmp(t->pointee, pointee) == 0 && others_take_nothing(f, 0, pointee) &&
+		    better(f, best))
+			best = f;
+	}
+	return best;
 }
 
 /* Where f gives a new pointee: -1, its result (T *); k, its one T ** parameter k; -2,
@@ -104,16 +141,6 @@ static int makes(const struct sa_function *f, const char *pointee)
 	if (out == -2 || (out >= 0 && !audit_returns_status(f)))
 		return -2;
 	return others_take_nothing(f, out, pointee) ? out : -2;
-}
-
-static bool better(const struct sa_function *f, const struct sa_function *than)
-{
-	if (!than)
-		return true;
-	if (f->nparams != than->nparams)
-		return f->nparams < than->nparams;
-	size_t a = strlen(f->name), b = strlen(than->name);
-	return a != b ? a < b : strcmp(f->name, than->name) < 0;
 }
 
 /* The functions declared or defined in the scanned units' API files, and whether each is

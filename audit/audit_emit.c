@@ -143,9 +143,13 @@ static void emit_header(FILE *out, const struct audit_family *fam, const char *i
 	comment_text(out, fam->initial);
 	fputs(".\n", out);
 	for (int i = 0; i < fam->npools; i++)
-		fprintf(out, " * %s *: %s.\n", fam->pools[i].type, fam->pools[i].shared ?
-			"one zeroed array every call shares" :
-			"a zeroed object from a pool, never one handed out before");
+		if (fam->pools[i].init)
+			fprintf(out, " * %s *: one object every call shares, %s() in setup().\n",
+				fam->pools[i].type, fam->pools[i].init->name);
+		else
+			fprintf(out, " * %s *: %s.\n", fam->pools[i].type, fam->pools[i].shared ?
+				"one zeroed array every call shares" :
+				"a zeroed object from a pool, never one handed out before");
 	if (fam->tokens)
 		fprintf(out, " * void *: token#0..token#%d, the addresses of cells a function may also "
 			"write\n * through (what it writes is part of its result).\n", fam->tokens - 1);
@@ -405,9 +409,28 @@ static void emit_call(FILE *out, const struct audit_family *fam, const struct sa
 	fputc(')', out);
 }
 
+/* A shared struct's initializer, on the one object every call gets; its other parameters
+ * get nothing (0, NULL). */
+static void emit_pool_init(FILE *out, const struct audit_pool *p)
+{
+	fprintf(out, "\t%s(&%s[0]%s", p->init->name, p->name, p->flexible ? ".object" : "");
+	for (int i = 1; i < p->init->nparams; i++)
+		fprintf(out, ", %s", p->init->param_types[i].type.cls == SA_TYPE_POINTER ? "NULL" : "0");
+	fprintf(out, ");\n");
+}
+
+static bool inits_pools(const struct audit_family *fam)
+{
+	for (int i = 0; i < fam->npools; i++)
+		if (fam->pools[i].init)
+			return true;
+	return false;
+}
+
 static void emit_setup(FILE *out, const struct audit_family *fam)
 {
-	if (!fam->starter && fam->nsetup == 0 && fam->ncontexts == 0 && !audit_fills_callbacks(fam))
+	if (!fam->starter && fam->nsetup == 0 && fam->ncontexts == 0 && !audit_fills_callbacks(fam) &&
+	    !inits_pools(fam))
 		return;
 	fprintf(out, "static void setup(void)\n{\n");
 	for (int i = 0; i < fam->ncontexts; i++) {   /* the library's initializers, once each */
@@ -422,6 +445,9 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 		fprintf(out, "\t%s\n", fam->contexts[i]->make);
 	if (audit_fills_callbacks(fam))
 		fprintf(out, "\tfill_callbacks();\n");
+	for (int i = 0; i < fam->npools; i++)   /* after the callbacks: what it sets stays */
+		if (fam->pools[i].init)
+			emit_pool_init(out, &fam->pools[i]);
 	if (fam->starter) {
 		for (int i = 0; i < fam->nstart_args; i++)
 			if (fam->start_args[i].role == ROLE_OUT) {
@@ -711,7 +737,8 @@ static void emit_op_names(FILE *out, const struct audit_family *fam, bool local)
 static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 {
 	fprintf(out, "SNC_HARNESS(.name = \"%s\",", fam->name);
-	if (fam->starter || fam->nsetup || fam->ncontexts || audit_fills_callbacks(fam))
+	if (fam->starter || fam->nsetup || fam->ncontexts || audit_fills_callbacks(fam) ||
+	    inits_pools(fam))
 		fprintf(out, " .setup = setup,");
 	if (!fam->globals || fam->stateless)
 		fprintf(out, " .digest = digest,");

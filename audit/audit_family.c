@@ -523,6 +523,12 @@ static char *initial_text(const struct audit_family *fam)
 		snprintf(buf + used, sizeof buf - used, "%s%s made by %s()", i ? ", " : "; calls get a ",
 			 fam->contexts[i]->pointee, fam->contexts[i]->maker->name);
 	}
+	for (int i = 0, n = fam->ncontexts; i < fam->npools; i++)   /* libuv's loop */
+		if (fam->pools[i].init) {
+			size_t used = strlen(buf);
+			snprintf(buf + used, sizeof buf - used, "%s%s initialized by %s()",
+				 n++ ? ", " : "; calls get a ", fam->pools[i].type, fam->pools[i].init->name);
+		}
 	if (fam->nsetup > 0)
 		strncat(buf, ", then the config's set-up", sizeof buf - strlen(buf) - 1);
 	return strdup(buf);

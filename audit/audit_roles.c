@@ -199,7 +199,11 @@ static bool names_taken(const char *name)
 	return false;
 }
 
-static int pool_for(struct audit_family *fam, const struct sa_type *t, bool shared)
+/* The pool of t's pointee, shared (one object every call gets) or fresh; a shared struct
+ * the library has an initializer for (libuv's uv_loop_init for the loop uv_timer_init
+ * takes) is initialized by it in setup(): a zeroed one is no state the API can be in. */
+static int pool_for(struct audit_family *fam, const struct audit_plan *plan,
+		    const struct sa_type *t, bool shared)
 {
 	for (int i = 0; i < fam->npools; i++)
 		if (strcmp(fam->pools[i].type, t->pointee) == 0 && fam->pools[i].shared == shared)
@@ -230,7 +234,9 @@ static int pool_for(struct audit_family *fam, const struct sa_type *t, bool shar
 			break;
 		}
 	fam->pools[fam->npools] = (struct audit_pool){ strdup(t->pointee), name, shared,
-						      t->pointee_flexible, t };
+						      t->pointee_flexible, t, NULL };
+	if (shared && t->target_cls == SA_TYPE_RECORD)
+		fam->pools[fam->npools].init = audit_initializer_of(plan, t->pointee);
 	return fam->npools++;
 }
 
@@ -403,7 +409,7 @@ static int configured(const struct param_ctx *c, const struct sa_param *p, struc
 			return why_not(why, len, "%s:%d: role %s needs a pointer to a complete type, "
 				       "and %s is %s", cfg->path, role->line, role->value, p->name,
 				       t->spelling);
-		a->pool = pool_for(c->fam, t, a->role == ROLE_SHARED);
+		a->pool = pool_for(c->fam, c->opt->plan, t, a->role == ROLE_SHARED);
 		return 1;
 	case ROLE_OUT:
 		if (t->cls != SA_TYPE_POINTER || (t->pointee_size < 0 && t->target_cls != SA_TYPE_VOID))
@@ -470,7 +476,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	int container = c->fam->globals || c->starter ? -1 : container_param(c->fam, c->fn);
 	if (container >= 0 && is_object(c->fam, t) && index != container) {
 		a->role = ROLE_FRESH;
-		a->pool = pool_for(c->fam, t, false);
+		a->pool = pool_for(c->fam, c->opt->plan, t, false);
 		return 0;
 	}
 	if (!c->fam->globals && is_object(c->fam, t) &&
@@ -534,7 +540,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		/* ib_init(b, int *cells, cap), pq_init(q, void **slots, cap): storage the object
 		 * keeps, which a slot on setup()'s stack was not once it returned */
 		a->role = ROLE_SHARED;
-		a->pool = pool_for(c->fam, t, true);
+		a->pool = pool_for(c->fam, c->opt->plan, t, true);
 		return 0;
 	}
 	if (t->levels >= 2) {
@@ -566,7 +572,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 			 * AO_stack_push links in): a node the object keeps, not an out-parameter,
 			 * so a cell that outlives the call */
 			a->role = ROLE_FRESH;
-			a->pool = pool_for(c->fam, t, false);
+			a->pool = pool_for(c->fam, c->opt->plan, t, false);
 		} else {
 			a->role = ROLE_OUT;
 			a->string = points_to_chars(t);   /* a buffer a string is written to */
@@ -591,7 +597,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 			return 0;
 		} else
 			a->role = ROLE_FRESH;
-		a->pool = pool_for(c->fam, t, a->role == ROLE_SHARED);
+		a->pool = pool_for(c->fam, c->opt->plan, t, a->role == ROLE_SHARED);
 		return 0;
 	default:
 		return why_not(why, len, "parameter %s has type %s, which the generator cannot make "

@@ -133,6 +133,8 @@ struct audit_pool {
 	bool flexible;             /* ends in a flexible array member: elements get room */
 	const struct sa_type *param_type;   /* the pointer parameter it was made for (its
 					       struct's callback fields are filled) */
+	const struct sa_function *init;     /* shared struct: the library's initializer,
+					       called on it in setup() (uv_loop_init) */
 };
 
 enum audit_start { START_ZERO, START_INITIALIZER, START_CONSTRUCTOR };
@@ -276,6 +278,11 @@ bool audit_is_global_initializer(const struct sa_function *f);
  * context of a pointee type, or NULL. */
 void audit_find_contexts(struct audit_plan *plan, const struct sa_units *units);
 const struct audit_context *audit_context_of(const struct audit_plan *plan, const char *pointee);
+/* The API's initializer of a complete struct calls share (uv_loop_init(uv_loop_t *)): its
+ * first parameter points to it, a word of its name is init or initialize, it returns
+ * nothing or a status and its other parameters can be given nothing; fewest parameters,
+ * then shortest name. NULL when none. */
+const struct sa_function *audit_initializer_of(const struct audit_plan *plan, const char *pointee);
 /* Is a word of name create, new, alloc, make, open or init (apr_pool_create_ex, PR_NewLock)? */
 bool audit_named_as_maker(const char *name);
 
