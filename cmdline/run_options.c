@@ -18,6 +18,10 @@ const struct snc_opt snc_run_options[] = {
 	  "up to N times (full, empty, locked; default 0, 8 for audits)" },
 	{ SNC_RUN_MAX_STATES, "max-states", 0, SNC_OPT_INT, "N", 1, 10000000, NULL,
 	  "sample states beyond N (default 2000)" },
+	{ SNC_RUN_MAX_EXECUTIONS, "max-executions", 0, SNC_OPT_INT, "N", 0, INT64_MAX, NULL,
+	  "start no new state once the harness ran N executions; when its\n"
+	  "states could run more, they run fresh first, the others in an order\n"
+	  "--seed shuffles (default 0: no limit; 30000 per family for audits)" },
 	{ SNC_RUN_SEED, "seed", 0, SNC_OPT_INT, "N", 0, INT64_MAX, NULL,
 	  "seed for sampling states and PCT schedules (default 1)" },
 	{ SNC_RUN_TIMEOUT, "timeout", 0, SNC_OPT_SECONDS, "SECONDS", 1, 3600000, NULL,

@@ -54,8 +54,8 @@ static const struct snc_opt audit_options[] = {
 	CLI_OPT_SHARD,
 	{ 0 },
 };
-/* Then every option of harness programs (--depth defaults to 1 and --measure-states to 4
- * for audits; --quiet prints only the notes and the summary line). */
+/* Then every option of harness programs (--depth defaults to 1, --boundary to 8,
+ * --max-executions to 30000 and --measure-states to 4 for audits; --quiet prints only the notes and the summary line). */
 static const struct snc_opt *const audit_tables[] = { audit_options, snc_run_options, NULL };
 
 const struct snc_command_doc cmd_audit_doc = {
@@ -72,12 +72,12 @@ const struct snc_command_doc cmd_audit_doc = {
 		 "under controlled schedules: the non-linearizable outcome found is stored as its\n"
 		 "proof (or what was explored without finding one; --no-prove skips this). The\n"
 		 "options of harness programs (see 'snc run --help') are passed to each one; for\n"
-		 "audits --depth is 1 and --measure-states 4 unless given. Given directories and\n"
-		 "no header, the API is the headers under DIR/include (else every header outside\n"
-		 "tests, examples and build output) and the library is DIR's sources, less tests,\n"
-		 "mains and harnesses (with the flags of DIR's compile_commands.json, or its build\n"
-		 "folder's, if any); given -p and no header, the headers of the project's -I\n"
-		 "directories.",
+		 "audits --depth is 1, --boundary 8, --max-executions 30000 and --measure-states\n"
+		 "4 unless given. Given directories and no header, the API is the headers under\n"
+		 "DIR/include (else every header outside tests, examples and build output) and the\n"
+		 "library is DIR's sources, less tests, mains and harnesses (with the flags of DIR's\n"
+		 "compile_commands.json, or its build folder's, if any); given -p and no header,\n"
+		 "the headers of the project's -I directories.",
 	.tables = audit_tables,
 	.version = SNC_VERSION,
 };
@@ -130,7 +130,7 @@ struct audit_request {
 	char found_compdb[PATH_MAX + 64];   /* the database a project directory holds */
 	const char *wrapper_header;   /* snc_macros.h (it includes every header), or NULL */
 	int domain;
-	bool json, quiet, depth_given, measure_states_given, boundary_given, no_measure,
+	bool json, quiet, depth_given, measure_states_given, boundary_given, budget_given, no_measure,
 	     no_prove;
 	struct snc_shard shard;      /* --shard K/N; count 0 when not sharded */
 	int shard_rc;                /* -1, or the exit status of a bad --shard */
@@ -621,6 +621,7 @@ static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool 
 		rq->depth_given |= id == SNC_RUN_DEPTH;
 		rq->measure_states_given |= id == SNC_RUN_MEASURE_STATES;
 		rq->boundary_given |= id == SNC_RUN_BOUNDARY;
+		rq->budget_given |= id == SNC_RUN_MAX_EXECUTIONS;
 	}
 	*answered = id == SNC_CMDLINE_ANSWERED;
 	return id == SNC_CMDLINE_ERROR ? EXIT_USAGE : rq->shard_rc >= 0 ? rq->shard_rc : 0;
@@ -773,6 +774,10 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 	if (!rq->boundary_given) {
 		push(&rq->forward, "--boundary");
 		push(&rq->forward, "8");
+	}
+	if (!rq->budget_given) {   /* a family of 64 ops: 11,000 executions a state */
+		push(&rq->forward, "--max-executions");
+		push(&rq->forward, "30000");
 	}
 	struct snc_paths paths;
 	if (!rq->no_measure) {

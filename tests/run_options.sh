@@ -24,6 +24,26 @@ expect_eq "$(outcomes 2)" "$(outcomes 1)" "--jobs 7 stores what --jobs 1 stores"
 expect_eq "$(q jobs.db "SELECT count(*) FROM op_outcomes WHERE run_id = 2")" 90 "every execution: 9 alone and 81 pairs"
 expect_eq "$(verdict jobs.db kinds reg_cas reg_cas)" snc "and the verdicts"
 
+# --max-executions: a harness whose states could run more stops starting states once it
+# ran that many, the fresh state first and then a sample the seed shuffled; it says so.
+states() { q budget.db "SELECT group_concat(label, '; ') FROM (SELECT s.label FROM states s
+	JOIN harnesses h ON h.id = s.harness_id WHERE h.run_id = $1 ORDER BY s.id)"; }
+expect_status 0 "--max-executions 200" -- "$SNC" run --db budget.db --quiet --depth 1 --max-executions 200 $kinds
+expect_match "$out" "^kinds: [0-9] of 10 states run: --max-executions 200 was reached" "the run says it stopped early"
+tried=$(q budget.db "SELECT states_tried FROM harnesses WHERE run_id = 1")
+expect_match "$tried" "^[2-9]$" "some states of the 10, not all"
+expect_eq "$(q budget.db "SELECT count(*) FROM states s JOIN harnesses h ON h.id = s.harness_id WHERE h.run_id = 1")" "$tried" "as many stored"
+expect_match "$(states 1)" "^fresh; " "the fresh state first"
+expect_status 0 "the same seed" -- "$SNC" run --db budget.db --quiet --depth 1 --max-executions 200 $kinds
+expect_eq "$(states 2)" "$(states 1)" "the same seed runs the same states"
+expect_status 0 "a budget the states fit" -- "$SNC" run --db budget.db --quiet --depth 1 --max-executions 100000 $kinds
+expect_no_match "$out" "max-executions" "nothing to say"
+expect_eq "$(q budget.db "SELECT states_tried FROM harnesses WHERE run_id = 3")" 10 "every state, in order"
+expect_match "$(states 3)" "^fresh; reg_set\\(1\\); reg_set\\(2\\); reg_get_int\\(\\)" "in the enumeration's order"
+first=$(q budget.db "SELECT group_concat(label, '; ') FROM (SELECT s.label FROM states s
+	JOIN harnesses h ON h.id = s.harness_id WHERE h.run_id = 3 ORDER BY s.id LIMIT $tried)")
+[ "$(states 1)" != "$first" ] || fail "the budgeted run took the enumeration's first states: $first"
+
 # --json: the verdicts on stdout, nothing else.
 "$SNC" run --db json.db --depth 0 --json $kinds > json.out 2> json.err
 expect_eq "$?" 0 "--json"

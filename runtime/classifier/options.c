@@ -55,6 +55,7 @@ static void set_run_option(struct runtime_options *opt, const struct snc_opt_val
 	case SNC_RUN_DEPTH: opt->depth = n; break;
 	case SNC_RUN_BOUNDARY: opt->boundary = n; break;
 	case SNC_RUN_MAX_STATES: opt->max_states = n; break;
+	case SNC_RUN_MAX_EXECUTIONS: opt->max_executions = v->number; break;
 	case SNC_RUN_SEED: opt->seed = (uint64_t)v->number; break;
 	case SNC_RUN_TIMEOUT: opt->timeout_ms = n; break;
 	case SNC_RUN_REPEAT: opt->repeats = n; break;

@@ -154,6 +154,14 @@ static uint8_t *schedule_shard_pairs(const struct harness_model *m,
 	return wanted;
 }
 
+/* Could the states run more than `budget` executions (each alone, each pair: ninst^2 +
+ * ninst a state, before equal states merge)? */
+static bool could_exceed(const struct state_space *sp, int ninst, int64_t budget)
+{
+	int64_t per_state = (int64_t)ninst * ninst + ninst;
+	return per_state > 0 && sp->count > budget / per_state;
+}
+
 int run_harness(const struct snc_harness *def, const struct runtime_options *opt,
 		struct snc_db *db, int64_t run_id, struct run_summary *summary)
 {
@@ -184,6 +192,9 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 		fprintf(stderr, "error: out of memory preparing harness '%s'\n", def->name);
 		goto out_nospace;
 	}
+	bool budgeted = opt->max_executions > 0 && could_exceed(&sp, m.ninst, opt->max_executions);
+	if (budgeted)
+		state_space_shuffle(&sp, opt->seed);
 	struct snc_db_harness hrow = {
 		.run_id = run_id, .name = def->name, .source = opt->source, .depth = opt->depth,
 		.max_states = opt->max_states, .seed = opt->seed, .repeats = opt->repeats,
@@ -201,7 +212,12 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	char label[STATE_LABEL_MAX];
 	/* A state runs with no transaction open; its rows are then written in one short one,
 	 * so a reader or another run never waits for the executions of a state. */
+	int64_t ran = sp.count;
 	for (int64_t s = 0; s < sp.count; s++) {
+		if (budgeted && s > 0 && executor_executions(ex) - discovery >= opt->max_executions) {
+			ran = s;
+			break;
+		}
 		const int *seq = sp.seq + s * width;
 		progress_update(pr, "%s: state %lld/%lld, %lld executions", def->name,
 				(long long)s + 1, (long long)sp.count,
@@ -232,10 +248,14 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	}
 	if (snc_db_begin(db) != 0 || classifier_store(cl, db, harness_id, op_ids) != 0 ||
 	    preconditions_store(pre, db, harness_id, op_ids) != 0 ||
-	    snc_db_harness_finish(db, harness_id, sp.count, executor_executions(ex) - discovery) != 0 ||
+	    snc_db_harness_finish(db, harness_id, ran, executor_executions(ex) - discovery) != 0 ||
 	    snc_db_commit(db) != 0)
 		goto db_error;
-	summary->states += sp.count;
+	if (ran < sp.count)
+		fprintf(stderr, "%s: %lld of %lld states run: --max-executions %lld was reached "
+			"(the fresh state first, then a sample the seed shuffled)\n", def->name,
+			(long long)ran, (long long)sp.count, (long long)opt->max_executions);
+	summary->states += ran;
 	summary->executions += executor_executions(ex) - discovery;
 	rc = 0;
 	goto out;

@@ -25,6 +25,7 @@ struct runtime_options {
 	const char *run_args;      /* command line to record when recording our own run */
 	int depth;
 	int max_states;
+	int64_t max_executions;    /* start no state after this many executions (0: none) */
 	int boundary;              /* saturate each op up to this many calls (0: no boundary
 				      states; boundary.c) */
 	uint64_t seed;
@@ -175,6 +176,9 @@ struct state_space {
 int state_space_build(struct state_space *sp, int ninst, int depth, int max_states,
 		      uint64_t seed);
 void state_space_free(struct state_space *sp);
+/* Puts the states after the fresh one in an order the seed decides (a budget of executions
+ * then ends on a sample of them, not on the first operations' states). */
+void state_space_shuffle(struct state_space *sp, uint64_t seed);
 /* boundary.c: saturates each op (its first instance, at most `calls` times from a fresh
  * setup) and adds the states at and one call before the boundary it reaches; then, from the
  * first op's boundary (a full ring), saturates every other op (the drain) and adds its

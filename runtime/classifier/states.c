@@ -5,7 +5,9 @@
  * and in declaration order, so the first witness found is the simplest one. When there
  * are more sequences than --max-states, the fresh state is always kept and the rest are a
  * uniform sample (Floyd's algorithm over the sequence index space, driven by --seed), then
- * put back in enumeration order: the same seed always tries the same states. A state is
+ * put back in enumeration order: the same seed always tries the same states. Under a
+ * budget of executions (--max-executions) that the states could exceed, the states after
+ * the fresh one are shuffled by the seed, so the budget ends on a sample of them. A state is
  * built in a state process by state_build, for classification, schedules, replay and
  * measurement alike. */
 #include <stdlib.h>
@@ -131,6 +133,23 @@ int state_space_build(struct state_space *sp, int ninst, int depth, int max_stat
 		sequence_at(indices[i], ninst, depth, sp->seq + i * (depth ? depth : 1), &sp->len[i]);
 	free(indices);
 	return 0;
+}
+
+void state_space_shuffle(struct state_space *sp, uint64_t seed)
+{
+	int *row = malloc((size_t)sp->width * sizeof *row);
+	uint64_t rng = seed ^ 0x5eedULL;
+	for (int64_t i = sp->count - 1; row && i > 1; i--) {   /* Fisher-Yates over [1, count) */
+		int64_t j = 1 + (int64_t)(next_random(&rng) % (uint64_t)i);
+		int *a = sp->seq + i * sp->width, *b = sp->seq + j * sp->width;
+		memcpy(row, a, (size_t)sp->width * sizeof *row);
+		memcpy(a, b, (size_t)sp->width * sizeof *row);
+		memcpy(b, row, (size_t)sp->width * sizeof *row);
+		int len = sp->len[i];
+		sp->len[i] = sp->len[j];
+		sp->len[j] = len;
+	}
+	free(row);
 }
 
 void state_space_free(struct state_space *sp)
