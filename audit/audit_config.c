@@ -13,7 +13,7 @@
  *   setup C-STATEMENT             more set-up after the object is built (`obj` points to it)
  *   arg FUNCTION.PARAM VALUE      PARAM always gets the C expression VALUE
  *   arg FUNCTION.PARAM LO..HI     PARAM takes the values LO..HI
- *   role FUNCTION.PARAM ROLE      object, value, fresh, shared, token, out or null
+ *   role FUNCTION.PARAM ROLE      object, value, fresh, shared, token, out, null or another
  *   contract FUNCTION CONTRACT    single-producer, single-consumer, owner-only or none
  *   skip FUNCTION                 not an operation
  *   macro RESULT NAME(TYPE P, ...)  audit the function-like macro NAME through a wrapper

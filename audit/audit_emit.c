@@ -379,6 +379,9 @@ static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, 
 	case ROLE_CALLBACK:
 		audit_callback_expr(fam, a, buf, len);
 		return;
+	case ROLE_ANOTHER:
+		snprintf(buf, len, "another()");
+		return;
 	}
 }
 
@@ -549,6 +552,26 @@ static void emit_given(FILE *out, const struct audit_family *fam, const struct a
 			fprintf(out, "\tif (result && result == (void *)given%d)\n\t\treturn (void *)GIVEN(%d);\n",
 				i, i);
 	fprintf(out, "\treturn result;\n}\n\n");
+}
+
+static bool takes_another(const struct audit_family *fam)
+{
+	for (int k = 0; k < fam->nops; k++)
+		for (int i = 0; i < fam->ops[k].nargs; i++)
+			if (fam->ops[k].args[i].role == ROLE_ANOTHER)
+				return true;
+	return false;
+}
+
+/* another(): what a second pointer to the object's type gets, a new object made as the
+ * initial one was. */
+static void emit_another(FILE *out, const struct audit_family *fam)
+{
+	fprintf(out, "/* Another object, made as the initial one was: what a second parameter of "
+		     "the object's type\n * gets (never the object itself). */\n"
+		     "static __typeof__(obj) another(void)\n{\n\treturn ");
+	emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args, false);
+	fprintf(out, ";\n}\n\n");
 }
 
 static bool takes_object(const struct audit_op *op)
@@ -784,6 +807,8 @@ void audit_emit(FILE *out, const struct audit_family *fam, const char *include,
 		emit_naming(out, fam);
 	emit_setup(out, fam);
 	emit_digest(out, fam);
+	if (takes_another(fam))
+		emit_another(out, fam);
 	for (int i = 0; i < fam->nops; i++)
 		emit_op(out, fam, &fam->ops[i]);
 	if (naming)

@@ -66,7 +66,21 @@ static const char *const role_names[] = {
 	[ROLE_OBJECT] = "object", [ROLE_VALUE] = "value", [ROLE_FIXED] = "fixed",
 	[ROLE_FRESH] = "fresh", [ROLE_SHARED] = "shared", [ROLE_TOKEN] = "token",
 	[ROLE_OUT] = "out", [ROLE_NULL] = "null", [ROLE_CALLBACK] = "callback",
+	[ROLE_ANOTHER] = "another",
 };
+
+bool audit_makes_another(const struct audit_family *fam)
+{
+	if (fam->start != START_CONSTRUCTOR || fam->starter_out >= 0 || !fam->starter ||
+	    fam->nsetup > 0)
+		return false;
+	for (int i = 0; i < fam->nstart_args; i++) {
+		enum audit_role role = fam->start_args[i].role;
+		if (role == ROLE_OUT || role == ROLE_VALUE || role == ROLE_TOKEN || role == ROLE_OBJECT)
+			return false;
+	}
+	return true;
+}
 
 const char *audit_role_name(enum audit_role r)
 {
@@ -420,6 +434,11 @@ static int configured(const struct param_ctx *c, const struct sa_param *p, struc
 	case ROLE_TOKEN:
 		a->observed = t->cls == SA_TYPE_POINTER && !t->pointee_const;
 		return 1;
+	case ROLE_ANOTHER:
+		if (!audit_makes_another(c->fam) || !is_object(c->fam, t) || t->cls != SA_TYPE_POINTER)
+			return why_not(why, len, "%s:%d: role another needs a pointer to the object's "
+				       "type in a family a constructor builds", cfg->path, role->line);
+		return 1;
 	default:
 		return 1;
 	}
@@ -477,6 +496,14 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	if (container >= 0 && is_object(c->fam, t) && index != container) {
 		a->role = ROLE_FRESH;
 		a->pool = pool_for(c->fam, c->opt->plan, t, false);
+		return 0;
+	}
+	/* A second one in a family the library allocates (json_object_set(object, key,
+	 * value)): another object, made as the initial one was. The object itself was no
+	 * value: jansson refuses to put an object into itself, and every set failed. */
+	if (!c->fam->globals && !c->starter && index > 0 && is_object(c->fam, t) &&
+	    t->cls == SA_TYPE_POINTER && t->levels == 1 && audit_makes_another(c->fam)) {
+		a->role = ROLE_ANOTHER;
 		return 0;
 	}
 	if (!c->fam->globals && is_object(c->fam, t) &&

@@ -67,6 +67,8 @@ enum audit_role {
 	ROLE_OUT,      /* an out-parameter: a slot whose value is observed */
 	ROLE_NULL,     /* NULL (config) */
 	ROLE_CALLBACK, /* a function pointer: a callback of its type (audit_callbacks.c) */
+	ROLE_ANOTHER,  /* a second pointer to the object's type, in a family a constructor
+			  builds: a new object, made as the initial one was (another()) */
 };
 
 const char *audit_role_name(enum audit_role r);
@@ -331,6 +333,9 @@ void audit_note(struct audit_plan *plan, const char *kind, const char *name,
 		const char *family, const char *status, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 void audit_plan_free(struct audit_plan *plan);
+/* Can the family make another object as it made its initial one: a constructor that
+ * returns it, whose arguments are all fixed (no slot, no varying value)? */
+bool audit_makes_another(const struct audit_family *fam);
 
 /* audit_libs.c: links each --lib that is not a C source into an empty program. Returns 0,
  * or -1 with the library that cannot be linked in err. */
