@@ -130,6 +130,18 @@ static void comment_text(FILE *out, const char *s)
 	}
 }
 
+static bool uses_stream(const struct audit_family *fam)
+{
+	for (int i = 0; i < fam->nstart_args; i++)
+		if (fam->start_args[i].stream)
+			return true;
+	for (int k = 0; k < fam->nops; k++)
+		for (int i = 0; i < fam->ops[k].nargs; i++)
+			if (fam->ops[k].args[i].stream)
+				return true;
+	return false;
+}
+
 static void emit_header(FILE *out, const struct audit_family *fam, const char *include,
 			const char *command)
 {
@@ -157,6 +169,10 @@ static void emit_header(FILE *out, const struct audit_family *fam, const char *i
 		     "every choice. */\n");
 	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n#include %s\n\n",
 		include);
+	if (uses_stream(fam))
+		fprintf(out, "/* FILE *: a stream on /dev/null (what is written goes nowhere, a read "
+			     "finds the end). */\nstatic FILE *snc_stream(void)\n{\n\tstatic FILE *stream;\n"
+			     "\tif (!stream)\n\t\tstream = fopen(\"/dev/null\", \"r+\");\n\treturn stream;\n}\n\n");
 	for (int i = 0; i < fam->npools; i++)
 		if (!fam->pools[i].shared) {   /* fresh_X(): which thread asks */
 			fprintf(out, "#include <sys/syscall.h>\n#include <unistd.h>\n\n");

@@ -95,6 +95,7 @@ struct audit_arg {
 				      an info struct): a zeroed one, observed by a hash of
 				      its bytes */
 	char *fixed;               /* ROLE_FIXED: the expression */
+	bool stream;               /* ROLE_FIXED to a FILE *: snc_stream(), on /dev/null */
 	int pool;                  /* ROLE_FRESH, ROLE_SHARED: index into the family's pools */
 	bool observed;             /* ROLE_OUT, or a ROLE_TOKEN the function may write */
 };
@@ -274,6 +275,10 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 void *audit_grow(void *p, int *cap, int n, size_t size);
 bool audit_returns_status(const struct sa_function *f);
 bool audit_is_global_initializer(const struct sa_function *f);
+/* Is t a FILE * (a stream the library reads or writes: json_dumpf(json, FILE *output, ...))?
+ * An argument, a stream on /dev/null, never the object of a family: a zeroed FILE crashed
+ * every call. */
+bool audit_is_stream(const struct sa_type *t);
 
 /* audit_contexts.c: for every opaque type an API function takes a pointer to, the
  * library's function that makes one, if any (call after audit_collect_api); and the
