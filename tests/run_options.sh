@@ -34,6 +34,11 @@ tried=$(q budget.db "SELECT states_tried FROM harnesses WHERE run_id = 1")
 expect_match "$tried" "^[2-9]$" "some states of the 10, not all"
 expect_eq "$(q budget.db "SELECT count(*) FROM states s JOIN harnesses h ON h.id = s.harness_id WHERE h.run_id = 1")" "$tried" "as many stored"
 expect_match "$(states 1)" "^fresh; " "the fresh state first"
+expect_status 0 "the report of the budgeted run" -- "$SNC" report --db budget.db --run 1 --html budget-html --json budget.json
+expect_match "$(cat budget-html/harness-0.html)" "run 1, $tried states \\(a sample of the 10 up to its depth\\)" \
+	"the harness's page says the states were a sample"
+expect_eq "$(python3 -c 'import json; h = json.load(open("budget.json"))["harnesses"][0]; print(h["states"], h["state_space"])')" \
+	"$tried 10" "and the JSON report"
 expect_status 0 "the same seed" -- "$SNC" run --db budget.db --quiet --depth 1 --max-executions 200 $kinds
 expect_eq "$(states 2)" "$(states 1)" "the same seed runs the same states"
 expect_status 0 "a budget the states fit" -- "$SNC" run --db budget.db --quiet --depth 1 --max-executions 100000 $kinds

@@ -305,6 +305,8 @@ int html_harness(const struct snc_report *r, const char *dir, int harness, char 
 	html(out, "<header><p><a href=\"index.html\">snc report</a> &rsaquo; harnesses</p>"
 		  "<h1>%s</h1></header>\n<main>\n<p class=\"muted\">run %D, %D states", h->name,
 	     h->run_id, h->states);
+	if (h->state_space > h->states)   /* --max-states or --max-executions */
+		html(out, " (a sample of the %D up to its depth)", h->state_space);
 	if (h->source)
 		html(out, ", <code>%s</code>", report_shown_path(r->root, h->source, shown, sizeof shown));
 	html(out, "</p>\n<h2>Pairs</h2>\n");

@@ -46,7 +46,8 @@ void snc_facts_set_run(struct snc_facts *facts, int64_t run_id, const char *comm
 }
 
 struct snc_fact_harness *snc_facts_add_harness(struct snc_facts *facts, int64_t run_id,
-					       const char *name, const char *source, int64_t states)
+					       const char *name, const char *source, int64_t states,
+					       int64_t state_space)
 {
 	if (!facts->arena)
 		facts->arena = db_arena_new();
@@ -57,6 +58,7 @@ struct snc_fact_harness *snc_facts_add_harness(struct snc_facts *facts, int64_t 
 		.name = db_arena_strdup(facts->arena, name),
 		.source = db_arena_strdup(facts->arena, source),
 		.states = states,
+		.state_space = state_space,
 	};
 	return h;
 }
@@ -319,7 +321,7 @@ static int load_pairs(struct snc_db *db, struct snc_facts *facts, struct snc_fac
 static int load_harnesses(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 {
 	sqlite3_stmt *st = db_stmt(db,
-		"SELECT h.id, h.run_id, h.name, h.source, h.states_tried FROM harnesses h "
+		"SELECT h.id, h.run_id, h.name, h.source, h.states_tried, h.state_space FROM harnesses h "
 		"WHERE h.id = (SELECT max(h2.id) FROM harnesses h2 WHERE h2.name = h.name "
 		"AND h2.run_id <= ?1 AND h2.finished = 1) ORDER BY h.id");
 	if (!st)
@@ -331,7 +333,8 @@ static int load_harnesses(struct snc_db *db, struct snc_facts *facts, int64_t ru
 		hids = db_array_grow(hids, n, sizeof *hids);
 		hids[n++] = sqlite3_column_int64(st, 0);
 		snc_facts_add_harness(facts, sqlite3_column_int64(st, 1), db_col_text(st, 2),
-				      db_col_text(st, 3), sqlite3_column_int64(st, 4));
+				      db_col_text(st, 3), sqlite3_column_int64(st, 4),
+				      sqlite3_column_int64(st, 5));
 	}
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE) {

@@ -630,6 +630,8 @@ struct snc_fact_harness {
 	int64_t run_id;            /* the run these results come from */
 	const char *name, *source;
 	int64_t states;            /* states tried */
+	int64_t state_space;       /* states up to its depth, before sampling: more than
+				      states when --max-states or --max-executions sampled */
 	struct snc_fact_op *ops;
 	int nops;
 	struct snc_fact_pair *pairs;
@@ -657,7 +659,8 @@ int snc_db_facts_load(struct snc_db *db, int64_t run_id, struct snc_facts *facts
 void snc_facts_set_run(struct snc_facts *facts, int64_t run_id, const char *command,
 		       const char *started_at, const char *tool_version, const char *status);
 struct snc_fact_harness *snc_facts_add_harness(struct snc_facts *facts, int64_t run_id,
-					       const char *name, const char *source, int64_t states);
+					       const char *name, const char *source, int64_t states,
+					       int64_t state_space);
 void snc_facts_add_op(struct snc_facts *facts, struct snc_fact_harness *h,
 		      const struct snc_fact_op *op);
 void snc_facts_add_pair(struct snc_facts *facts, struct snc_fact_harness *h,
