@@ -126,7 +126,8 @@ struct audit_request {
 	const char *compdb, *emit_dir, *config_path, *db_path;
 	const char *workdir;          /* where harness programs run: the files the library's
 					 calls make from relative paths ("0", "1") land there,
-					 never in the user's folder; removed at the end */
+					 never in the user's folder; emptied after each family,
+					 removed at the end */
 	char found_compdb[PATH_MAX + 64];   /* the database a project directory holds */
 	const char *wrapper_header;   /* snc_macros.h (it includes every header), or NULL */
 	int domain;
@@ -352,6 +353,10 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 					rq->forward.n, rq->workdir);
 	double took = now() - start;
 	harness_program_remove(program);
+	/* the next family starts from an empty folder, not from the files this one made */
+	if (snc_remove_tree(rq->workdir) != 0 || mkdir(rq->workdir, 0700) != 0)
+		fprintf(stderr, "snc audit: warning: could not empty %s after the family %s: the "
+			"next families find what its calls left there\n", rq->workdir, fam->name);
 	/* how `snc replay` builds it again: from the harness kept by --emit-harness; without
 	 * it the harness is gone with its temporary folder, and the record says so */
 	if (harness_program_record(db, run_id, fam->name, rq->emit_dir ? source : NULL, inputs->v,
