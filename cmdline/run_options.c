@@ -41,6 +41,10 @@ const struct snc_opt snc_run_options[] = {
 	  "processes and threads of the user, for each child (default 4096; 0: none)" },
 	{ SNC_RUN_FILE_SIZE_LIMIT, "file-size-limit", 0, SNC_OPT_INT, "MIB", 0, 1LL << 30, NULL,
 	  "largest file each child may write, in MiB (default 1024; 0: none)" },
+	{ SNC_RUN_PRIVATE_FOLDERS, "private-folders", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
+	  "each child running harness code works in a copy of its parent's\n"
+	  "folder, removed after it: files one execution's calls make are not\n"
+	  "seen by another (snc audit sets it)" },
 	{ SNC_RUN_BLOCKING_OBSERVABLE, "blocking-observable", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
 	  "an op that blocks counts as influenced (lock;lock is snc)" },
 	{ SNC_RUN_VERBOSE, "verbose", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,

@@ -780,6 +780,7 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 		push(&rq->forward, "--boundary");
 		push(&rq->forward, "8");
 	}
+	push(&rq->forward, "--private-folders");   /* files made by one execution's calls */
 	if (!rq->budget_given) {   /* a family of 64 ops: 11,000 executions a state */
 		push(&rq->forward, "--max-executions");
 		push(&rq->forward, "30000");

@@ -190,6 +190,7 @@ enum snc_run_option_id {
 	SNC_RUN_SCHEDULE_DEPTH, SNC_RUN_MAX_SCHEDULES, SNC_RUN_FIRST_FAILURE, SNC_RUN_MEASURE,
 	SNC_RUN_MEASURE_STATES, SNC_RUN_MEMORY_LIMIT, SNC_RUN_CPU_LIMIT, SNC_RUN_PROCESS_LIMIT,
 	SNC_RUN_FILE_SIZE_LIMIT, SNC_RUN_PROVE, SNC_RUN_BOUNDARY, SNC_RUN_MAX_EXECUTIONS,
+	SNC_RUN_PRIVATE_FOLDERS,
 };
 /* A harness program's --jobs: executions in flight. Most of them wait (for a fork, for a
  * blocked op's timer), so the default is several per CPU: with one per CPU a harness whose

@@ -82,6 +82,10 @@ int main(int argc, char **argv)
 		return status;
 	sp_catch_interrupts();
 	sp_become_subreaper();
+	if (opt.private_folders && sp_private_folders() != 0) {
+		perror("error: --private-folders: the current folder");
+		return 2;
+	}
 	if (opt.replay_id) {   /* the stored schedule is read here, the passes never open the store */
 		char err[512];
 		struct snc_db *db = snc_db_open(opt.db_path, SNC_DB_READONLY, err, sizeof err);

@@ -61,6 +61,7 @@ static void set_run_option(struct runtime_options *opt, const struct snc_opt_val
 	case SNC_RUN_REPEAT: opt->repeats = n; break;
 	case SNC_RUN_JOBS: opt->jobs = n; break;
 	case SNC_RUN_BLOCKING_OBSERVABLE: opt->blocking_observable = true; break;
+	case SNC_RUN_PRIVATE_FOLDERS: opt->private_folders = true; break;
 	case SNC_RUN_VERBOSE: opt->verbose = true; break;
 	case SNC_RUN_QUIET: opt->quiet = true; break;
 	case SNC_RUN_SCHEDULES: opt->schedules = true; break;

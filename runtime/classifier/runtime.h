@@ -33,6 +33,7 @@ struct runtime_options {
 	int repeats;
 	int jobs;                  /* executions in flight at once */
 	bool blocking_observable;
+	bool private_folders;      /* each child in a copy of its parent's folder (sp_folder.c) */
 	bool verbose;              /* let executions write to stdout/stderr */
 	bool quiet;                /* no progress line, no summary lines */
 	bool progress;             /* the progress line even when quiet (snc audit asks) */

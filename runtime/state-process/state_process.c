@@ -134,6 +134,7 @@ static void child_setup(pid_t parent, const struct sp_options *o)
 	/* A crash is an outcome here, not a bug to debug: no core file in the user's folder
 	 * (ulimit -c unlimited, core_pattern "core"), nor one handed to a core handler. */
 	setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
+	sp_folder_enter();    /* with --private-folders, a folder of its own (sp_folder.c) */
 	sp_guard_install();   /* no signal to init, the tool or the shell (sp_guard.c) */
 }
 
@@ -252,6 +253,7 @@ static void reap(struct sp_child *c, struct sp_end *end)
 	if (c->pidfd >= 0)
 		close(c->pidfd);
 	judge_end(c, status, &ru, end);
+	sp_folder_remove(c->pid);
 	c->pid = 0;
 	c->pidfd = -1;
 }

@@ -128,6 +128,14 @@ pid_t sp_fork(struct sp_child *c, const struct sp_options *o);
 /* In a child that runs harness code (sp_fork does it): signals to init, to the early
  * processes and to this child's ancestors in a fresh pid namespace fail (sp_guard.c). */
 void sp_guard_install(void);
+/* --private-folders (sp_folder.c): from now on every child sp_fork makes works in a folder
+ * of its own under the current one, a copy of its parent's working folder, removed when
+ * the child is reaped. Returns 0, or -1 when the current folder cannot be named. */
+int sp_private_folders(void);
+/* In a new child: its own folder (sp_fork calls it). */
+void sp_folder_enter(void);
+/* In the parent, when child pid is reaped: its folder goes. */
+void sp_folder_remove(pid_t pid);
 /* Waits for one of kids[0..n) to end (pid 0 entries are skipped); returns its index with
  * *end filled and its pid set to 0, or SP_INTERRUPTED after killing and reaping them all. */
 int sp_wait(struct sp_child *kids, int n, struct sp_end *end);
