@@ -49,6 +49,18 @@ first=$(q budget.db "SELECT group_concat(label, '; ') FROM (SELECT s.label FROM 
 	JOIN harnesses h ON h.id = s.harness_id WHERE h.run_id = 3 ORDER BY s.id LIMIT $tried)")
 [ "$(states 1)" != "$first" ] || fail "the budgeted run took the enumeration's first states: $first"
 
+# Under the budget the states are shuffled: the proof pass (--prove) builds a witness
+# state again from its label, not from its ordinal in a list rebuilt in enumeration order
+# (where ordinal 1 is take(), an empty slot, and take with take broke nothing).
+expect_status 0 "--prove under a budget" -- "$SNC" run --db slot.db --quiet --depth 1 --prove \
+	--max-executions 40 --seed 1 "$FIXTURES/slot_harness.c"
+expect_eq "$(q slot.db "SELECT ordinal || ' ' || label FROM states WHERE ordinal = 1")" "1 put(2)" \
+	"the second state run is put(2), the fourth of the enumeration"
+expect_eq "$(q slot.db "SELECT s.label || ' ' || count(*) FROM schedule_outcomes o
+	JOIN schedule_explorations e ON e.id = o.exploration_id JOIN states s ON s.id = e.state_id
+	WHERE o.linearizable = 0 AND e.f_call = 'take()' AND e.g_call = 'take()'")" "put(2) 1" \
+	"the proof of take with take: a non-linearizable schedule from the full slot"
+
 # --json: the verdicts on stdout, nothing else.
 "$SNC" run --db json.db --depth 0 --json $kinds > json.out 2> json.err
 expect_eq "$?" 0 "--json"

@@ -10,20 +10,34 @@
  * schedules of those pairs only, from that state, as the schedules pass does (every
  * schedule within --preemptions, then --pct samples), stopping a pair at its first failing
  * outcome. What it finds is stored like any exploration (schedule_explorations,
- * schedule_outcomes), so findings, `snc show` and `snc replay` read it as usual. */
+ * schedule_outcomes), so findings, `snc show` and `snc replay` read it as usual. The
+ * witness state is built again from its stored label (the calls it names): the run's
+ * state list may have been shuffled under --max-executions, or extended by boundary
+ * states, so its ordinal names no state of a list rebuilt here. */
 #include <stdlib.h>
 #include <string.h>
+#include "measure.h"
 #include "prove.h"
 #include "schedules.h"
 
+#define PROVE_MAX_SEQ 32   /* the longest state label parsed: boundary states included */
+
 struct target {
 	int F, G, state;
+	char *label;               /* the witness state, as stored: "fresh", "push(1); pop()" */
 };
 
 struct targets {
 	struct target *t;
 	int n, cap;
 };
+
+static void targets_free(struct targets *ts)
+{
+	for (int i = 0; i < ts->n; i++)
+		free(ts->t[i].label);
+	free(ts->t);
+}
 
 static int collect(const struct snc_db_proof_target *pt, void *ctx)
 {
@@ -36,20 +50,26 @@ static int collect(const struct snc_db_proof_target *pt, void *ctx)
 		ts->t = grown;
 		ts->cap = cap;
 	}
-	ts->t[ts->n++] = (struct target){ pt->f_ordinal, pt->g_ordinal, pt->state_ordinal };
+	char *label = strdup(pt->state ? pt->state : "");
+	if (!label)
+		return -1;
+	ts->t[ts->n++] = (struct target){ pt->f_ordinal, pt->g_ordinal, pt->state_ordinal, label };
 	return 0;
 }
 
 /* Explores the targets of one witness state; returns 0, or 2 on a database error. */
-static int prove_state(struct snc_db *db, struct executor *ex, struct schedules *sx, const struct state_space *sp, int64_t harness_id,
-		       const int64_t *op_ids, int ordinal)
+static int prove_state(struct snc_db *db, struct executor *ex, struct schedules *sx,
+		       const struct harness_model *m, int64_t harness_id, const int64_t *op_ids,
+		       int ordinal, const char *label)
 {
-	int width = sp->depth ? sp->depth : 1;
-	const int *seq = sp->seq + (int64_t)ordinal * width;
-	const struct state_outcome *so = executor_run_state(ex, seq, sp->len[ordinal]);
+	int seq[PROVE_MAX_SEQ];
+	int len = measure_parse_state(m, label, seq, PROVE_MAX_SEQ);
+	if (len < 0)
+		return 0;   /* a label naming no calls of this harness: no proof, no error */
+	const struct state_outcome *so = executor_run_state(ex, seq, len);
 	if (so->status != STATE_OK)
 		return 0;   /* it was built before: a flaky state gives no proof, and no error */
-	schedules_explore_state(sx, seq, sp->len[ordinal], so);
+	schedules_explore_state(sx, seq, len, so);
 	if (snc_db_begin(db) != 0 || schedules_store_state(sx, db, harness_id, op_ids, ordinal) != 0 ||
 	    snc_db_commit(db) != 0) {
 		fprintf(stderr, "error: %s\n", snc_db_errmsg(db));
@@ -67,7 +87,7 @@ int prove_harness(const struct snc_harness *def, const struct runtime_options *o
 	struct targets ts = { 0 };
 	if (snc_db_proof_targets(db, harness_id, collect, &ts) != 0) {
 		fprintf(stderr, "error: %s\n", snc_db_errmsg(db));
-		free(ts.t);
+		targets_free(&ts);
 		return 2;
 	}
 	if (ts.n == 0)
@@ -75,7 +95,7 @@ int prove_harness(const struct snc_harness *def, const struct runtime_options *o
 	char err[256];
 	struct harness_model m;
 	if (harness_model_build(def, &m, err, sizeof err) != 0) {
-		free(ts.t);
+		targets_free(&ts);
 		return 0;   /* the run itself reported it */
 	}
 	struct runtime_options o = *opt;
@@ -83,15 +103,12 @@ int prove_harness(const struct snc_harness *def, const struct runtime_options *o
 	o.first_failure = true;
 	o.schedule_depth = opt->depth;
 	int timeout_ms = opt->timeout_ms ? opt->timeout_ms : def->timeout_ms ? def->timeout_ms : 1000;
-	struct state_space sp = { 0 };
 	int64_t *op_ids = calloc((size_t)m.nops, sizeof *op_ids);
 	uint8_t *wanted = calloc((size_t)(m.nops * m.nops), 1);
 	struct executor *ex = executor_new(&m, &o, timeout_ms);
 	struct schedules *sx = schedules_new(&m, &o, timeout_ms);
 	int rc = 0;
-	if (!op_ids || !wanted || !ex || !sx ||
-	    state_space_build(&sp, m.ninst, opt->depth, opt->max_states, opt->seed) != 0 ||
-	    snc_db_op_ids(db, harness_id, op_ids, m.nops) != 0) {
+	if (!op_ids || !wanted || !ex || !sx || snc_db_op_ids(db, harness_id, op_ids, m.nops) != 0) {
 		fprintf(stderr, "%s: schedules not explored for the SNC pairs without a heavyweight "
 			"instruction: out of memory or ops not stored\n", def->name);
 		goto out;
@@ -100,22 +117,21 @@ int prove_harness(const struct snc_harness *def, const struct runtime_options *o
 	struct progress *pr = progress_new(progress_wanted(opt));
 	for (int i = 0; i < ts.n && rc == 0;) {
 		int state = ts.t[i].state;
+		const char *label = ts.t[i].label;
 		progress_update(pr, "%s: looking for the interleavings that break %d SNC pair%s: %d done",
 				def->name, ts.n, ts.n == 1 ? "" : "s", i);
 		memset(wanted, 0, (size_t)(m.nops * m.nops));
 		for (; i < ts.n && ts.t[i].state == state; i++)
 			wanted[ts.t[i].F * m.nops + ts.t[i].G] = 1;
-		if (state >= 0 && state < sp.count)
-			rc = prove_state(db, ex, sx, &sp, harness_id, op_ids, state);
+		rc = prove_state(db, ex, sx, &m, harness_id, op_ids, state, label);
 	}
 	progress_done(pr);
 out:
 	schedules_free(sx);
 	executor_free(ex);
-	state_space_free(&sp);
 	free(wanted);
 	free(op_ids);
-	free(ts.t);
+	targets_free(&ts);
 	harness_model_free(&m);
 	return rc;
 }
