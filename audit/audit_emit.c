@@ -130,16 +130,27 @@ static void comment_text(FILE *out, const char *s)
 	}
 }
 
-static bool uses_stream(const struct audit_family *fam)
+/* Does an argument of the family's starter or operations satisfy is? */
+static bool any_arg(const struct audit_family *fam, bool (*is)(const struct audit_arg *))
 {
 	for (int i = 0; i < fam->nstart_args; i++)
-		if (fam->start_args[i].stream)
+		if (is(&fam->start_args[i]))
 			return true;
 	for (int k = 0; k < fam->nops; k++)
 		for (int i = 0; i < fam->ops[k].nargs; i++)
-			if (fam->ops[k].args[i].stream)
+			if (is(&fam->ops[k].args[i]))
 				return true;
 	return false;
+}
+
+static bool is_stream(const struct audit_arg *a)
+{
+	return a->stream;
+}
+
+static bool is_another(const struct audit_arg *a)
+{
+	return a->role == ROLE_ANOTHER;
 }
 
 static void emit_header(FILE *out, const struct audit_family *fam, const char *include,
@@ -169,7 +180,7 @@ static void emit_header(FILE *out, const struct audit_family *fam, const char *i
 		     "every choice. */\n");
 	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n#include %s\n\n",
 		include);
-	if (uses_stream(fam))
+	if (any_arg(fam, is_stream))
 		fprintf(out, "/* FILE *: a stream on /dev/null (what is written goes nowhere, a read "
 			     "finds the end). */\nstatic FILE *snc_stream(void)\n{\n\tstatic FILE *stream;\n"
 			     "\tif (!stream)\n\t\tstream = fopen(\"/dev/null\", \"r+\");\n\treturn stream;\n}\n\n");
@@ -570,15 +581,6 @@ static void emit_given(FILE *out, const struct audit_family *fam, const struct a
 	fprintf(out, "\treturn result;\n}\n\n");
 }
 
-static bool takes_another(const struct audit_family *fam)
-{
-	for (int k = 0; k < fam->nops; k++)
-		for (int i = 0; i < fam->ops[k].nargs; i++)
-			if (fam->ops[k].args[i].role == ROLE_ANOTHER)
-				return true;
-	return false;
-}
-
 /* another(): what a second pointer to the object's type gets, a new object made as the
  * initial one was. */
 static void emit_another(FILE *out, const struct audit_family *fam)
@@ -823,7 +825,7 @@ void audit_emit(FILE *out, const struct audit_family *fam, const char *include,
 		emit_naming(out, fam);
 	emit_setup(out, fam);
 	emit_digest(out, fam);
-	if (takes_another(fam))
+	if (any_arg(fam, is_another))
 		emit_another(out, fam);
 	for (int i = 0; i < fam->nops; i++)
 		emit_op(out, fam, &fam->ops[i]);

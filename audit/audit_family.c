@@ -112,6 +112,12 @@ bool audit_is_stream(const struct sa_type *t)
 	       (strcmp(t->pointee, "struct _IO_FILE") == 0 || strcmp(t->pointee, "FILE") == 0);
 }
 
+/* A string, a buffer or a stream: an argument, never the object of a family. */
+static bool is_argument_only(const struct sa_type *t)
+{
+	return is_string(t) || audit_is_stream(t);
+}
+
 /* The family keys of a function's first parameter: the pointee of a pointer, or of each
  * member of a transparent union. When the first parameter is a scalar (urcu's
  * set_cpu_call_rcu_data(int cpu, struct call_rcu_data *crdp)), the first pointer to a
@@ -122,7 +128,7 @@ static int keys_of(const struct sa_function *f, const char *keys[8])
 		return 0;
 	const struct sa_type *t = &f->param_types[0].type;
 	bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
-		      is_string(t) || audit_is_stream(t);
+		      is_argument_only(t);
 	for (int p = 1; scalar && f->typed && p < f->nparams; p++) {
 		const struct sa_type *later = &f->param_types[p].type;
 		if (points_to_record(later)) {
@@ -238,7 +244,7 @@ static bool only_scalars(const struct sa_function *f)
 	for (int p = 0; p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
 		bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
-			      is_string(t) || audit_is_stream(t);
+			      is_argument_only(t);
 		bool fn = t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_FUNCTION;
 		callback |= fn;
 		if (!scalar && !fn && !(t->cls == SA_TYPE_POINTER && t->levels == 1 &&
@@ -246,8 +252,8 @@ static bool only_scalars(const struct sa_function *f)
 			return false;
 	}
 	for (int p = 0; !callback && p < f->nparams; p++)   /* a void * alone may be an object */
-		if (f->param_types[p].type.cls == SA_TYPE_POINTER && !is_string(&f->param_types[p].type) &&
-		    !audit_is_stream(&f->param_types[p].type))
+		if (f->param_types[p].type.cls == SA_TYPE_POINTER &&
+		    !is_argument_only(&f->param_types[p].type))
 			return false;
 	return true;
 }

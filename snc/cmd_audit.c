@@ -55,7 +55,8 @@ static const struct snc_opt audit_options[] = {
 	{ 0 },
 };
 /* Then every option of harness programs (--depth defaults to 1, --boundary to 8,
- * --max-executions to 30000 and --measure-states to 4 for audits; --quiet prints only the notes and the summary line). */
+ * --max-executions to 30000 and --measure-states to 4 for audits; --quiet prints only the
+ * notes and the summary line). */
 static const struct snc_opt *const audit_tables[] = { audit_options, snc_run_options, NULL };
 
 const struct snc_command_doc cmd_audit_doc = {
