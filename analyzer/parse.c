@@ -8,7 +8,15 @@
  * unit libclang returns no AST for at all is "failed" and carries one diagnostic saying
  * so. The files the unit read (clang_getInclusions) are hashed for the next, incremental
  * scan. Builtin headers (stddef.h, stdatomic.h) come from libclang's own resource folder,
- * which Debian's libclang finds without a -resource-dir. */
+ * which Debian's libclang finds without a -resource-dir.
+ *
+ * GCC takes its __atomic and __sync builtins on _Atomic objects (`_Atomic int n;
+ * __atomic_fetch_add(&n, 1, ...)`); clang refuses every such call ("address argument to
+ * atomic operation must be a pointer to integer or pointer ('_Atomic(int) *' invalid)"),
+ * so a library that gcc builds lost its atomics and its functions' shared state to errors.
+ * A unit clang refuses for that is parsed again with a prelude (a file only libclang sees)
+ * that casts each builtin's first argument to a pointer to the plain type, which is what
+ * gcc does; the second parse is kept when it has fewer errors. */
 #include <stdlib.h>
 #include <string.h>
 #include "analyzer.h"
@@ -48,10 +56,13 @@ static char *includer_of(const char *directory, CXSourceLocation *stack, unsigne
 	return path;
 }
 
+/* The prelude's name: a path no file has, which libclang reads from memory. */
+#define GCC_ATOMICS_PRELUDE "/.snc-gcc-atomics.h"
+
 static void inclusion(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
 	char *name = sa_cx(clang_getFileName(included));
-	if (name[0]) {
+	if (name[0] && strcmp(name, GCC_ATOMICS_PRELUDE) != 0) {
 		struct files_ctx *ctx = data;
 		char *path = sa_realpath_in(ctx->u->directory, name);
 		add_file(ctx, path, includer_of(ctx->u->directory, stack, depth));
@@ -113,20 +124,97 @@ const char **sa_clang_argv(const struct sa_unit *u, int *nargv)
 	return argv;
 }
 
-void sa_parse_unit(CXIndex idx, struct sa_unit *u, struct sa_seen *seen, int index)
+/* The builtins whose first argument is the atomic object's address: each becomes a macro
+ * of the same name (not expanded again inside itself) casting that address to a pointer to
+ * the object's type without _Atomic (a comma expression's type is its operand's, converted
+ * as a value: qualifiers and _Atomic dropped). */
+static char *prelude_line(char *text, const char *name)
+{
+	char *line = sa_printf("%s#define %s(p, ...) %s((__typeof__((void)0, *(p)) *)(p), "
+			       "##__VA_ARGS__)\n", text, name, name);
+	free(text);
+	return line;
+}
+
+static char *gcc_atomics_prelude(void)
+{
+	static const char *const plain[] = {
+		"__atomic_load_n", "__atomic_load", "__atomic_store_n", "__atomic_store",
+		"__atomic_exchange_n", "__atomic_exchange", "__atomic_compare_exchange_n",
+		"__atomic_compare_exchange", "__sync_bool_compare_and_swap",
+		"__sync_val_compare_and_swap", "__sync_lock_test_and_set", "__sync_lock_release",
+	};
+	static const char *const arithmetic[] = { "add", "sub", "and", "or", "xor", "nand" };
+	static const char *const forms[] = { "__atomic_fetch_%s", "__atomic_%s_fetch",
+					     "__sync_fetch_and_%s", "__sync_%s_and_fetch" };
+	char *text = sa_strdup("");
+	for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
+		text = prelude_line(text, plain[i]);
+	for (size_t f = 0; f < sizeof forms / sizeof *forms; f++)
+		for (size_t i = 0; i < sizeof arithmetic / sizeof *arithmetic; i++) {
+			char *name = sa_printf(forms[f], arithmetic[i]);
+			text = prelude_line(text, name);
+			free(name);
+		}
+	return text;
+}
+
+/* Did clang refuse a GCC atomic builtin on an _Atomic object? */
+static bool refused_gcc_atomics(const struct sa_unit *u)
+{
+	static const char refusal[] = "address argument to atomic ";
+	for (int i = 0; i < u->ndiagnostics; i++)
+		if (strncmp(u->diagnostics[i].message, refusal, sizeof refusal - 1) == 0 &&
+		    strstr(u->diagnostics[i].message, "'_Atomic("))
+			return true;
+	return false;
+}
+
+static void drop_diagnostics(struct sa_unit *u)
+{
+	for (int i = 0; i < u->ndiagnostics; i++) {
+		free(u->diagnostics[i].file);
+		free(u->diagnostics[i].severity);
+		free(u->diagnostics[i].message);
+	}
+	free(u->diagnostics);
+	u->diagnostics = NULL;
+	u->ndiagnostics = 0;
+}
+
+/* Parses u, with the GCC atomics prelude when with_prelude; NULL when libclang gives no
+ * AST, and *rc says why. */
+static CXTranslationUnit parse(CXIndex idx, const struct sa_unit *u, bool with_prelude,
+			       enum CXErrorCode *rc)
 {
 	int nargv;
 	const char **argv = sa_clang_argv(u, &nargv);
-
+	char *prelude = with_prelude ? gcc_atomics_prelude() : NULL;
+	struct CXUnsavedFile file = { GCC_ATOMICS_PRELUDE, prelude, prelude ? strlen(prelude) : 0 };
+	if (with_prelude) {
+		argv = realloc(argv, (size_t)(nargv + 2) * sizeof *argv);
+		if (!argv)
+			abort();
+		argv[nargv++] = "-include";
+		argv[nargv++] = GCC_ATOMICS_PRELUDE;
+	}
 	CXTranslationUnit tu = NULL;
 	unsigned options = CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
-	enum CXErrorCode rc = clang_parseTranslationUnit2(idx, u->file, argv, nargv, NULL, 0,
-							  options, &tu);
+	*rc = clang_parseTranslationUnit2(idx, u->file, argv, nargv, with_prelude ? &file : NULL,
+					  with_prelude ? 1 : 0, options, &tu);
 	free(argv);
+	free(prelude);
+	return *rc == CXError_Success ? tu : NULL;
+}
+
+void sa_parse_unit(CXIndex idx, struct sa_unit *u, struct sa_seen *seen, int index)
+{
+	enum CXErrorCode rc;
+	CXTranslationUnit tu = parse(idx, u, false, &rc);
 	struct files_ctx files = { u, 0 };
 	add_file(&files, u->file, NULL);
 	int cap = 0;
-	if (rc != CXError_Success || !tu) {
+	if (!tu) {
 		u->status = SA_UNIT_FAILED;
 		add_diagnostic(u, &cap, u->file, 0, 0, "fatal",
 			       sa_printf("libclang could not parse the file (%s)",
@@ -135,8 +223,26 @@ void sa_parse_unit(CXIndex idx, struct sa_unit *u, struct sa_seen *seen, int ind
 					 rc == CXError_ASTReadError ? "AST read error" : "failure"));
 		return;
 	}
+	int errors = diagnostics(tu, u, &cap);
+	if (errors > 0 && refused_gcc_atomics(u)) {
+		CXTranslationUnit again = parse(idx, u, true, &rc);
+		struct sa_unit retry = { .directory = u->directory };
+		int retry_cap = 0;
+		if (again && diagnostics(again, &retry, &retry_cap) < errors) {
+			drop_diagnostics(u);
+			u->diagnostics = retry.diagnostics;
+			u->ndiagnostics = retry.ndiagnostics;
+			errors = retry.ndiagnostics;
+			clang_disposeTranslationUnit(tu);
+			tu = again;
+		} else {
+			drop_diagnostics(&retry);
+			if (again)
+				clang_disposeTranslationUnit(again);
+		}
+	}
 	clang_getInclusions(tu, inclusion, &files);
-	u->status = diagnostics(tu, u, &cap) > 0 ? SA_UNIT_ERRORS : SA_UNIT_PARSED;
+	u->status = errors > 0 ? SA_UNIT_ERRORS : SA_UNIT_PARSED;
 	sa_walk_unit(tu, u, seen, index);
 	clang_disposeTranslationUnit(tu);
 }

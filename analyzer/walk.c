@@ -225,6 +225,10 @@ static void add_site(struct walker *w, enum sa_kind kind, const char *op, const 
 	s->op = sa_strdup(op);
 	s->order = sa_strdup(order);
 	s->macro = macro_at(w, loc);
+	if (s->macro && strcmp(s->macro, op) == 0) {   /* the builtin itself (parse.c's prelude) */
+		free(s->macro);
+		s->macro = NULL;
+	}
 	s->line = (int)line;
 	s->column = (int)column;
 	s->param = param;
@@ -408,11 +412,29 @@ static void subscript(struct walker *w, CXCursor c, unsigned acc, int depth)
 	kids_free(&k);
 }
 
-/* The object operand of an atomic operation: `&x` gives x the operation's mode; anything
- * else (a pointer variable) is only read, as what it points to cannot be named. */
+/* An expression under its explicit casts (`(long *)&x`, and parse.c's prelude's cast of an
+ * _Atomic object's address): the operand is a cast's last child. */
+static CXCursor strip_casts(CXCursor c)
+{
+	c = strip(c);
+	for (int i = 0; i < 16 && is_kind(c, CXCursor_CStyleCastExpr); i++) {
+		struct kids k;
+		kids_of(c, &k);
+		CXCursor operand = k.n > 0 ? k.v[k.n - 1] : clang_getNullCursor();
+		kids_free(&k);
+		if (clang_Cursor_isNull(operand))
+			break;
+		c = strip(operand);
+	}
+	return c;
+}
+
+/* The object operand of an atomic operation: `&x` (or `(T *)&x`) gives x the operation's
+ * mode; anything else (a pointer variable) is only read, as what it points to cannot be
+ * named. */
 static void atomic_object(struct walker *w, CXCursor obj, unsigned mode, int depth)
 {
-	CXCursor s = strip(obj);
+	CXCursor s = strip_casts(obj);
 	if (is_kind(s, CXCursor_UnaryOperator) &&
 	    clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
 		struct kids k;
