@@ -14,6 +14,7 @@
  * one number of four 16-bit fields (small values; pointers as the named object they point
  * to) so that snc compares them as one result, and describe() prints them back
  * ("true, *r = entry#2"). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "snc_audit.h"
@@ -51,10 +52,12 @@ bool audit_include_spellable(const char *header)
 	return true;
 }
 
-char *audit_include_of(const char *header)
+char *audit_include_of(const char *given)
 {
 	static const char *const dirs[] = { "/usr/include/x86_64-linux-gnu/", "/usr/local/include/",
 					    "/usr/include/", NULL };
+	char real[PATH_MAX];   /* the generated files live elsewhere: "./include/hq.h" is not there */
+	const char *header = given[0] != '/' && realpath(given, real) ? real : given;
 	char *out = malloc(strlen(header) + 4);
 	for (int i = 0; dirs[i]; i++) {
 		size_t n = strlen(dirs[i]);
@@ -463,9 +466,11 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 	    !inits_pools(fam))
 		return;
 	fprintf(out, "static void setup(void)\n{\n");
+	if (fam->library_init)
+		fprintf(out, "\t%s();\n", fam->library_init->name);
 	for (int i = 0; i < fam->ncontexts; i++) {   /* the library's initializers, once each */
 		const struct sa_function *init = fam->contexts[i]->init;
-		bool called = !init;
+		bool called = !init || init == fam->library_init;
 		for (int k = 0; k < i && !called; k++)
 			called = fam->contexts[k]->init == init;
 		if (!called)

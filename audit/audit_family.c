@@ -450,6 +450,26 @@ bool audit_is_global_initializer(const struct sa_function *f)
 	       ends_with(f->name, "_initialize") || strcasecmp(f->name, "init") == 0);
 }
 
+/* The initializer of the library a family's starter needs called first: an API function
+ * of no parameters, returning nothing or a status, named `*_init` or `*_initialize`, with
+ * the starter's prefix (`hq_lib_init()` before `hq_open()`, which aborts without it); the
+ * shortest such name, or NULL. */
+static const struct sa_function *library_initializer(const struct sa_function *starter,
+						     const struct audit_fn *all, int nall)
+{
+	const char *cut = strchr(starter->name, '_');
+	size_t prefix = cut ? (size_t)(cut - starter->name) + 1 : 0;
+	const struct sa_function *best = NULL;
+	for (int i = 0; i < nall && prefix; i++) {
+		const struct sa_function *f = all[i].def;
+		if (f != starter && f->nparams == 0 && !strstr(f->signature, "...") &&
+		    audit_is_global_initializer(f) && strncmp(f->name, starter->name, prefix) == 0 &&
+		    (!best || strlen(f->name) < strlen(best->name)))
+			best = f;
+	}
+	return best;
+}
+
 /* Picks the starter of d; returns 0, or -1 after a note saying why the family cannot be
  * built. */
 static int pick_start(struct audit_plan *plan, struct draft *d, const struct audit_fn *all,
@@ -531,6 +551,10 @@ static char *initial_text(const struct audit_family *fam)
 		snprintf(buf, sizeof buf, "a zeroed %s, then %s(obj, ...)", fam->key, fam->starter->name);
 	else
 		snprintf(buf, sizeof buf, "a zeroed %s", fam->key);
+	if (fam->library_init) {
+		size_t used = strlen(buf);
+		snprintf(buf + used, sizeof buf - used, ", after %s()", fam->library_init->name);
+	}
 	for (int i = 0; i < fam->ncontexts; i++) {   /* APR's pool */
 		size_t used = strlen(buf);
 		snprintf(buf + used, sizeof buf - used, "%s%s made by %s()", i ? ", " : "; calls get a ",
@@ -743,6 +767,8 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 	char why[512];
 	if (pick_start(plan, d, all, nall, opt) != 0)
 		goto drop;
+	if (fam->starter && !fam->globals)
+		fam->library_init = library_initializer(fam->starter, all, nall);
 	for (int i = 0; opt->config && i < opt->config->nrules; i++) {
 		const struct audit_rule *r = &opt->config->rules[i];
 		if (strcmp(r->verb, "setup") == 0 && audit_rule_applies(r, fam->key)) {

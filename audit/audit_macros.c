@@ -24,8 +24,9 @@
  * audit_infer.c), else listed as skipped with the reason.
  * Macros named in capitals or with a leading underscore that resolve to no function
  * (CK_PR_LOAD_SAFE, URCU_TLS, urcu's __hp) are the library's own machinery, not API, and
- * are not listed; one in capitals that calls an API function (MC_HIT_DEFAULT() ->
- * mc_hit(0)) is API like any alias. */
+ * are not listed; one in capitals that calls an API function is API: an alias when that
+ * is all it does (MC_HIT_DEFAULT() -> mc_hit(0)), else a statement audited through its
+ * wrapper (HQ_PUSH_TWICE(q, v): two hq_push calls). */
 #include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -766,6 +767,18 @@ static bool capitals(const char *name)
 	return true;
 }
 
+/* Does a macro's body call a function of the API (`hq_push((q), (v))` in a statement)? */
+static bool calls_the_api(const struct audit_plan *plan, const char *body)
+{
+	struct tokens t;
+	split(body, &t);
+	bool calls = false;
+	for (int i = 0; i + 1 < t.n && !calls; i++)
+		calls = identifier(t.v[i]) && is(&t, i + 1, "(") && audit_api_named(plan, t.v[i]);
+	tokens_free(&t);
+	return calls;
+}
+
 static bool in_list(char **set, int n, const char *s)
 {
 	for (int i = 0; i < n; i++)
@@ -866,8 +879,11 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 				if ((fn = audit_api_named(plan, wrapper)))
 					snprintf(args, sizeof args, "%s", m->params ? m->params : "");
 			}
-			if (!fn && (!m->function_like || m->name[0] == '_' || capitals(m->name)))
-				continue;   /* renames a type or a value; or the library's own helper */
+			if (!fn && (!m->function_like || m->name[0] == '_' ||
+				    (capitals(m->name) && (on_members || !calls_the_api(plan, m->body)))))
+				continue;   /* renames a type or a value; or the library's own helper
+					       (CK_BITMAP_SET(a, b) on `&(a)->bitmap` of an instance
+					       type a macro declares) */
 			struct audit_alias a = {
 				.name = strdup(m->name), .header = u->file, .file = strdup(m->file),
 				.line = m->line, .params = m->params ? strdup(m->params) : NULL,

@@ -155,6 +155,8 @@ struct audit_family {
 	bool flexible;             /* the object type ends in a flexible array member */
 	enum audit_start start;
 	const struct sa_function *starter;   /* the constructor or initializer */
+	const struct sa_function *library_init;   /* the library's initializer, called before
+						     the starter (hq_lib_init before hq_open) */
 	int starter_out;           /* a constructor that returns a status and writes the object
 				      through this T ** parameter (mp_create(&obj, ...)), or -1 */
 	struct audit_arg *start_args;        /* its parameters' roles */
