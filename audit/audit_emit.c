@@ -416,10 +416,17 @@ static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, 
 }
 
 /* The declaration of an out-parameter's slot, named local. */
-static void emit_slot(FILE *out, const struct audit_arg *a, const char *local)
+/* An out-parameter's cell. An integer cell right after a character buffer is the buffer's
+ * size, in and out (uv_os_homedir(char *buffer, size_t *size)): it starts as the size. */
+static void emit_slot(FILE *out, const struct audit_arg *args, int i, const char *local)
 {
+	const struct audit_arg *a = &args[i];
+	bool buffer_size = i > 0 && args[i - 1].role == ROLE_OUT && args[i - 1].string && !a->string &&
+			   !a->record && a->param->type.target_cls == SA_TYPE_INTEGER;
 	if (a->string)
 		fprintf(out, "\tchar %s[%d] = { 0 };\n", local, AUDIT_STRING_BUFFER);
+	else if (buffer_size)
+		fprintf(out, "\t%s %s = %d;\n", slot_type(&a->param->type), local, AUDIT_STRING_BUFFER);
 	else
 		fprintf(out, "\t%s %s = { 0 };\n", slot_type(&a->param->type), local);
 }
@@ -488,7 +495,7 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 			if (fam->start_args[i].role == ROLE_OUT) {
 				char local[128];
 				local_name(fam, &fam->start_args[i], i, local, sizeof local);
-				emit_slot(out, &fam->start_args[i], local);
+				emit_slot(out, fam->start_args, i, local);
 			}
 		fprintf(out, "\t%s", fam->start == START_CONSTRUCTOR && fam->starter_out < 0 ?
 			"obj = " : "");
@@ -627,7 +634,7 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 		if (op->args[i].role == ROLE_OUT) {
 			char local[128];
 			local_name(fam, &op->args[i], i, local, sizeof local);
-			emit_slot(out, &op->args[i], local);
+			emit_slot(out, op->args, i, local);
 		}
 	bool has_result = fn->result.cls != SA_TYPE_VOID;
 	if (!op->packed && fn->result.cls == SA_TYPE_FLOAT) {   /* compared by its bits */

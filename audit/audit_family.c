@@ -236,6 +236,17 @@ static const struct sa_type *object_type(const struct draft *d, const struct sa_
 /* Takes nothing, or only integers, enums and bools (lock(int id), set_add(int key)), and
  * perhaps a callback with its `void *` payload (urcu's defer_rcu(fct, p)): no object, so
  * its state can only be the library's globals. */
+/* A pointer to one scalar after a scalar first parameter: an out-parameter, or a value
+ * passed by pointer, of a function on global state (gmap_get(int key, int *value_out),
+ * gmap_stat(const char *name, long *out)); first, it is the object (an atomic cell). */
+static bool scalar_cell_after_first(const struct sa_function *f, int p)
+{
+	const struct sa_type *t = &f->param_types[p].type;
+	return p > 0 && t->cls == SA_TYPE_POINTER && t->levels == 1 &&
+	       (t->target_cls == SA_TYPE_INTEGER || t->target_cls == SA_TYPE_ENUM ||
+		t->target_cls == SA_TYPE_BOOL || t->target_cls == SA_TYPE_FLOAT);
+}
+
 static bool only_scalars(const struct sa_function *f)
 {
 	if (!f->typed)
@@ -244,7 +255,7 @@ static bool only_scalars(const struct sa_function *f)
 	for (int p = 0; p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
 		bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
-			      is_argument_only(t);
+			      is_argument_only(t) || scalar_cell_after_first(f, p);
 		bool fn = t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_FUNCTION;
 		callback |= fn;
 		if (!scalar && !fn && !(t->cls == SA_TYPE_POINTER && t->levels == 1 &&
@@ -253,7 +264,7 @@ static bool only_scalars(const struct sa_function *f)
 	}
 	for (int p = 0; !callback && p < f->nparams; p++)   /* a void * alone may be an object */
 		if (f->param_types[p].type.cls == SA_TYPE_POINTER &&
-		    !is_argument_only(&f->param_types[p].type))
+		    !is_argument_only(&f->param_types[p].type) && !scalar_cell_after_first(f, p))
 			return false;
 	return true;
 }

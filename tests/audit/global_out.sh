@@ -1,0 +1,22 @@
+# audit.global_out: functions on global state that write results through out-parameters
+# after a scalar or string first parameter (gmap_get(int key, int *value_out),
+# gmap_stat(const char *name, long *out)) are operations of the globals family, their
+# out-parameters observed; they were skipped ("its first parameter (int) is not a pointer
+# to an object"). A pointer to a scalar first is still the object (an atomic cell).
+. "$(dirname "$0")/lib.sh"
+audit "$AFIX/gmap.h" "$AFIX/gmap.c"
+expect_match "$out" "API: 5 public names \(5 functions, 0 macros\), 5 in a verdict \(100%\)" \
+	"every function is in a verdict"
+h=$(q "$DB" "SELECT DISTINCT harness FROM pair_verdicts WHERE run_id = $run AND f = 'gmap_get'")
+expect_eq "$h" "$(q "$DB" "SELECT DISTINCT harness FROM pair_verdicts WHERE run_id = $run AND f = 'gmap_put'")" \
+	"the lookups are in the family of the functions they share the map with"
+expect_eq "$(oneway "$h" gmap_put gmap_get)" "gmap_put->gmap_get" "a put changes what a get finds"
+expect_eq "$(oneway "$h" gmap_del gmap_get)" "gmap_del->gmap_get" "a delete changes what a get finds"
+expect_eq "$(pair "$h" fresh 'gmap_put(0, 0)' 'gmap_get(0)')" "true true, *value_out = 0" \
+	"the out-parameter is part of the get's result"
+expect_eq "$(v "$h" gmap_del gmap_del)" "snc" "two deletes of the one key"
+expect_eq "$(v "$h" gmap_get gmap_get)" "commutative" "lookups only read"
+expect_eq "$(q "$DB" "SELECT group_concat(DISTINCT first_result) FROM op_outcomes WHERE run_id = $run
+                      AND first_op = 'gmap_stat' AND second_op IS NULL")" "-1, *out = 0" \
+	"gmap_stat runs, its out-parameter observed (names \"0\" and \"1\" are unknown to it)"
+finish
