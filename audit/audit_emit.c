@@ -243,6 +243,9 @@ static void emit_storage(FILE *out, const struct audit_family *fam)
 		if (p->flexible)
 			fprintf(out, "static struct {\n\t%s object;\n\tunsigned char room[ROOM];\n} %s[POOL];",
 				p->type, p->name);
+		else if (strcmp(p->type, "void") == 0)   /* memory given back (pool_free) */
+			fprintf(out, "static struct {\n\t_Alignas(16) unsigned char bytes[%d];\n} %s[POOL];",
+				AUDIT_BLOCK_BYTES, p->name);
 		else
 			fprintf(out, "static %s %s[POOL];", p->type, p->name);
 		if (p->shared)

@@ -381,6 +381,20 @@ static bool takes_key(const struct sa_function *f, const char *key)
 	return false;
 }
 
+/* Does f, named as a destructor, release an item into the object rather than end the
+ * object (pool_free(p, void *block), slab_free(s, struct obj *o)): does it take a pointer
+ * to data, other than the object? */
+static bool releases_an_item(const struct sa_function *f, const char *key)
+{
+	for (int p = 0; f->typed && p < f->nparams; p++) {
+		const struct sa_type *t = &f->param_types[p].type;
+		if (t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls != SA_TYPE_FUNCTION &&
+		    !is_argument_only(t) && t->pointee && strcmp(t->pointee, key) != 0)
+			return true;
+	}
+	return false;
+}
+
 bool audit_returns_status(const struct sa_function *f)
 {
 	return f->result.cls == SA_TYPE_VOID || f->result.cls == SA_TYPE_INTEGER ||
@@ -804,7 +818,8 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 	fam->ops = calloc(AUDIT_MAX_OPS, sizeof *fam->ops);
 	for (int i = 0; i < d->members.n; i++) {
 		const struct sa_function *f = d->members.v[i].def;
-		bool lifecycle = f == fam->starter || is_destructor(f->name);
+		bool lifecycle = f == fam->starter ||
+				 (is_destructor(f->name) && !releases_an_item(f, fam->key));
 		if (fam->nops == AUDIT_MAX_OPS) {
 			audit_note(plan, "function", f->name, fam->key, "skipped",
 				   "the family has more than %d operations (a harness's limit)", AUDIT_MAX_OPS);
@@ -815,7 +830,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			continue;
 		}
 		if (fam->start == START_CONSTRUCTOR && f != fam->starter && is_destructor(f->name) &&
-		    takes_key(f, fam->key)) {
+		    takes_key(f, fam->key) && !releases_an_item(f, fam->key)) {
 			audit_note(plan, "function", f->name, fam->key, "skipped", "ends the life of "
 				   "the object %s() returns (the library allocated it): no call can "
 				   "follow it, so each of its pairs would use freed memory",

@@ -228,7 +228,8 @@ static int pool_for(struct audit_family *fam, const struct audit_plan *plan,
 		exit(2);
 	}
 	/* a pool of scalars is of cells: a type's own name ("long", "size_t") is no variable */
-	char *name = t->target_cls == SA_TYPE_RECORD ? short_name(fam->name, t->pointee) : strdup("cell");
+	char *name = t->target_cls == SA_TYPE_RECORD ? short_name(fam->name, t->pointee) :
+		     t->target_cls == SA_TYPE_VOID && t->levels == 1 ? strdup("block") : strdup("cell");
 	/* a typedef's own name (sigset_t; pthread_attr_t, which also tags its union) is no
 	 * variable either, nor a name the harness or the C library declares (ck_hs's
 	 * struct ck_malloc would be a pool named malloc) */
@@ -255,6 +256,16 @@ static int pool_for(struct audit_family *fam, const struct audit_plan *plan,
 }
 
 /* ---- one parameter -------------------------------------------------------------------- */
+
+/* A function named as giving memory back (pool_free, slab_release, buf_recycle). */
+static bool named_as_release(const char *fn)
+{
+	static const char *const words[] = { "free", "release", "recycle", "dealloc", "reclaim", NULL };
+	for (int i = 0; words[i]; i++)
+		if (strstr(fn, words[i]))
+			return true;
+	return false;
+}
 
 static bool names_a_size(const char *name)
 {
@@ -585,6 +596,12 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	case SA_TYPE_VOID:
 		if (c->starter) {
 			a->role = ROLE_NULL;
+		} else if (!t->pointee_const && audit_hands_out(c->members, c->nmembers, "void") &&
+			   named_as_release(c->fn->name)) {
+			/* pool_free(p, void *block) after pool_alloc(p): a block of memory the
+			 * library may write into, as it does into what it hands out */
+			a->role = ROLE_FRESH;
+			a->pool = pool_for(c->fam, c->opt->plan, t, false);
 		} else {
 			a->role = ROLE_TOKEN;
 			a->observed = !t->pointee_const;

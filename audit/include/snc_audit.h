@@ -101,6 +101,7 @@ struct audit_arg {
 };
 
 #define AUDIT_STRING_BUFFER 256
+#define AUDIT_BLOCK_BYTES 256   /* a block of memory given back to the library (pool_free) */
 
 /* The C expression of a ROLE_VALUE argument a whose value is the variable `local` (a long
  * in lo..hi): the value itself, or, when a is passed by pointer, the address of a constant

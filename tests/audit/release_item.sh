@@ -1,0 +1,17 @@
+# audit.release_item: a function named as a destructor that takes a pointer besides its
+# object gives an item back to the object (pool_free(p, void *block)); it is an operation,
+# its block memory the harness owns (pool_alloc hands out void *: a 256-byte block), not
+# the pool's end: it was skipped ("ends the life of the object pool_create() returns").
+# pool_destroy(p), which takes nothing else, still is the pool's end.
+. "$(dirname "$0")/lib.sh"
+audit "$AFIX/blockpool.h" "$AFIX/blockpool.c"
+expect_eq "$(item function pool_free | cut -d: -f1)" "" "pool_free is not skipped"
+expect_match "$(item function pool_destroy)" "^skipped: ends the life of the object pool_create\(\) returns" \
+	"pool_destroy ends the pool"
+expect_eq "$(oneway pool pool_free pool_alloc)" "pool_free->pool_alloc" "a freed block is what the next alloc returns"
+expect_eq "$(pair pool fresh 'pool_free()' 'pool_alloc()')" "void block#0" \
+	"the witness names the block given back"
+expect_eq "$(oneway pool pool_free pool_available)" "pool_free->pool_available" "a free adds one available block"
+expect_eq "$(v pool pool_alloc pool_alloc)" "snc" "two allocations take the same first block"
+expect_eq "$(contract pool pool_free pool_alloc)" "-" "giving a block back is no owner-only lifecycle call"
+finish
