@@ -28,6 +28,7 @@
 	X(Cursor_getArgument) \
 	X(Cursor_getNumArguments) \
 	X(Cursor_getStorageClass) \
+	X(Cursor_isBitField) \
 	X(Cursor_isFunctionInlined) \
 	X(Cursor_isMacroFunctionLike) \
 	X(Cursor_isNull) \
@@ -129,6 +130,7 @@ void sa_clang_load(void);
 #define clang_Cursor_getNumArguments sa_clang.Cursor_getNumArguments
 #define clang_Cursor_getStorageClass sa_clang.Cursor_getStorageClass
 #define clang_Cursor_isFunctionInlined sa_clang.Cursor_isFunctionInlined
+#define clang_Cursor_isBitField sa_clang.Cursor_isBitField
 #define clang_Cursor_isMacroFunctionLike sa_clang.Cursor_isMacroFunctionLike
 #define clang_Cursor_isNull sa_clang.Cursor_isNull
 #define clang_EvalResult_dispose sa_clang.EvalResult_dispose

@@ -111,6 +111,40 @@ static enum CXVisitorResult callback_field(CXCursor c, CXClientData data)
 	return CXVisit_Continue;
 }
 
+/* The fields of a struct returned by value, when each is an integer, an enum or a bool
+ * and there are at most SA_RECORD_FIELDS; otherwise none are kept. */
+struct record_scan {
+	CXTranslationUnit tu;
+	struct sa_type *out;
+	int cap;
+	bool unfit;
+};
+
+static enum CXVisitorResult record_field(CXCursor c, CXClientData data)
+{
+	struct record_scan *rs = data;
+	CXType t = clang_getCursorType(c);
+	enum sa_type_class cls = class_of(clang_getCanonicalType(t));
+	if ((cls != SA_TYPE_INTEGER && cls != SA_TYPE_ENUM && cls != SA_TYPE_BOOL) ||
+	    clang_Cursor_isBitField(c) || rs->out->nrecord_fields == SA_RECORD_FIELDS) {
+		rs->unfit = true;
+		return CXVisit_Break;
+	}
+	struct sa_param *f = SA_PUSH(rs->out->record_fields, rs->out->nrecord_fields, rs->cap);
+	f->name = sa_cx(clang_getCursorSpelling(c));
+	sa_type_of(rs->tu, t, &f->type);
+	return CXVisit_Continue;
+}
+
+static void clear_fields(struct sa_param *fields, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(fields[i].name);
+		sa_type_clear(&fields[i].type);
+	}
+	free(fields);
+}
+
 /* What the bytes of a canonical type hold, through its fields and array elements: only
  * scalars (no pointer), and whether some bytes are no value's (padding, and a bit-field's
  * unused bits: the fields' sizes then add up to more than the struct's; a long double's). */
@@ -257,6 +291,15 @@ void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 		if (!transparent(tu, decl)) {
 			struct layout l = layout(canon);
 			out->plain_record = out->size > 0 && l.scalars && !l.padded;
+			if (out->plain_record) {
+				struct record_scan rs = { tu, out, 0, false };
+				clang_Type_visitFields(canon, record_field, &rs);
+				if (rs.unfit) {
+					clear_fields(out->record_fields, out->nrecord_fields);
+					out->record_fields = NULL;
+					out->nrecord_fields = 0;
+				}
+			}
 			return;
 		}
 		struct field_scan fs = { 0 };
@@ -319,10 +362,7 @@ void sa_type_clear(struct sa_type *t)
 	for (int i = 0; i < t->fn_nparams; i++)
 		sa_type_clear(&t->fn_params[i]);
 	free(t->fn_params);
-	for (int i = 0; i < t->npointee_callbacks; i++) {
-		free(t->pointee_callbacks[i].name);
-		sa_type_clear(&t->pointee_callbacks[i].type);
-	}
-	free(t->pointee_callbacks);
+	clear_fields(t->pointee_callbacks, t->npointee_callbacks);
+	clear_fields(t->record_fields, t->nrecord_fields);
 	memset(t, 0, sizeof *t);
 }

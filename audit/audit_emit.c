@@ -548,6 +548,9 @@ static bool returns_string(const struct audit_op *op)
 }
 
 /* Does op return a struct by value (of plain bytes)? It is compared by a hash of them. */
+/* A struct result's small fields are packed 15 bits each, biased to be non-negative. */
+#define RECORD_FIELD_BIAS 16384
+
 static bool returns_record(const struct audit_op *op)
 {
 	return op->fn->result.cls == SA_TYPE_RECORD;
@@ -654,6 +657,20 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 		fprintf(out, ");\n}\n\n");
 		return;
 	}
+	if (!op->packed && returns_record(op) && fn->result.nrecord_fields > 0) {
+		/* small fields, exactly (bit 63 set), so describe() can show them; else a hash */
+		fprintf(out, "\t%s result = ", fn->result.spelling);
+		emit_call(out, fam, fn, op->args, op->nargs, false);
+		fprintf(out, ";\n\tunsigned long packed = 1ul << 63;\n\tint fits = 1;\n");
+		for (int k = 0; k < fn->result.nrecord_fields; k++)
+			fprintf(out, "\t{\n\t\tlong long v = (long long)result.%s;\n"
+				     "\t\tfits &= v >= -%d && v < %d;\n"
+				     "\t\tpacked |= (unsigned long)((v + %d) & 0x7fff) << %d;\n\t}\n",
+				fn->result.record_fields[k].name, RECORD_FIELD_BIAS, RECORD_FIELD_BIAS,
+				RECORD_FIELD_BIAS, 15 * k);
+		fprintf(out, "\treturn fits ? packed : bytes_code(&result, sizeof result) & ~(1ul << 63);\n}\n\n");
+		return;
+	}
 	if (!op->packed && returns_record(op)) {
 		fprintf(out, "\t%s result = ", fn->result.spelling);
 		emit_call(out, fam, fn, op->args, op->nargs, false);
@@ -716,6 +733,29 @@ static const char *kind_name(enum audit_field k)
 	}
 }
 
+/* A struct result with small fields reads field by field ({pushed = 1, popped = 0});
+ * with a field too large to pack, by a hash of its bytes. */
+static void emit_describe_fields(FILE *out, int op, const struct sa_function *fn)
+{
+	const struct sa_type *r = &fn->result;
+	fprintf(out, "\tcase %d: /* %s: a struct, field by field */\n\t\tif (v >> 63) {\n"
+		     "\t\t\tsnprintf(buf, len, \"{", op, fn->name);
+	for (int k = 0; k < r->nrecord_fields; k++)
+		fprintf(out, "%s%s = %s", k ? ", " : "", r->record_fields[k].name,
+			r->record_fields[k].type.cls == SA_TYPE_BOOL ? "%s" : "%lld");
+	fprintf(out, "}\"");
+	for (int k = 0; k < r->nrecord_fields; k++) {
+		if (r->record_fields[k].type.cls == SA_TYPE_BOOL)
+			fprintf(out, ",\n\t\t\t\t ((v >> %d) & 0x7fff) != %d ? \"true\" : \"false\"", 15 * k,
+				RECORD_FIELD_BIAS);
+		else
+			fprintf(out, ",\n\t\t\t\t (long long)((v >> %d) & 0x7fff) - %d", 15 * k,
+				RECORD_FIELD_BIAS);
+	}
+	fprintf(out, ");\n\t\t\treturn 1;\n\t\t}\n\t\tsnprintf(buf, len, \"%s ~%%04lx\", "
+		     "(unsigned long)(v & 0xffff));\n\t\treturn 1;\n", r->spelling);
+}
+
 static void emit_describe(FILE *out, const struct audit_family *fam)
 {
 	fprintf(out, "/* How results read: pointers as the objects they are, packed results field "
@@ -724,6 +764,10 @@ static void emit_describe(FILE *out, const struct audit_family *fam)
 	for (int i = 0; i < fam->nops; i++) {
 		const struct audit_op *op = &fam->ops[i];
 		const struct sa_function *fn = op->fn;
+		if (!op->packed && returns_record(op) && fn->result.nrecord_fields > 0) {
+			emit_describe_fields(out, i, fn);
+			continue;
+		}
 		if (!op->packed && returns_record(op)) {
 			fprintf(out, "\tcase %d: /* %s: a struct, by a hash of its bytes */\n"
 				     "\t\tsnprintf(buf, len, \"%s ~%%04lx\", (unsigned long)(v & 0xffff));"

@@ -19,12 +19,18 @@ expect_eq "$(oneway stats stats_snapshot stats_reset)" "stats_reset->stats_snaps
 expect_eq "$(v stats stats_snapshot stats_snapshot)" "commutative" "two snapshots"
 
 # A struct returned by value whose bytes are its value (scalars, no padding) is compared
-# by a hash of them (before: skipped, "results cannot be compared"); one with padding is
-# still skipped, with the reason.
+# by its fields while each fits in 15 bits, and then reads field by field (it read
+# "struct pt ~1a2b"), else by a hash of its bytes (before: skipped, "results cannot be
+# compared"); one with padding is still skipped, with the reason.
 audit --emit-harness "$PWD/emitted" "$AFIX/byvalue.h"
-expect_match "$(cat "$PWD/emitted/mover.c")" 'return bytes_code\(&result, sizeof result\);' "the struct's bytes are hashed"
+expect_match "$(cat "$PWD/emitted/mover.c")" 'return fits \? packed : bytes_code\(&result, sizeof result\)' \
+	"small fields packed, else the struct's bytes hashed"
 expect_eq "$(oneway mover mover_step mover_pos)" "mover_step->mover_pos" "a step moves the position"
-expect_match "$(pair mover fresh 'mover_pos()' 'mover_step(1)')" '^struct pt ~[0-9a-f]{4} void$' "the result reads as a struct"
+expect_eq "$(pair mover fresh 'mover_pos()' 'mover_step(1)')" "{x = 0, y = 0} void" "the result reads field by field"
+expect_eq "$(pair mover fresh 'mover_step(1)' 'mover_pos()')" "void {x = 1, y = 0}" "and after a step"
+expect_match "$(pair mover fresh 'mover_far()' 'mover_step(1)')" '^struct pt ~[0-9a-f]{4} void$' \
+	"a field too large to pack: the struct by a hash of its bytes"
+expect_eq "$(oneway mover mover_step mover_far)" "mover_step->mover_far" "and still compared: a step moves it"
 expect_eq "$(v mover mover_pos mover_pos)" "commutative" "two reads"
 expect_match "$(item function mover_last)" "^skipped: returns struct last, which results cannot be compared as" \
 	"a struct with padding is skipped, with the reason"
