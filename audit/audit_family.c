@@ -269,6 +269,33 @@ static bool only_scalars(const struct sa_function *f)
 	return true;
 }
 
+/* Why a function with no object is in no family: its first parameter is no object, and,
+ * when that parameter is a value, the parameter after it that no global-state function
+ * takes (mallctl(const char *name, void *oldp, ...): oldp). */
+static void note_no_object(struct audit_plan *plan, const struct sa_function *f)
+{
+	const struct sa_param *odd = NULL;
+	const struct sa_type *first = &f->param_types[0].type;
+	bool value_first = first->cls == SA_TYPE_INTEGER || first->cls == SA_TYPE_ENUM ||
+			   first->cls == SA_TYPE_BOOL || is_argument_only(first);
+	for (int p = 1; f->typed && value_first && p < f->nparams && !odd; p++) {
+		const struct sa_type *t = &f->param_types[p].type;
+		if (!(t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
+		      is_argument_only(t) || scalar_cell_after_first(f, p)))
+			odd = &f->param_types[p];
+	}
+	if (odd)
+		audit_note(plan, "function", f->name, NULL, "skipped", "its first parameter (%s) is "
+			   "not a pointer to an object, and its parameter %s (%s) is neither a value "
+			   "nor an out-parameter of a function on global state",
+			   f->param_types[0].type.spelling, odd->name[0] ? odd->name : "(unnamed)",
+			   odd->type.spelling);
+	else
+		audit_note(plan, "function", f->name, NULL, "skipped",
+			   "its first parameter (%s) is not a pointer to an object",
+			   f->param_types[0].type.spelling);
+}
+
 static int find(int *parent, int i)
 {
 	while (parent[i] != i)
@@ -1026,9 +1053,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			if (builds)   /* a producer: an operation of the family it builds */
 				producers[nproducers++] = &plan->fns[i];
 			else
-				audit_note(plan, "function", f->def->name, NULL, "skipped",
-					   "its first parameter (%s) is not a pointer to an object",
-					   f->def->param_types[0].type.spelling);
+				note_no_object(plan, f->def);
 			continue;
 		}
 		for (int k = 0; k < nkeys; k++) {
