@@ -66,6 +66,8 @@ void sa_seen_add(struct sa_seen *s, int unit, struct sa_function *fn, unsigned d
 /* parse.c: parses one unit (index: its place in unit order) and fills its facts, with idx
  * owned by the calling thread. */
 void sa_parse_unit(CXIndex idx, struct sa_unit *u, struct sa_seen *seen, int index);
+/* model.c: frees a unit's diagnostics (a parse that is kept replaces them). */
+void sa_unit_drop_diagnostics(struct sa_unit *u);
 /* The unit's flags as libclang takes them (then -w and its working directory); the array
  * is sa_alloc'd, its strings the unit's. */
 const char **sa_clang_argv(const struct sa_unit *u, int *nargv);

@@ -129,8 +129,8 @@ void sa_clang_load(void);
 #define clang_Cursor_getArgument sa_clang.Cursor_getArgument
 #define clang_Cursor_getNumArguments sa_clang.Cursor_getNumArguments
 #define clang_Cursor_getStorageClass sa_clang.Cursor_getStorageClass
-#define clang_Cursor_isFunctionInlined sa_clang.Cursor_isFunctionInlined
 #define clang_Cursor_isBitField sa_clang.Cursor_isBitField
+#define clang_Cursor_isFunctionInlined sa_clang.Cursor_isFunctionInlined
 #define clang_Cursor_isMacroFunctionLike sa_clang.Cursor_isMacroFunctionLike
 #define clang_Cursor_isNull sa_clang.Cursor_isNull
 #define clang_EvalResult_dispose sa_clang.EvalResult_dispose

@@ -83,16 +83,22 @@ void sa_unit_clear_facts(struct sa_unit *u)
 	free(u->declarations);
 	u->declarations = NULL;
 	u->ndeclarations = 0;
+	sa_unit_drop_diagnostics(u);
+	u->files = NULL;
+	u->functions = NULL;
+	u->nfiles = u->nfunctions = 0;
+}
+
+void sa_unit_drop_diagnostics(struct sa_unit *u)
+{
 	for (int i = 0; i < u->ndiagnostics; i++) {
 		free(u->diagnostics[i].file);
 		free(u->diagnostics[i].severity);
 		free(u->diagnostics[i].message);
 	}
 	free(u->diagnostics);
-	u->files = NULL;
-	u->functions = NULL;
 	u->diagnostics = NULL;
-	u->nfiles = u->nfunctions = u->ndiagnostics = 0;
+	u->ndiagnostics = 0;
 }
 
 void sa_unit_clear(struct sa_unit *u)

@@ -170,18 +170,6 @@ static bool refused_gcc_atomics(const struct sa_unit *u)
 	return false;
 }
 
-static void drop_diagnostics(struct sa_unit *u)
-{
-	for (int i = 0; i < u->ndiagnostics; i++) {
-		free(u->diagnostics[i].file);
-		free(u->diagnostics[i].severity);
-		free(u->diagnostics[i].message);
-	}
-	free(u->diagnostics);
-	u->diagnostics = NULL;
-	u->ndiagnostics = 0;
-}
-
 /* Parses u, with the GCC atomics prelude when with_prelude; NULL when libclang gives no
  * AST, and *rc says why. */
 static CXTranslationUnit parse(CXIndex idx, const struct sa_unit *u, bool with_prelude,
@@ -229,14 +217,14 @@ void sa_parse_unit(CXIndex idx, struct sa_unit *u, struct sa_seen *seen, int ind
 		struct sa_unit retry = { .directory = u->directory };
 		int retry_cap = 0;
 		if (again && diagnostics(again, &retry, &retry_cap) < errors) {
-			drop_diagnostics(u);
+			sa_unit_drop_diagnostics(u);
 			u->diagnostics = retry.diagnostics;
 			u->ndiagnostics = retry.ndiagnostics;
 			errors = retry.ndiagnostics;
 			clang_disposeTranslationUnit(tu);
 			tu = again;
 		} else {
-			drop_diagnostics(&retry);
+			sa_unit_drop_diagnostics(&retry);
 			if (again)
 				clang_disposeTranslationUnit(again);
 		}
