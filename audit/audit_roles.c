@@ -597,6 +597,11 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		if (c->starter) {
 			a->role = ROLE_NULL;
 		} else if (!t->pointee_const && audit_hands_out(c->members, c->nmembers, "void") &&
+			   strstr(c->fn->name, "realloc")) {
+			/* mi_heap_realloc(heap, void *p, n): only memory the library handed out may
+			 * be resized (a harness cell crashed it); NULL asks for new memory */
+			a->role = ROLE_NULL;
+		} else if (!t->pointee_const && audit_hands_out(c->members, c->nmembers, "void") &&
 			   named_as_release(c->fn->name)) {
 			/* pool_free(p, void *block) after pool_alloc(p): a block of memory the
 			 * library may write into, as it does into what it hands out */
