@@ -267,6 +267,12 @@ static bool named_as_release(const char *fn)
 	return false;
 }
 
+/* A function named as resizing memory (realloc, mimalloc's rezalloc and recalloc). */
+static bool named_as_resize(const char *fn)
+{
+	return strstr(fn, "realloc") || strstr(fn, "rezalloc") || strstr(fn, "recalloc");
+}
+
 static bool names_a_size(const char *name)
 {
 	static const char *const names[] = { "len", "size", "length", "width", "nbytes", NULL };
@@ -597,7 +603,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		if (c->starter) {
 			a->role = ROLE_NULL;
 		} else if (!t->pointee_const && audit_hands_out(c->members, c->nmembers, "void") &&
-			   strstr(c->fn->name, "realloc")) {
+			   named_as_resize(c->fn->name)) {
 			/* mi_heap_realloc(heap, void *p, n): only memory the library handed out may
 			 * be resized (a harness cell crashed it); NULL asks for new memory */
 			a->role = ROLE_NULL;
