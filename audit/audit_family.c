@@ -296,6 +296,50 @@ static void note_no_object(struct audit_plan *plan, const struct sa_function *f)
 			   f->param_types[0].type.spelling);
 }
 
+/* A first parameter named as where a result goes (out, *_out, result, ret, dst, snap), a
+ * non-const pointer to one scalar or to a struct of scalars, the others values: with
+ * global state behind it (reaches_globals), a function on the globals that writes its
+ * result there (metrics_snapshot(struct metrics *out), ticket_take(unsigned *out)), not
+ * an object of its own. */
+static bool out_first(const struct sa_function *f)
+{
+	static const char *const names[] = { "out", "result", "res", "ret", "dst", "dest", "snap",
+					     "snapshot", NULL };
+	if (!f->typed || f->nparams == 0)
+		return false;
+	const struct sa_param *first = &f->param_types[0];
+	const struct sa_type *t = &first->type;
+	bool named = ends_with(first->name, "_out");
+	for (int i = 0; names[i] && !named; i++)
+		named = strcmp(first->name, names[i]) == 0;
+	bool scalar = t->target_cls == SA_TYPE_INTEGER || t->target_cls == SA_TYPE_ENUM ||
+		      t->target_cls == SA_TYPE_BOOL || t->target_cls == SA_TYPE_FLOAT;
+	if (!named || t->cls != SA_TYPE_POINTER || t->levels != 1 || t->pointee_const ||
+	    !(scalar || (t->target_cls == SA_TYPE_RECORD && t->pointee_scalars && t->pointee_size > 0)))
+		return false;
+	for (int p = 1; p < f->nparams; p++) {
+		const struct sa_type *o = &f->param_types[p].type;
+		if (!(o->cls == SA_TYPE_INTEGER || o->cls == SA_TYPE_ENUM || o->cls == SA_TYPE_BOOL ||
+		      is_argument_only(o) || scalar_cell_after_first(f, p)))
+			return false;
+	}
+	return true;
+}
+
+static const struct sa_fn *model_fn(const struct sa_model *m, const struct sa_function *def);
+static bool is_global(const struct sa_model *m, int state);
+
+/* Does f, defined in the scanned code, read or write a global variable, itself or through
+ * what it calls (the model's effects)? */
+static bool reaches_globals(const struct sa_model *m, const struct sa_function *f)
+{
+	const struct sa_fn *mf = f ? model_fn(m, f) : NULL;
+	for (int e = 0; mf && e < mf->neffects; e++)
+		if (is_global(m, mf->effects[e].state))
+			return true;
+	return false;
+}
+
 static int find(int *parent, int i)
 {
 	while (parent[i] != i)
@@ -1027,7 +1071,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 				   "variadic: the generator cannot call it");
 			continue;
 		}
-		if (only_scalars(f->def)) {
+		if (only_scalars(f->def) || (out_first(f->def) && reaches_globals(model, f->body))) {
 			scalar_only[nscalar_only++] = &plan->fns[i];
 			continue;
 		}

@@ -22,4 +22,17 @@ expect_eq "$(v "$h" gmap_get gmap_get)" "commutative" "lookups only read"
 expect_eq "$(q "$DB" "SELECT group_concat(DISTINCT first_result) FROM op_outcomes WHERE run_id = $run
                       AND first_op = 'gmap_stat' AND second_op IS NULL")" "-1, *out = 0" \
 	"gmap_stat runs, its out-parameter observed (names \"0\" and \"1\" are unknown to it)"
+
+# The result parameter first (metrics_snapshot(struct metrics *out), metrics_hits(long
+# *out)), named so, with global state behind the function: of the globals family too (each
+# was a family of its own, struct metrics and long, and never met metrics_hit); a cell of
+# the caller's that no global is behind (counter_add(long *counter, long n)) is an object.
+audit "$AFIX/metrics.h" "$AFIX/metrics.c"
+h=$(q "$DB" "SELECT DISTINCT harness FROM pair_verdicts WHERE run_id = $run AND f = 'metrics_hit'")
+expect_eq "$(oneway "$h" metrics_hit metrics_snapshot)" "metrics_hit->metrics_snapshot" "a hit changes the snapshot"
+expect_eq "$(oneway "$h" metrics_hit metrics_hits)" "metrics_hit->metrics_hits" "a hit changes the hits read"
+expect_eq "$(pair "$h" fresh 'metrics_hit()' 'metrics_hits()')" "void 0, *out = 1" "the count, through *out"
+expect_eq "$(v "$h" metrics_miss metrics_hits)" "commutative" "a miss is no hit"
+expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND f = 'counter_add'")" "long" \
+	"counter_add's cell is its object"
 finish
