@@ -178,16 +178,11 @@ static struct candidates candidates_of(const struct sa_units *units)
 
 static int initializer_for(const struct candidates *all, const struct sa_function *maker)
 {
-	const char *cut = strchr(maker->name, '_');
-	size_t prefix = cut ? (size_t)(cut - maker->name) + 1 : 0;
 	int best = -1;
-	for (int i = 0; i < all->n; i++) {
-		const struct sa_function *f = all->v[i];
-		if (f->nparams == 0 && !strstr(f->signature, "...") && audit_is_global_initializer(f) &&
-		    prefix && strncmp(f->name, maker->name, prefix) == 0 &&
-		    (best < 0 || strlen(f->name) < strlen(all->v[best]->name)))
+	for (int i = 0; i < all->n; i++)
+		if (audit_initializes_library_of(all->v[i], maker) &&
+		    (best < 0 || strlen(all->v[i]->name) < strlen(all->v[best]->name)))
 			best = i;
-	}
 	return best;
 }
 

@@ -418,9 +418,9 @@ static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, 
 	}
 }
 
-/* The declaration of an out-parameter's slot, named local. */
-/* An out-parameter's cell. An integer cell right after a character buffer is the buffer's
- * size, in and out (uv_os_homedir(char *buffer, size_t *size)): it starts as the size. */
+/* The declaration of an out-parameter's cell, named local. An integer cell right after a
+ * character buffer is the buffer's size, in and out (uv_os_homedir(char *buffer, size_t
+ * *size)): it starts as the size. */
 static void emit_slot(FILE *out, const struct audit_arg *args, int i, const char *local)
 {
 	const struct audit_arg *a = &args[i];
@@ -547,10 +547,11 @@ static bool returns_string(const struct audit_op *op)
 	       strcmp(r->pointee, "char") == 0;
 }
 
-/* Does op return a struct by value (of plain bytes)? It is compared by a hash of them. */
 /* A struct result's small fields are packed 15 bits each, biased to be non-negative. */
 #define RECORD_FIELD_BIAS 16384
 
+/* Does op return a struct by value (of plain bytes)? It is compared by its small fields, or
+ * by a hash of its bytes. */
 static bool returns_record(const struct audit_op *op)
 {
 	return op->fn->result.cls == SA_TYPE_RECORD;

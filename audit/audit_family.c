@@ -118,6 +118,13 @@ static bool is_argument_only(const struct sa_type *t)
 	return is_string(t) || audit_is_stream(t);
 }
 
+/* An integer, an enum, a bool, a string, a buffer or a stream: a value a call is given. */
+static bool is_value(const struct sa_type *t)
+{
+	return t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
+	       is_argument_only(t);
+}
+
 /* The family keys of a function's first parameter: the pointee of a pointer, or of each
  * member of a transparent union. When the first parameter is a scalar (urcu's
  * set_cpu_call_rcu_data(int cpu, struct call_rcu_data *crdp)), the first pointer to a
@@ -127,8 +134,7 @@ static int keys_of(const struct sa_function *f, const char *keys[8])
 	if (f->nparams == 0)
 		return 0;
 	const struct sa_type *t = &f->param_types[0].type;
-	bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
-		      is_argument_only(t);
+	bool scalar = is_value(t);
 	for (int p = 1; scalar && f->typed && p < f->nparams; p++) {
 		const struct sa_type *later = &f->param_types[p].type;
 		if (points_to_record(later)) {
@@ -233,20 +239,32 @@ static const struct sa_type *object_type(const struct draft *d, const struct sa_
 
 /* ---- globals families: union-find over shared global state ----------------------------- */
 
-/* Takes nothing, or only integers, enums and bools (lock(int id), set_add(int key)), and
- * perhaps a callback with its `void *` payload (urcu's defer_rcu(fct, p)): no object, so
- * its state can only be the library's globals. */
+/* Does a T * point to one scalar? */
+static bool points_to_scalar(const struct sa_type *t)
+{
+	return t->cls == SA_TYPE_POINTER && t->levels == 1 &&
+	       (t->target_cls == SA_TYPE_INTEGER || t->target_cls == SA_TYPE_ENUM ||
+		t->target_cls == SA_TYPE_BOOL || t->target_cls == SA_TYPE_FLOAT);
+}
+
 /* A pointer to one scalar after a scalar first parameter: an out-parameter, or a value
  * passed by pointer, of a function on global state (gmap_get(int key, int *value_out),
  * gmap_stat(const char *name, long *out)); first, it is the object (an atomic cell). */
 static bool scalar_cell_after_first(const struct sa_function *f, int p)
 {
-	const struct sa_type *t = &f->param_types[p].type;
-	return p > 0 && t->cls == SA_TYPE_POINTER && t->levels == 1 &&
-	       (t->target_cls == SA_TYPE_INTEGER || t->target_cls == SA_TYPE_ENUM ||
-		t->target_cls == SA_TYPE_BOOL || t->target_cls == SA_TYPE_FLOAT);
+	return p > 0 && points_to_scalar(&f->param_types[p].type);
 }
 
+/* Can parameter p of f be given to a function on global state: a value, or a scalar cell
+ * after the first? */
+static bool global_arg(const struct sa_function *f, int p)
+{
+	return is_value(&f->param_types[p].type) || scalar_cell_after_first(f, p);
+}
+
+/* Takes nothing, or only integers, enums and bools (lock(int id), set_add(int key)), and
+ * perhaps a callback with its `void *` payload (urcu's defer_rcu(fct, p)): no object, so
+ * its state can only be the library's globals. */
 static bool only_scalars(const struct sa_function *f)
 {
 	if (!f->typed)
@@ -254,8 +272,7 @@ static bool only_scalars(const struct sa_function *f)
 	bool callback = false;
 	for (int p = 0; p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
-		bool scalar = t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
-			      is_argument_only(t) || scalar_cell_after_first(f, p);
+		bool scalar = global_arg(f, p);
 		bool fn = t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_FUNCTION;
 		callback |= fn;
 		if (!scalar && !fn && !(t->cls == SA_TYPE_POINTER && t->levels == 1 &&
@@ -275,15 +292,9 @@ static bool only_scalars(const struct sa_function *f)
 static void note_no_object(struct audit_plan *plan, const struct sa_function *f)
 {
 	const struct sa_param *odd = NULL;
-	const struct sa_type *first = &f->param_types[0].type;
-	bool value_first = first->cls == SA_TYPE_INTEGER || first->cls == SA_TYPE_ENUM ||
-			   first->cls == SA_TYPE_BOOL || is_argument_only(first);
-	for (int p = 1; f->typed && value_first && p < f->nparams && !odd; p++) {
-		const struct sa_type *t = &f->param_types[p].type;
-		if (!(t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL ||
-		      is_argument_only(t) || scalar_cell_after_first(f, p)))
+	for (int p = 1; f->typed && is_value(&f->param_types[0].type) && p < f->nparams && !odd; p++)
+		if (!global_arg(f, p))
 			odd = &f->param_types[p];
-	}
 	if (odd)
 		audit_note(plan, "function", f->name, NULL, "skipped", "its first parameter (%s) is "
 			   "not a pointer to an object, and its parameter %s (%s) is neither a value "
@@ -312,17 +323,13 @@ static bool out_first(const struct sa_function *f)
 	bool named = ends_with(first->name, "_out");
 	for (int i = 0; names[i] && !named; i++)
 		named = strcmp(first->name, names[i]) == 0;
-	bool scalar = t->target_cls == SA_TYPE_INTEGER || t->target_cls == SA_TYPE_ENUM ||
-		      t->target_cls == SA_TYPE_BOOL || t->target_cls == SA_TYPE_FLOAT;
 	if (!named || t->cls != SA_TYPE_POINTER || t->levels != 1 || t->pointee_const ||
-	    !(scalar || (t->target_cls == SA_TYPE_RECORD && t->pointee_scalars && t->pointee_size > 0)))
+	    !(points_to_scalar(t) ||
+	      (t->target_cls == SA_TYPE_RECORD && t->pointee_scalars && t->pointee_size > 0)))
 		return false;
-	for (int p = 1; p < f->nparams; p++) {
-		const struct sa_type *o = &f->param_types[p].type;
-		if (!(o->cls == SA_TYPE_INTEGER || o->cls == SA_TYPE_ENUM || o->cls == SA_TYPE_BOOL ||
-		      is_argument_only(o) || scalar_cell_after_first(f, p)))
+	for (int p = 1; p < f->nparams; p++)
+		if (!global_arg(f, p))
 			return false;
-	}
 	return true;
 }
 
@@ -550,19 +557,22 @@ bool audit_is_global_initializer(const struct sa_function *f)
  * of no parameters, returning nothing or a status, named `*_init` or `*_initialize`, with
  * the starter's prefix (`hq_lib_init()` before `hq_open()`, which aborts without it); the
  * shortest such name, or NULL. */
+bool audit_initializes_library_of(const struct sa_function *f, const struct sa_function *maker)
+{
+	const char *cut = strchr(maker->name, '_');
+	size_t prefix = cut ? (size_t)(cut - maker->name) + 1 : 0;
+	return f != maker && prefix && f->nparams == 0 && !strstr(f->signature, "...") &&
+	       audit_is_global_initializer(f) && strncmp(f->name, maker->name, prefix) == 0;
+}
+
 static const struct sa_function *library_initializer(const struct sa_function *starter,
 						     const struct audit_fn *all, int nall)
 {
-	const char *cut = strchr(starter->name, '_');
-	size_t prefix = cut ? (size_t)(cut - starter->name) + 1 : 0;
 	const struct sa_function *best = NULL;
-	for (int i = 0; i < nall && prefix; i++) {
-		const struct sa_function *f = all[i].def;
-		if (f != starter && f->nparams == 0 && !strstr(f->signature, "...") &&
-		    audit_is_global_initializer(f) && strncmp(f->name, starter->name, prefix) == 0 &&
-		    (!best || strlen(f->name) < strlen(best->name)))
-			best = f;
-	}
+	for (int i = 0; i < nall; i++)
+		if (audit_initializes_library_of(all[i].def, starter) &&
+		    (!best || strlen(all[i].def->name) < strlen(best->name)))
+			best = all[i].def;
 	return best;
 }
 

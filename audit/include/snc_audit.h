@@ -278,6 +278,10 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 void *audit_grow(void *p, int *cap, int n, size_t size);
 bool audit_returns_status(const struct sa_function *f);
 bool audit_is_global_initializer(const struct sa_function *f);
+/* Is f the library initializer maker's family needs called first: no parameters, nothing or
+ * a status returned, named *_init or *_initialize, with maker's prefix (apr_initialize
+ * before apr_pool_create_ex, hq_lib_init before hq_open)? */
+bool audit_initializes_library_of(const struct sa_function *f, const struct sa_function *maker);
 /* Is t a FILE * (a stream the library reads or writes: json_dumpf(json, FILE *output, ...))?
  * An argument, a stream on /dev/null, never the object of a family: a zeroed FILE crashed
  * every call. */
