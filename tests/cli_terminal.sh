@@ -32,9 +32,10 @@ expect_status 2 "--color takes auto, always or never" -- "$SNC" show --db $db --
 expect_match "$out" "^snc show: error: --color takes auto, always or never, not 'sometimes'" "says which"
 
 # The progress line: "\r", clear the line, then the phase; redrawn while the schedules pass
-# runs (at most ten times a second: the RCU example's pass lasts ~0.3 s, the racy counter's
-# ~0.05 s could end before a redraw is due); never into a pipe.
-tty_out=$(on_tty "$EXAMPLE_BIN/rcu" --db p.db --depth 0 --repeat 1 --schedules)
+# runs (at most ten times a second: the RCU example's 103 bounded schedules take 0.07 to
+# 0.3 s, which can end before a redraw is due, so 200 PCT schedules per pair are added:
+# 0.6 s or more); never into a pipe.
+tty_out=$(on_tty "$EXAMPLE_BIN/rcu" --db p.db --depth 0 --repeat 1 --schedules --pct 200)
 expect_match "$tty_out" $'\r'"${esc}\[Krcu: state 1/1" "a harness program on a terminal: the progress line"
 expect_match "$tty_out" "rcu: state 1/1, 0 executions; schedules: [0-9]+ runs" "the schedules pass moves it"
 expect_match "$tty_out" "rcu: 1 states, [0-9]+ executions run, stored" "then the summary"
