@@ -231,6 +231,7 @@ void sa_parse_unit(CXIndex idx, struct sa_unit *u, struct sa_seen *seen, int ind
 	}
 	clang_getInclusions(tu, inclusion, &files);
 	u->status = errors > 0 ? SA_UNIT_ERRORS : SA_UNIT_PARSED;
-	sa_walk_unit(tu, u, seen, index);
+	if (!sa_unit_refuses_alone(u))   /* else what clang recovered is not the header's code */
+		sa_walk_unit(tu, u, seen, index);
 	clang_disposeTranslationUnit(tu);
 }

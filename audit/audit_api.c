@@ -123,6 +123,13 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 				   u && u->ndiagnostics ? u->diagnostics[0].message : "");
 			continue;
 		}
+		if (sa_unit_refuses_alone(u)) {
+			audit_note(plan, "header", headers[h], NULL, "skipped",
+				   "refuses to be included alone (line %d: #error %s): its functions "
+				   "are audited through the headers that include it",
+				   u->diagnostics[0].line, u->diagnostics[0].message);
+			continue;
+		}
 		if (u->status == SA_UNIT_ERRORS)
 			audit_note(plan, "header", headers[h], NULL, "failed",
 				   "%d error%s (%s:%d: %s); audited what clang recovered",

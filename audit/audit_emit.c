@@ -156,8 +156,8 @@ static bool is_another(const struct audit_arg *a)
 	return a->role == ROLE_ANOTHER;
 }
 
-static void emit_header(FILE *out, const struct audit_family *fam, const char *include,
-			const char *command)
+static void emit_header(FILE *out, const struct audit_family *fam, char *const *includes,
+			int nincludes, const char *command)
 {
 	fprintf(out, "/* %s.c: a harness `snc audit` generated for the family `", fam->name);
 	comment_text(out, fam->key);
@@ -181,8 +181,10 @@ static void emit_header(FILE *out, const struct audit_family *fam, const char *i
 			"write\n * through (what it writes is part of its result).\n", fam->tokens - 1);
 	fprintf(out, " * Integers take 0..N-1 (--domain), bool both values. docs/audit.md explains "
 		     "every choice. */\n");
-	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n#include %s\n\n",
-		include);
+	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n");
+	for (int i = 0; i < nincludes; i++)
+		fprintf(out, "#include %s\n", includes[i]);
+	fputc('\n', out);
 	if (any_arg(fam, is_stream))
 		fprintf(out, "/* FILE *: a stream on /dev/null (what is written goes nowhere, a read "
 			     "finds the end). */\nstatic FILE *snc_stream(void)\n{\n\tstatic FILE *stream;\n"
@@ -875,11 +877,11 @@ static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 	fprintf(out, "));\n");
 }
 
-void audit_emit(FILE *out, const struct audit_family *fam, const char *include,
+void audit_emit(FILE *out, const struct audit_family *fam, char *const *includes, int nincludes,
 		const char *command)
 {
 	bool naming = needs_naming(fam);
-	emit_header(out, fam, include, command);
+	emit_header(out, fam, includes, nincludes, command);
 	emit_storage(out, fam);
 	if (naming)
 		emit_naming(out, fam);

@@ -933,6 +933,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		struct audit_op *op = &fam->ops[fam->nops];
 		memset(op, 0, sizeof *op);
 		op->fn = f;
+		op->header = d->members.v[i].header;
 		op->name = f->name;
 		op->keeps_no_state = fam->globals && keeps_no_state(&d->members.v[i]);
 		op->local = !fam->globals && fam->start != START_CONSTRUCTOR &&

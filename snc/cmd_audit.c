@@ -217,17 +217,36 @@ static int write_harness(const struct audit_request *rq, const struct audit_fami
 	char abs[PATH_MAX];
 	if (linked && (!realpath(fam->header, abs) || (unlink(link), symlink(abs, link)) != 0))
 		return fclose(out), -1;
-	char *include = linked ? NULL
-			      : audit_include_of(rq->wrapper_header ? rq->wrapper_header : fam->header);
-	if (linked && asprintf(&include, "\"%s.header.h\"", fam->name) < 0)
-		include = NULL;
-	if (!include)
+	char **includes = calloc((size_t)fam->nops + 1, sizeof *includes);
+	int nincludes = 0;
+	if (!includes)
 		return fclose(out), -1;
-	char command[2048];
-	rerun_command(rq, path, command, sizeof command);
-	audit_emit(out, fam, include, command);
-	free(include);
-	return fclose(out) == 0 ? 0 : -1;
+	includes[0] = linked ? NULL
+			     : audit_include_of(rq->wrapper_header ? rq->wrapper_header : fam->header);
+	if (linked && asprintf(&includes[0], "\"%s.header.h\"", fam->name) < 0)
+		includes[0] = NULL;
+	nincludes = includes[0] != NULL;
+	/* an operation declared by another named header (a macro of ck_rwlock.h defines
+	 * ck_elide_ck_rwlock_* on ck_elide.h's struct): that header too */
+	for (int i = 0; nincludes && !rq->wrapper_header && i < fam->nops; i++) {
+		const char *h = fam->ops[i].header;
+		bool known = !h || strcmp(h, fam->header) == 0 || !audit_include_spellable(h);
+		for (int k = 0; k < i && !known; k++)
+			known = fam->ops[k].header && strcmp(fam->ops[k].header, h) == 0;
+		if (!known && (includes[nincludes] = audit_include_of(h)))
+			nincludes++;
+	}
+	int rc = -1;
+	if (nincludes) {
+		char command[2048];
+		rerun_command(rq, path, command, sizeof command);
+		audit_emit(out, fam, includes, nincludes, command);
+		rc = 0;
+	}
+	for (int i = 0; i < nincludes; i++)
+		free(includes[i]);
+	free(includes);
+	return fclose(out) == 0 ? rc : -1;
 }
 
 /* What a family's harness is compiled with: the sources and libraries named, and the

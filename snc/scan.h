@@ -35,6 +35,8 @@ struct scan_outcome {
 	struct sa_units headers;   /* path scans: headers not yet known to be included */
 	struct sa_model *model;    /* NULL after an unchanged rescan with model_unused */
 	int parsed, reused, with_errors, files;
+	int refuse_alone;          /* headers that stop at their own #error when parsed alone
+				      ("include ck_pr.h instead"): not counted with_errors */
 	bool stored;               /* the results are in the database (even if rc is not 0) */
 };
 

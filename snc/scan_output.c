@@ -104,9 +104,12 @@ void scan_print_text(const struct scan_outcome *o, const char *db_path, int64_t 
 	const struct sa_model *m = o->model;
 	struct totals t;
 	count(m, &t);
-	printf("Scanned %d unit%s (%d parsed, %d unchanged and reused, %d with errors), %d files\n",
-	       o->units.count, o->units.count == 1 ? "" : "s", o->parsed, o->reused,
-	       o->with_errors, o->files);
+	printf("Scanned %d unit%s (%d parsed, %d unchanged and reused, %d with errors", o->units.count,
+	       o->units.count == 1 ? "" : "s", o->parsed, o->reused, o->with_errors);
+	if (o->refuse_alone)
+		printf(", %d header%s refusing to be included alone", o->refuse_alone,
+		       o->refuse_alone == 1 ? "" : "s");
+	printf("), %d files\n", o->files);
 	printf("Functions: %d (%d API)", t.functions, t.api);
 	if (t.system)
 		printf(", and %d in system headers followed for calls", t.system);
@@ -230,6 +233,7 @@ int scan_print_json(const struct scan_outcome *o, const char *db_path, int64_t r
 	json_object_object_add(units, "parsed", json_object_new_int(o->parsed));
 	json_object_object_add(units, "reused", json_object_new_int(o->reused));
 	json_object_object_add(units, "with_errors", json_object_new_int(o->with_errors));
+	json_object_object_add(units, "refuse_alone", json_object_new_int(o->refuse_alone));
 	json_object_object_add(root, "units", units);
 	json_object_object_add(root, "files", json_object_new_int(o->files));
 	json_object *classes = json_object_new_object(), *kinds = json_object_new_object();

@@ -179,6 +179,10 @@ static void print_summary(const struct scan_outcome *o, const struct sa_unit *fi
 		fprintf(stderr, " (first: %s:%d: %s)", d->file ? d->file : first->file, d->line,
 			d->message);
 	}
+	if (o->refuse_alone)
+		fprintf(stderr, "; %d header%s refuse%s to be included alone (#error), left to the "
+			"headers that include %s", o->refuse_alone, o->refuse_alone == 1 ? "" : "s",
+			o->refuse_alone == 1 ? "s" : "", o->refuse_alone == 1 ? "it" : "them");
 	fputc('\n', stderr);
 }
 
@@ -223,13 +227,17 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 		sa_units_sort(units);
 	}
 	const struct sa_unit *first = NULL;
+	int refusing_units = 0;
 	for (int i = 0; i < units->count; i++) {
 		const struct sa_unit *u = &units->units[i];
 		if (u->reused_from)
 			out->reused++;
 		else
 			out->parsed++;
-		if (u->status == SA_UNIT_ERRORS || u->status == SA_UNIT_FAILED) {
+		if (sa_unit_refuses_alone(u)) {
+			refusing_units++;
+			out->refuse_alone += i == 0 || strcmp(units->units[i - 1].file, u->file) != 0;
+		} else if (u->status == SA_UNIT_ERRORS || u->status == SA_UNIT_FAILED) {
 			out->with_errors++;
 			report_errors(u, req->cmd);
 			if (!first && u->ndiagnostics > 0)
@@ -275,7 +283,7 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 	if (committed != 0)
 		return cli_error(req->cmd, "%s", snc_db_errmsg(db));
 	out->stored = true;
-	int total = units->count;
+	int total = units->count - refusing_units;
 	if (total > 0 && out->with_errors == total)
 		return cli_error(req->cmd, "no unit parsed without errors (results stored, but they "
 				 "cannot be trusted: check the flags)");

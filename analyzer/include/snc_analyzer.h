@@ -74,6 +74,10 @@ typedef void (*sa_progress_fn)(int done, int total, const struct sa_unit *u, voi
 /* Parses every unit whose status is SA_UNIT_PENDING with jobs threads. Never stops on a
  * unit that does not parse (its status and diagnostics say why). */
 void sa_scan_units(struct sa_units *units, int jobs, sa_progress_fn progress, void *ctx);
+/* Is u a header that refuses to be included on its own (its first error is an #error
+ * directive of its own: "Do not include this file directly")? Its errors then say nothing
+ * about the flags; its functions are seen through the headers that include it (alone.c). */
+bool sa_unit_refuses_alone(const struct sa_unit *u);
 
 /* ---- step 3: model (the sa_model rows) -------------------------------------------------- */
 

@@ -113,6 +113,9 @@ enum audit_field { FIELD_INT, FIELD_UINT, FIELD_BOOL, FIELD_POINTER, FIELD_TOKEN
 
 struct audit_op {
 	const struct sa_function *fn;
+	const char *header;        /* the named header whose API fn is (the family's, or another
+				      one's: ck_rwlock.h's ck_elide_ck_rwlock_* in ck_elide.h's
+				      family of struct ck_elide_stat) */
 	const char *name;          /* what verdicts call it: the function's name, or its
 				      macro's when the function's is an implementation name */
 	struct audit_arg *args;    /* one per parameter */
@@ -419,7 +422,9 @@ bool audit_fills_callbacks(const struct audit_family *fam);
 void audit_callback_expr(const struct audit_family *fam, const struct audit_arg *a, char *buf,
 			 size_t len);
 
-void audit_emit(FILE *out, const struct audit_family *fam, const char *include,
+/* Writes fam's harness; it includes includes[0 .. nincludes) (each spelled for an #include
+ * line: "<ck_pr.h>", "\"/abs/path.h\""). */
+void audit_emit(FILE *out, const struct audit_family *fam, char *const *includes, int nincludes,
 		const char *command);
 /* How C code includes header: <rel> when it lies in a system include folder. */
 char *audit_include_of(const char *header);

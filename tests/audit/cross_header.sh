@@ -1,0 +1,44 @@
+# audit.cross_header: a family whose operations two headers declare. Concurrency Kit's
+# ck_rwlock.h defines ck_elide_ck_rwlock_*(struct ck_elide_stat *, ck_rwlock_t *) with a
+# macro of ck_elide.h, so the family of struct ck_elide_stat (ck_elide.h's) has operations
+# that use ck_rwlock.h's types. Its harness includes both headers (it included only the
+# family's, and did not compile: "variable 'lock' has initializer but incomplete type").
+. "$(dirname "$0")/lib.sh"
+mkdir -p proj/include proj/src
+cat > proj/include/elide.h <<'H'
+#ifndef STAT_H
+#define STAT_H
+struct stat_s { unsigned long tries, fails; };
+void stat_init(struct stat_s *st);
+unsigned long stat_fails(const struct stat_s *st);
+#endif
+H
+cat > proj/include/rwlock.h <<'H'
+#ifndef LOCK_H
+#define LOCK_H
+#include "elide.h"
+struct lock_s { int held; };
+int lock_try_counted(struct stat_s *st, struct lock_s *l);
+#endif
+H
+cat > proj/src/lib.c <<'C'
+#include "rwlock.h"
+void stat_init(struct stat_s *st) { st->tries = st->fails = 0; }
+unsigned long stat_fails(const struct stat_s *st) { return st->fails; }
+int lock_try_counted(struct stat_s *st, struct lock_s *l)
+{
+	st->tries++;
+	if (__atomic_exchange_n(&l->held, 1, __ATOMIC_ACQUIRE)) {
+		st->fails++;
+		return 0;
+	}
+	return 1;
+}
+C
+audit --emit-harness kept proj
+expect_match "$(grep '^#include "' kept/stat_s.c | tr '\n' ' ')" "elide.h\".*rwlock.h\"" "the harness includes both headers, the family's first"
+expect_eq "$(item family 'struct stat_s')" "audited: a zeroed struct stat_s, then stat_init(obj, ...)" "the family is audited"
+expect_eq "$(v stat_s lock_try_counted stat_init)" "state-only" \
+	"lock_try_counted (rwlock.h) is one of its operations: it counts into the stats stat_init clears"
+expect_match "$out" "API: 3 public names \(3 functions, 0 macros\), 3 in a verdict \(100%\)" "the whole API in a verdict"
+finish
