@@ -246,6 +246,11 @@ static enum CXChildVisitResult enumerator(CXCursor c, CXCursor parent, CXClientD
 	for (int i = 0; i < out->nenum_values; i++)
 		if (out->enum_values[i] == v)
 			return CXChildVisit_Continue;
+	CXString name = clang_getCursorSpelling(c);
+	const char *text = clang_getCString(name);
+	if (text && strlen(text) < sizeof out->enum_names[0])
+		strcpy(out->enum_names[out->nenum_values], text);
+	clang_disposeString(name);
 	out->enum_values[out->nenum_values++] = v;
 	return out->nenum_values == SA_ENUM_VALUES ? CXChildVisit_Break : CXChildVisit_Continue;
 }

@@ -12,7 +12,9 @@
  * A function is typed as the header declares it (what a harness that includes the header
  * sees: struct account may be complete in bank.c and opaque in bank.h) and, when the
  * scanned code defines it, comes with its body's facts (state, sites). A header that did
- * not parse or declares no function gets a note; the audit goes on with the others. */
+ * not parse or declares no function gets a note; the audit goes on with the others.
+ * A family's harness includes the named headers of every function it calls (its
+ * operations, constructor, contexts: audit_family_headers), not only its own. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,4 +157,39 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 			audit_note(plan, "header", headers[h], NULL, "skipped",
 				   "declares no function (macros only, or everything is #ifdef'd out)");
 	}
+}
+
+/* Appends the named header whose API fn is, unless it is there already. */
+static void add_header_of(const struct audit_plan *plan, const struct sa_function *fn,
+			  const char **headers, int *n)
+{
+	const struct audit_fn *f = fn ? audit_api_named(plan, fn->name) : NULL;
+	if (!f || !f->header)
+		return;
+	for (int i = 0; i < *n; i++)
+		if (strcmp(headers[i], f->header) == 0)
+			return;
+	headers[(*n)++] = f->header;
+}
+
+int audit_family_headers(const struct audit_plan *plan, const struct audit_family *fam,
+			 const char ***out)
+{
+	int cap = 3 + fam->nops + 2 * fam->ncontexts + fam->npools, n = 0;
+	const char **headers = malloc((size_t)cap * sizeof *headers);
+	if (!headers)
+		return *out = NULL, 0;
+	headers[n++] = fam->header;
+	add_header_of(plan, fam->starter, headers, &n);
+	add_header_of(plan, fam->library_init, headers, &n);
+	for (int i = 0; i < fam->ncontexts; i++) {
+		add_header_of(plan, fam->contexts[i]->maker, headers, &n);
+		add_header_of(plan, fam->contexts[i]->init, headers, &n);
+	}
+	for (int i = 0; i < fam->npools; i++)
+		add_header_of(plan, fam->pools[i].init, headers, &n);
+	for (int i = 0; i < fam->nops; i++)
+		add_header_of(plan, fam->ops[i].fn, headers, &n);
+	*out = headers;
+	return n;
 }

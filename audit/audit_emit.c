@@ -837,7 +837,8 @@ static void emit_op_names(FILE *out, const struct audit_family *fam, bool local)
 		fprintf(out, "),");
 }
 
-static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
+static void emit_harness(FILE *out, const struct audit_family *fam, bool naming,
+			 bool describes_args)
 {
 	fprintf(out, "SNC_HARNESS(.name = \"%s\",", fam->name);
 	if (fam->starter || fam->nsetup || fam->ncontexts || audit_fills_callbacks(fam) ||
@@ -847,6 +848,8 @@ static void emit_harness(FILE *out, const struct audit_family *fam, bool naming)
 		fprintf(out, " .digest = digest,");
 	if (naming)
 		fprintf(out, " .describe = describe,");
+	if (describes_args)
+		fprintf(out, " .describe_arg = describe_arg,");
 	if (!fam->digest_complete && (!fam->globals || fam->stateless))   /* heap nodes, globals */
 		fprintf(out, "\n\t    .observe_ops = true,");
 	if (fam->digest_complete)
@@ -893,5 +896,6 @@ void audit_emit(FILE *out, const struct audit_family *fam, char *const *includes
 		emit_op(out, fam, &fam->ops[i]);
 	if (naming)
 		emit_describe(out, fam);
-	emit_harness(out, fam, naming);
+	bool describes_args = audit_emit_describe_arg(out, fam);
+	emit_harness(out, fam, naming, describes_args);
 }

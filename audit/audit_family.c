@@ -506,6 +506,10 @@ static bool is_constructor(const struct audit_plan *plan, const struct sa_functi
 	    strstr(f->signature, "...") ||   /* sem_open(name, oflag, ...): not callable */
 	    is_string(&f->result))   /* uv_version_string(): a string, not an object */
 		return false;
+	/* any function returning void * would build an opaque cell: only one named to make it
+	 * does (pool_alloc, mi_malloc; not ck_epoch_record_ct, which returns a field) */
+	if (strcmp(key, "void") == 0 && !audit_named_as_maker(f->name) && !strstr(f->name, "alloc"))
+		return false;
 	for (int p = 0; p < f->nparams; p++)
 		if (!constructor_may_take(plan, f, &f->param_types[p].type, key))
 			return false;
@@ -933,7 +937,6 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		struct audit_op *op = &fam->ops[fam->nops];
 		memset(op, 0, sizeof *op);
 		op->fn = f;
-		op->header = d->members.v[i].header;
 		op->name = f->name;
 		op->keeps_no_state = fam->globals && keeps_no_state(&d->members.v[i]);
 		op->local = !fam->globals && fam->start != START_CONSTRUCTOR &&

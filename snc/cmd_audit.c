@@ -202,7 +202,8 @@ static void rerun_command(const struct audit_request *rq, const char *file, char
 		used += (size_t)snprintf(buf + used, len - used, " %s", rq->libs.v[i]);
 }
 
-static int write_harness(const struct audit_request *rq, const struct audit_family *fam,
+static int write_harness(const struct audit_request *rq, const struct audit_plan *plan,
+			 const struct audit_family *fam,
 			 const char *dir, char *path, size_t len)
 {
 	snprintf(path, len, "%s/%s.c", dir, fam->name);
@@ -217,25 +218,24 @@ static int write_harness(const struct audit_request *rq, const struct audit_fami
 	char abs[PATH_MAX];
 	if (linked && (!realpath(fam->header, abs) || (unlink(link), symlink(abs, link)) != 0))
 		return fclose(out), -1;
-	char **includes = calloc((size_t)fam->nops + 1, sizeof *includes);
+	const char **headers = NULL;
+	int nheaders = rq->wrapper_header ? 1 : audit_family_headers(plan, fam, &headers);
+	char **includes = calloc((size_t)nheaders + 1, sizeof *includes);
 	int nincludes = 0;
 	if (!includes)
-		return fclose(out), -1;
+		return free(headers), fclose(out), -1;
 	includes[0] = linked ? NULL
 			     : audit_include_of(rq->wrapper_header ? rq->wrapper_header : fam->header);
 	if (linked && asprintf(&includes[0], "\"%s.header.h\"", fam->name) < 0)
 		includes[0] = NULL;
 	nincludes = includes[0] != NULL;
-	/* an operation declared by another named header (a macro of ck_rwlock.h defines
-	 * ck_elide_ck_rwlock_* on ck_elide.h's struct): that header too */
-	for (int i = 0; nincludes && !rq->wrapper_header && i < fam->nops; i++) {
-		const char *h = fam->ops[i].header;
-		bool known = !h || strcmp(h, fam->header) == 0 || !audit_include_spellable(h);
-		for (int k = 0; k < i && !known; k++)
-			known = fam->ops[k].header && strcmp(fam->ops[k].header, h) == 0;
-		if (!known && (includes[nincludes] = audit_include_of(h)))
+	/* the other named headers it needs: an operation's (a macro of ck_rwlock.h defines
+	 * ck_elide_ck_rwlock_* on ck_elide.h's struct), its constructor's, its contexts' */
+	for (int i = 1; nincludes && i < nheaders; i++)
+		if (audit_include_spellable(headers[i]) &&
+		    (includes[nincludes] = audit_include_of(headers[i])))
 			nincludes++;
-	}
+	free(headers);
 	int rc = -1;
 	if (nincludes) {
 		char command[2048];
@@ -346,7 +346,7 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 	*outcome = NOT_BUILT;
 	char source[PATH_MAX], program[PATH_MAX];
 	double start = now();
-	if (write_harness(rq, fam, dir, source, sizeof source) != 0) {
+	if (write_harness(rq, plan, fam, dir, source, sizeof source) != 0) {
 		audit_note(plan, "family", fam->key, fam->key, "failed", "cannot write %s: %s", source,
 			   strerror(errno));
 		return 0;

@@ -113,9 +113,6 @@ enum audit_field { FIELD_INT, FIELD_UINT, FIELD_BOOL, FIELD_POINTER, FIELD_TOKEN
 
 struct audit_op {
 	const struct sa_function *fn;
-	const char *header;        /* the named header whose API fn is (the family's, or another
-				      one's: ck_rwlock.h's ck_elide_ck_rwlock_* in ck_elide.h's
-				      family of struct ck_elide_stat) */
 	const char *name;          /* what verdicts call it: the function's name, or its
 				      macro's when the function's is an implementation name */
 	struct audit_arg *args;    /* one per parameter */
@@ -422,6 +419,14 @@ bool audit_fills_callbacks(const struct audit_family *fam);
 void audit_callback_expr(const struct audit_family *fam, const struct audit_arg *a, char *buf,
 			 size_t len);
 
+/* The named headers fam's harness includes, each once, its own first (fam->header): those
+ * of its operations, its constructor or initializer, the library's initializer and its
+ * contexts' makers; *out is malloc'd. Returns how many. */
+int audit_family_headers(const struct audit_plan *plan, const struct audit_family *fam,
+			 const char ***out);
+/* Writes describe_arg(), how fam's arguments read in calls (strings, tokens, bools, enums:
+ * audit_arg_text.c), when some argument reads as more than its number; false when none does. */
+bool audit_emit_describe_arg(FILE *out, const struct audit_family *fam);
 /* Writes fam's harness; it includes includes[0 .. nincludes) (each spelled for an #include
  * line: "<ck_pr.h>", "\"/abs/path.h\""). */
 void audit_emit(FILE *out, const struct audit_family *fam, char *const *includes, int nincludes,

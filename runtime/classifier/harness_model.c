@@ -1,9 +1,11 @@
 /* harness_model.c: checking a harness definition and expanding its operations into
- * instances (each op with every combination of argument values from its domains).
+ * instances (each op with every combination of argument values from its domains), each
+ * with the call it reads as (add(1), or with .describe_arg kv_put("0", 1)).
  *
  * Everything a user can get wrong in SNC_HARNESS is caught here, before anything runs,
  * with a message that names the op: no ops, duplicate names, an unsupported signature,
- * a missing or extra SNC_RANGE, an empty or oversized domain. */
+ * a missing or extra SNC_RANGE, an empty or oversized domain, argument texts that are
+ * too long, hold a ';' or read the same for two values. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 
 #define MAX_DOMAIN 64
 #define MAX_INSTANCES 400
+#define ARG_TEXT_MAX 40       /* a described argument's text, at most (snc.h) */
 
 int op_arity(enum snc_op_kind kind)
 {
@@ -78,18 +81,62 @@ static int check_op(const struct snc_op *op, char *err, size_t errlen)
 	return 0;
 }
 
+/* How argument arg of op reads when it is passed value: the harness's .describe_arg text
+ * (checked by check_arg_texts), else the number. */
+static void arg_text(const struct snc_harness *def, int op, int arg, long value, char *buf,
+		     size_t len)
+{
+	buf[0] = '\0';
+	if (!def->describe_arg || !def->describe_arg(op, arg, value, buf, len) || !buf[0])
+		snprintf(buf, len, "%ld", value);
+}
+
+/* Are the texts .describe_arg gives op's arguments short, printable, without ';' (which
+ * separates the calls of a state's label), and different for different values? */
+static int check_arg_texts(const struct snc_harness *def, int op, int arity, char *err,
+			   size_t errlen)
+{
+	const struct snc_op *o = &def->ops[op];
+	for (int a = 0; a < arity; a++)
+		for (long v = o->domains[a].lo; v <= o->domains[a].hi; v++) {
+			char text[ARG_TEXT_MAX + 2], other[sizeof text];
+			arg_text(def, op, a, v, text, sizeof text);
+			bool plain = strlen(text) <= ARG_TEXT_MAX;
+			for (const char *c = text; *c && plain; c++)
+				plain = *c != ';' && (unsigned char)*c >= 0x20 && *c != 0x7f;
+			if (!plain)
+				return fail(err, errlen, "harness '%s': .describe_arg gives argument %d "
+					    "of op '%s' the text '%.*s' for %ld: at most %d printable "
+					    "characters without ';'", def->name, a + 1, o->name,
+					    ARG_TEXT_MAX, text, v, ARG_TEXT_MAX);
+			for (long w = o->domains[a].lo; w < v; w++) {
+				arg_text(def, op, a, w, other, sizeof other);
+				if (strcmp(text, other) == 0)
+					return fail(err, errlen, "harness '%s': .describe_arg gives "
+						    "argument %d of op '%s' the same text '%s' for %ld "
+						    "and %ld", def->name, a + 1, o->name, text, w, v);
+			}
+		}
+	return 0;
+}
+
 static void add_instance(struct harness_model *m, int op, const long *args, int arity)
 {
 	struct instance *in = &m->inst[m->ninst++];
 	in->op = op;
 	memcpy(in->args, args, sizeof in->args);
+	char a[ARG_TEXT_MAX + 2], b[sizeof a];
 	const char *name = m->def->ops[op].name;
+	if (arity > 0)
+		arg_text(m->def, op, 0, args[0], a, sizeof a);
+	if (arity > 1)
+		arg_text(m->def, op, 1, args[1], b, sizeof b);
 	if (arity == 0)
 		snprintf(in->call, sizeof in->call, "%s()", name);
 	else if (arity == 1)
-		snprintf(in->call, sizeof in->call, "%s(%ld)", name, args[0]);
+		snprintf(in->call, sizeof in->call, "%s(%s)", name, a);
 	else
-		snprintf(in->call, sizeof in->call, "%s(%ld, %ld)", name, args[0], args[1]);
+		snprintf(in->call, sizeof in->call, "%s(%s, %s)", name, a, b);
 }
 
 int harness_model_build(const struct snc_harness *def, struct harness_model *m, char *err,
@@ -114,13 +161,17 @@ int harness_model_build(const struct snc_harness *def, struct harness_model *m, 
 		if (check_op(&def->ops[i], err, errlen) != 0)
 			return -1;
 		m->arity[i] = op_arity(def->ops[i].kind);
-		/* name(ARG, ARG) with two 20-digit arguments must fit a call label, uncut: two
-		 * calls that read the same would make two witnesses read the same. */
-		size_t longest = strlen(def->ops[i].name) + 2 + (size_t)m->arity[i] * 22;
+		if (def->describe_arg && check_arg_texts(def, i, m->arity[i], err, errlen) != 0)
+			return -1;
+		/* name(ARG, ARG) with its two longest arguments (20 digits, or a described
+		 * argument's text) must fit a call label, uncut: two calls that read the same
+		 * would make two witnesses read the same. */
+		size_t arg_max = def->describe_arg ? ARG_TEXT_MAX + 2 : 22;
+		size_t longest = strlen(def->ops[i].name) + 2 + (size_t)m->arity[i] * arg_max;
 		if (longest >= sizeof m->inst[0].call)
 			return fail(err, errlen, "operation name '%.40s...' is %zu characters long; at "
 				    "most %zu are supported", def->ops[i].name, strlen(def->ops[i].name),
-				    sizeof m->inst[0].call - 1 - 2 - 2 * 22);
+				    sizeof m->inst[0].call - 1 - 2 - 2 * arg_max);
 		long n = 1;
 		for (int a = 0; a < m->arity[i]; a++)
 			n *= def->ops[i].domains[a].hi - def->ops[i].domains[a].lo + 1;

@@ -23,13 +23,8 @@
 static void args_text(const struct harness_model *m, const struct instance *in, char *buf,
 		      size_t len)
 {
-	int arity = m->arity[in->op];
-	if (arity == 0)
-		buf[0] = '\0';
-	else if (arity == 1)
-		snprintf(buf, len, "%ld", in->args[0]);
-	else
-		snprintf(buf, len, "%ld, %ld", in->args[0], in->args[1]);
+	size_t name = strlen(m->def->ops[in->op].name), call = strlen(in->call);
+	snprintf(buf, len, "%.*s", (int)(call - name - 2), in->call + name + 1);   /* name(ARGS) */
 }
 
 /* Folds the state into the read-like ops, and tells the executor who observes now. */
@@ -65,7 +60,7 @@ static int store_execution(struct snc_db *db, const struct harness_model *m, int
 			   const int64_t *op_ids, const struct execution *e, bool det, int first,
 			   int second)
 {
-	char fa[64], fr[64], sa[64], sr[64], dg[24];
+	char fa[sizeof m->inst[0].call], fr[64], sa[sizeof fa], sr[64], dg[24];
 	const struct instance *fi = &m->inst[first];
 	args_text(m, fi, fa, sizeof fa);
 	format_result(m, fi->op, &e->first, fr, sizeof fr);

@@ -88,6 +88,13 @@ struct snc_harness {
 	 * stores results, where setup() never ran: name what lives at fixed addresses (static
 	 * pools: entry#2), not what setup() allocated. */
 	int (*describe)(int op, uint64_t result, char *buf, size_t len);
+	/* optional: how an argument reads in calls (witnesses, state labels): op is the op's
+	 * index in .ops, arg the argument's (0 or 1), value what the op is passed; write the
+	 * text into buf and return non-zero, or return 0 for the number. The text names what
+	 * the value stands for ("0" for a string, token#1, MODE_FAST, true); it is at most 40
+	 * characters of printable text without ';', and two values of one argument never read
+	 * the same (the harness is refused otherwise). */
+	int (*describe_arg)(int op, int arg, long value, char *buf, size_t len);
 	/* optional: the digest hashes everything an operation can observe (all the state lives
 	 * in memory the harness owns), so states with equal digests behave alike: each is run
 	 * once and its outcome reused for the others. Leave it false when a library keeps

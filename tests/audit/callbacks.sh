@@ -14,19 +14,19 @@ expect_match "$cbt" '/\* cbt_compare_cb_t: equal \*/' "a bool 'compare' is an eq
 expect_match "$cbt" 'static _Bool callback_1\(const void \* a0, const void \* a1\)' "of the parameter's type"
 expect_match "$cbt" 'return calloc\(1, size\);' "the allocator allocates"
 expect_match "$cbt" '/\* void \(\*\)\(void \*\): does nothing \*/' "the release never frees a token"
-expect_eq "$(pair cbt fresh 'cbt_put(0, 0)' 'cbt_get(0)')" "0 token#0" "a key put is found"
-expect_eq "$(pair cbt fresh 'cbt_put(0, 0)' 'cbt_get(1)')" "0 NULL" "another key is not"
-expect_eq "$(pair cbt fresh 'cbt_put(0, 0)' 'cbt_put(0, 1)')" "0 1" "a second put replaces"
-expect_eq "$(pair cbt fresh 'cbt_put(0, 0)' 'cbt_put(1, 0)')" "0 0" "two keys, two entries"
+expect_eq "$(pair cbt fresh 'cbt_put(token#0, token#0)' 'cbt_get(token#0)')" "0 token#0" "a key put is found"
+expect_eq "$(pair cbt fresh 'cbt_put(token#0, token#0)' 'cbt_get(token#1)')" "0 NULL" "another key is not"
+expect_eq "$(pair cbt fresh 'cbt_put(token#0, token#0)' 'cbt_put(token#0, token#1)')" "0 1" "a second put replaces"
+expect_eq "$(pair cbt fresh 'cbt_put(token#0, token#0)' 'cbt_put(token#1, token#0)')" "0 0" "two keys, two entries"
 expect_eq "$(oneway cbt cbt_put cbt_get)" "cbt_put->cbt_get" "put influences get"
 expect_eq "$(v cbt cbt_put cbt_put)" "snc" "two puts of one key"
-expect_eq "$(pair cbt 'cbt_put(0, 0)' 'cbt_del(0)' 'cbt_get(0)')" "true NULL" "a deleted key is gone"
+expect_eq "$(pair cbt 'cbt_put(token#0, token#0)' 'cbt_del(token#0)' 'cbt_get(token#0)')" "true NULL" "a deleted key is gone"
 
 names=$(cat "$PWD/emitted/names.c")
 expect_match "$names" 'return strcmp\(a0, a1\);' "names are ordered by content"
-expect_eq "$(pair names fresh 'names_add(0)' 'names_add(1)')" "1 1" "two names are two entries"
-expect_eq "$(pair names fresh 'names_add(1)' 'names_add(1)')" "1 0" "one name twice: found"
-expect_eq "$(pair names 'names_add(0)' 'names_rank(1)' 'names_rank(0)')" "1 0" "\"0\" sorts before \"1\""
+expect_eq "$(pair names fresh 'names_add("0")' 'names_add("1")')" "1 1" "two names are two entries"
+expect_eq "$(pair names fresh 'names_add("1")' 'names_add("1")')" "1 0" "one name twice: found"
+expect_eq "$(pair names 'names_add("0")' 'names_rank("1")' 'names_rank("0")')" "1 0" "\"0\" sorts before \"1\""
 expect_eq "$(v names names_add names_add)" "snc" "add with itself"
 
 # A struct of function pointers (an allocator) passed to the initializer has its fields

@@ -22,6 +22,6 @@ expect_eq "$(measured ck_fifo_spsc ck_fifo_spsc_dequeue fences_per_call)" "0.00"
 expect_eq "$(q "$DB" "SELECT group_concat(role || ' ' || call || ' awar=' || awar || ' raw_fenced=' || raw_fenced, ', ')
                       FROM (SELECT * FROM verdict_evidence WHERE run_id = $run AND f = 'ck_fifo_spsc_dequeue'
                       AND g = 'ck_fifo_spsc_dequeue' ORDER BY role)")" \
-	"f ck_fifo_spsc_dequeue(0) awar=0 raw_fenced=0, g ck_fifo_spsc_dequeue(0) awar=0 raw_fenced=0" \
+	"f ck_fifo_spsc_dequeue(token#0) awar=0 raw_fenced=0, g ck_fifo_spsc_dequeue(token#0) awar=0 raw_fenced=0" \
 	"its witness's solo executions were examined, and hold no AWAR: only the single-consumer contract makes it correct"
 finish

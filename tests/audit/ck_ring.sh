@@ -29,7 +29,7 @@ expect_eq "$(q "$DB" "SELECT verdict || ' ' || witness_state || ': ' || f_alone 
                       WHERE run_id = $run AND f = 'ck_ring_enqueue_spsc' AND g = 'ck_ring_enqueue_spsc'")" \
 	"snc fresh: true, false" "the smallest ring (size 2, one slot): enqueue with itself takes the last slot"
 expect_eq "$(q "$DB" "SELECT DISTINCT first_result FROM op_outcomes WHERE run_id = $run
-                      AND state = 'ck_ring_enqueue_spsc(0)' AND first_op = 'ck_ring_enqueue_spsc' AND second_op IS NULL")" \
+                      AND state = 'ck_ring_enqueue_spsc(token#0)' AND first_op = 'ck_ring_enqueue_spsc' AND second_op IS NULL")" \
 	"false" "and the full ring is among the states: it refuses an enqueue"
 expect_eq "$(v ck_ring ck_ring_capacity ck_ring_valid)" "commutative" "capacity and valid only read"
 expect_match "$(item function ck_ring_enqueue_mpmc_size)" "^skipped: skipped by the config" "the config's skips are reported"

@@ -8,7 +8,7 @@ expect_match "$(cat "$PWD/emitted/pq.c")" 'pq_init\(obj, cell, 2\);' "and the po
 expect_eq "$(pair ib fresh 'ib_put(1)' 'ib_sum()')" "true 1" "a value put is summed"
 expect_eq "$(pair ib 'ib_put(1)' 'ib_put(1)' 'ib_sum()')" "true 2" "two values"
 expect_eq "$(oneway ib ib_put ib_sum)" "ib_put->ib_sum" "put influences the sum"
-expect_eq "$(pair pq fresh 'pq_push(1)' 'pq_pop()')" "true token#1" "the item pushed is popped"
+expect_eq "$(pair pq fresh 'pq_push(token#1)' 'pq_pop()')" "true token#1" "the item pushed is popped"
 expect_eq "$(v pq pq_pop pq_pop)" "snc" "two pops"
 expect_eq "$(crashing_pairs)" 0 "nothing crashes"
 finish

@@ -12,11 +12,11 @@ expect_match "$emitted" 'strtab_add\(obj, \(\(const char \*const\[\]\)\{ "0", "1
 expect_match "$emitted" 'char buf\[256\] = \{ 0 \};' "the out-buffer has room for a string"
 expect_eq "$(v strtab strtab_add strtab_add)" "snc" "adding one name twice: the second sees the first"
 expect_eq "$(oneway strtab strtab_add strtab_has)" "strtab_add->strtab_has" "add influences has"
-expect_eq "$(pair strtab fresh 'strtab_add(1)' 'strtab_add(1)')" "1 0" "\"1\" is added, then found"
-expect_eq "$(pair strtab fresh 'strtab_add(0)' 'strtab_add(1)')" "1 1" "two names are two entries"
+expect_eq "$(pair strtab fresh 'strtab_add("1")' 'strtab_add("1")')" "1 0" "\"1\" is added, then found"
+expect_eq "$(pair strtab fresh 'strtab_add("0")' 'strtab_add("1")')" "1 1" "two names are two entries"
 # strtab_first writes the first name into the buffer: "0" and "1" read differently.
-first0=$(pair strtab 'strtab_add(0)' 'strtab_first()' 'strtab_first()')
-first1=$(pair strtab 'strtab_add(1)' 'strtab_first()' 'strtab_first()')
+first0=$(pair strtab 'strtab_add("0")' 'strtab_first()' 'strtab_first()')
+first1=$(pair strtab 'strtab_add("1")' 'strtab_first()' 'strtab_first()')
 expect_match "$first0" '^0, \*buf = [0-9]+ 0, \*buf = [0-9]+$' "strtab_first returns 0 and the buffer"
 [ "$first0" != "$first1" ] || fail "the buffer's content is not observed: \"0\" and \"1\" read alike ($first0)"
 # strtab_mark hands back the cell it was given (a fresh one from the harness's pool): its
@@ -30,7 +30,7 @@ expect_match "$("$SNC" show --db "$DB" 2>&1)" "strtab_mark\(0\) = its cell" "the
 # A function returning a string returns its content (a hash of it), not its address:
 # strtab_joined keeps one buffer, whose address never changes while what it holds does.
 expect_match "$(cat "$PWD/emitted/strtab.c")" 'return string_code\(strtab_joined\(obj\)\);' "the string is observed"
-joined=$(pair strtab 'strtab_add(0)' 'strtab_joined()' 'strtab_joined()')
+joined=$(pair strtab 'strtab_add("0")' 'strtab_joined()' 'strtab_joined()')
 expect_match "$joined" '^string ~[0-9a-f]{4} string ~[0-9a-f]{4}$' "strtab_joined reads as a string"
 [ "$joined" != "$(pair strtab fresh 'strtab_joined()' 'strtab_joined()')" ] || \
 	fail "the joined names read alike with and without a name ($joined)"
@@ -52,16 +52,16 @@ expect_eq "$(v keymap keymap_add keymap_add)" "snc" "add with itself"
 audit --emit-harness "$PWD/emitted" "$AFIX/modes.h"
 expect_match "$(cat "$PWD/emitted/sched.c")" 'sched_set\(obj, \(enum flag\)\(\(const long long\[\]\)\{ 1, 4 \}\)\[f - 0\]\)' \
 	"the flags are mapped from the domain"
-expect_eq "$(pair sched fresh 'sched_push(1)' 'sched_push(1)')" "1 2" "PRIO_LOW twice"
-expect_eq "$(pair sched fresh 'sched_push(2)' 'sched_push(1)')" "1 1" "PRIO_HIGH, then PRIO_LOW"
-expect_eq "$(pair sched fresh 'sched_set(0)' 'sched_set(1)')" "0 1" "FLAG_READ, then FLAG_WRITE sees it"
+expect_eq "$(pair sched fresh 'sched_push(PRIO_LOW)' 'sched_push(PRIO_LOW)')" "1 2" "PRIO_LOW twice"
+expect_eq "$(pair sched fresh 'sched_push(PRIO_HIGH)' 'sched_push(PRIO_LOW)')" "1 1" "PRIO_HIGH, then PRIO_LOW"
+expect_eq "$(pair sched fresh 'sched_set(FLAG_READ)' 'sched_set(FLAG_WRITE)')" "0 1" "FLAG_READ, then FLAG_WRITE sees it"
 expect_eq "$(q "$DB" "SELECT sum(crash_states) FROM verdicts v JOIN harnesses h ON h.id = v.harness_id
                       WHERE h.run_id = $run")" 0 "nothing aborts"
 expect_eq "$(v sched sched_push sched_push)" "snc" "two pushes of one priority"
 # A struct passed by value is a zeroed one (before: the function was skipped).
 expect_match "$(item function sched_push_with)" "^audited: o = a zeroed struct push_opts for every call" \
 	"says the options are zeroed"
-expect_eq "$(pair sched fresh 'sched_push_with()' 'sched_push(1)')" "1 2" "with zeroed options, one push"
+expect_eq "$(pair sched fresh 'sched_push_with()' 'sched_push(PRIO_LOW)')" "1 2" "with zeroed options, one push"
 expect_eq "$(v sched sched_push_with sched_push_with)" "snc" "two pushes with the defaults"
 # A string returned, or a character buffer taken first, is no object: no family of char;
 # ver_name(buf, size) is of the globals, its size in and out (it was skipped: "its first

@@ -33,7 +33,7 @@ expect_eq "$(oneway stateless_files files_make files_there)" "files_make->files_
 expect_eq "$(q "$DB" "SELECT group_concat(DISTINCT h.name || ' ' || e.first_args || ' ' || e.first_result)
 	FROM executions e JOIN states s ON s.id = e.state_id JOIN harnesses h ON h.id = s.harness_id
 	JOIN ops f ON f.id = e.first_op WHERE h.run_id = $run AND f.name = 'files_make_named'
-	AND e.second_op IS NULL")" "stateless_files 0 0,stateless_files 1 0" "the string names a file it makes"
+	AND e.second_op IS NULL")" 'stateless_files "0" 0,stateless_files "1" 0' "the string names a file it makes"
 # The folder is emptied after each family: the next one (trace) does not find the folders
 # 0.d and 1.d that files_lock_away left. Before, it did, whatever it was given.
 expect_eq "$(q "$DB" "SELECT group_concat(DISTINCT e.first_result) FROM executions e

@@ -143,6 +143,7 @@ struct sa_type {
 	 * order, each once (enum mp_mode { MP_FIFO = 1, MP_LIFO }: 1, 2). */
 	long long enum_values[SA_ENUM_VALUES];
 	int nenum_values;
+	char enum_names[SA_ENUM_VALUES][32];   /* their names ("" when longer than 31) */
 	/* Pointers to a function (target_cls SA_TYPE_FUNCTION, levels 1): its result and
 	 * parameters, so a generator can write a callback of exactly that type. */
 	struct sa_type *fn_result;     /* NULL for any other type */
