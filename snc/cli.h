@@ -164,6 +164,11 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
 int harness_program_build_measure(const char *cmd, const char *harness, char *const *libs,
 				  int nlibs, char *const *cflags, int ncflags, const char *program);
 
+/* From now on, keeps the library objects the builds compile in dir and uses them again
+ * in later builds of the same sources with the same command (an audit's families); NULL
+ * stops that and forgets them (the caller removes dir). */
+void harness_program_cache_objects(const char *dir);
+
 /* Removes program and its measure build, where they exist. */
 void harness_program_remove(const char *program);
 

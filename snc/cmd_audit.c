@@ -994,7 +994,7 @@ static void link_the_packages_libraries(struct audit_request *rq, const struct a
 
 static int run_audit(struct audit_request *rq, const struct audit_config *cfg, int argc, char **argv)
 {
-	char err[512], tmpdir[PATH_MAX], workdir[PATH_MAX];
+	char err[512], tmpdir[PATH_MAX], workdir[PATH_MAX], objdir[PATH_MAX];
 	struct snc_db *db = snc_db_open(rq->db_path, SNC_DB_CREATE, err, sizeof err);
 	if (!db)
 		return cli_error("audit", "%s", err);
@@ -1013,12 +1013,18 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		snc_db_close(db);
 		return cli_error("audit", "cannot make a temporary folder in %s", snc_tmp_root());
 	}
+	/* the library's objects, compiled once for all the families' harnesses */
+	const char *objects = snc_make_tmpdir(objdir, sizeof objdir, "audit-objects");
+	harness_program_cache_objects(objects);
 	char wrappers[PATH_MAX] = "", inferred_path[PATH_MAX] = "";
 	int wrapped = audit_write_macro_wrappers(cfg, rq->headers.v, rq->headers.n, dir, wrappers,
 						 sizeof wrappers);
 	if (wrapped < 0) {
 		snc_db_close(db);
 		snc_remove_tree(rq->workdir);
+		harness_program_cache_objects(NULL);
+		if (objects)
+			snc_remove_tree(objects);
 		return cli_error("audit", "cannot write %s: %s", wrappers, strerror(errno));
 	}
 	char *args = cli_joined(argc, argv);
@@ -1142,6 +1148,10 @@ out:
 	if (snc_remove_tree(rq->workdir) != 0)
 		fprintf(stderr, "snc audit: warning: could not remove all of %s, where the harness "
 			"programs ran\n", rq->workdir);
+	harness_program_cache_objects(NULL);
+	if (objects && snc_remove_tree(objects) != 0)
+		fprintf(stderr, "snc audit: warning: could not remove all of %s, the library's "
+			"objects\n", objects);
 	if (!rq->emit_dir) {
 		for (int i = 0; i < plan.nfamilies; i++) {
 			char path[PATH_MAX];

@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli.h"
@@ -222,6 +223,75 @@ static bool is_c_source(const char *path)
 
 /* Compiles the harness and the library sources into program, the library sources with the
  * scheduler's instrumentation or without it. */
+/* Library objects compiled once per process while a folder for them is set: snc audit
+ * builds a harness per family from the same library sources and flags (Concurrency Kit's
+ * tree: 12 sources, 61 families, each built twice). An object is found again by its
+ * compile command and its source's size and modification time. */
+struct cached_object {
+	char *key;
+	char path[PATH_MAX + 32];
+};
+static struct cached_object *cached;
+static int ncached, cached_cap;
+static char cache_dir[PATH_MAX];
+
+void harness_program_cache_objects(const char *dir)
+{
+	for (int i = 0; i < ncached; i++)
+		free(cached[i].key);
+	free(cached);
+	cached = NULL;
+	ncached = cached_cap = 0;
+	snprintf(cache_dir, sizeof cache_dir, "%s", dir ? dir : "");
+}
+
+/* The compile command of b (its output not yet pushed) and source's size and time. */
+static char *object_key(const struct argv_builder *b, const char *source)
+{
+	struct stat st;
+	if (!cache_dir[0] || stat(source, &st) != 0)
+		return NULL;
+	size_t len = 64;
+	for (int i = 0; i < b->n; i++)
+		len += strlen(b->v[i]) + 1;
+	char *key = malloc(len);
+	if (!key)
+		return NULL;
+	size_t used = 0;
+	for (int i = 0; i < b->n; i++)
+		used += (size_t)snprintf(key + used, len - used, "%s\x1f", b->v[i]);
+	snprintf(key + used, len - used, "%lld %lld.%09ld", (long long)st.st_size,
+		 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	return key;
+}
+
+static const char *cached_object(const char *key)
+{
+	for (int i = 0; key && i < ncached; i++)
+		if (strcmp(cached[i].key, key) == 0)
+			return cached[i].path;
+	return NULL;
+}
+
+/* Where the object of key goes (kept when it compiles: cache_object), or NULL. */
+static struct cached_object *new_cached_object(char *key)
+{
+	if (!key)
+		return NULL;
+	if (ncached == cached_cap) {
+		int cap = cached_cap ? 2 * cached_cap : 16;
+		struct cached_object *grown = realloc(cached, (size_t)cap * sizeof *grown);
+		if (!grown)
+			return free(key), NULL;
+		cached = grown;
+		cached_cap = cap;
+	}
+	struct cached_object *o = &cached[ncached];
+	o->key = key;
+	snprintf(o->path, sizeof o->path, "%s/lib%d.o", cache_dir, ncached);
+	return o;
+}
+
 static int build_program(const char *cmd, const char *harness, char *const *libs, int nlibs,
 			 char *const *cflags, int ncflags, const char *program, bool instrumented)
 {
@@ -259,12 +329,26 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 		start_command(&b, cc, "-std=gnu11 -g -O1", &paths, cflags, ncflags);
 		if (instrument)
 			push_words(&b, instrument);
-		snprintf(objects[built], sizeof objects[built], "%s.lib%d.o", program, built);
 		push(&b, "-c");
 		push(&b, libs[built]);
-		push(&b, "-o");
-		push(&b, objects[built]);
-		rc = compile(cmd, &b, libs[built]);
+		char *key = object_key(&b, libs[built]);
+		const char *done = cached_object(key);
+		struct cached_object *keep = done ? NULL : new_cached_object(key);
+		if (done || keep)
+			snprintf(objects[built], sizeof objects[built], "%s", done ? done : keep->path);
+		else
+			snprintf(objects[built], sizeof objects[built], "%s.lib%d.o", program, built);
+		if (done) {
+			free(key);
+		} else {
+			push(&b, "-o");
+			push(&b, objects[built]);
+			rc = compile(cmd, &b, libs[built]);
+			if (rc == 0 && keep)
+				ncached++;   /* kept: its key is owned by the cache now */
+			else if (keep)
+				free(keep->key);
+		}
 		argv_free(&b);
 	}
 	if (rc == 0) {
@@ -291,8 +375,10 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 		rc = compile(cmd, &b, harness);
 		argv_free(&b);
 	}
-	for (int i = 0; objects && i < built; i++)
-		if (is_c_source(libs[i]))
+	size_t dirlen = strlen(cache_dir);
+	for (int i = 0; objects && i < built; i++)   /* not the cache's */
+		if (is_c_source(libs[i]) &&
+		    !(dirlen && strncmp(objects[i], cache_dir, dirlen) == 0 && objects[i][dirlen] == '/'))
 			unlink(objects[i]);
 	if (harness_object[0])
 		unlink(harness_object);

@@ -50,4 +50,20 @@ expect_eq "$(v stat_s lock_try_counted stat_init)" "state-only" \
 expect_eq "$(item family void)" "audited: a zeroed void" "the cell is a zeroed one"
 expect_eq "$(v rwlock cell_add cell_add)" "snc" "two adds see each other"
 expect_match "$out" "API: 5 public names \(5 functions, 0 macros\), 5 in a verdict \(100%\)" "the whole API in a verdict"
+
+# The library's source is compiled once for all the families (once instrumented for the
+# schedules, once for the measurement), not once per family's harness; the objects are
+# gone after the audit.
+cat > cc-log <<'SH'
+#!/bin/sh
+echo "$*" >> "$CC_LOG"
+exec cc "$@"
+SH
+chmod +x cc-log
+mkdir tmp
+CC_LOG=$PWD/cc.log CC=$PWD/cc-log TMPDIR=$PWD/tmp audit_into_db --measure-states 1 --no-prove proj
+expect_eq "$(q "$DB" "SELECT count(*) FROM harnesses WHERE run_id = $run")" 2 "two families, two harnesses"
+expect_eq "$(grep -c -- '-c [^ ]*proj/src/lib.c' cc.log)" 2 "lib.c compiled twice in all: instrumented and for the measurement"
+expect_eq "$(grep -cE -- '-o [^ ]*/stat_s\.program(\.measure)?( |$)' cc.log)" 2 "each harness still linked (stat_s: both builds)"
+expect_eq "$(ls -A tmp)" "" "no temporary folder left"
 finish
