@@ -19,7 +19,8 @@
 #include <string.h>
 #include "snc_audit.h"
 
-#define POOL 32            /* objects per pool: depth + two calls never need more */
+#define POOL 64            /* objects per pool: a state, two calls, or the measurement's
+				      first and 16 loop calls of one instance, per thread */
 #define ROOM 256           /* bytes after a flexible array member */
 
 static const char *const words_taken[] = {

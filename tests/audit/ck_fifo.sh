@@ -18,6 +18,11 @@ expect_eq "$(v ck_fifo_mpmc ck_fifo_mpmc_dequeue ck_fifo_mpmc_dequeue)" "snc" "m
 expect_eq "$(contract ck_fifo_mpmc ck_fifo_mpmc_dequeue ck_fifo_mpmc_dequeue)" "-" "mpmc dequeue has no contract"
 have_valgrind || skip "valgrind is not installed: the measured costs are not checked"
 expect_eq "$(measured ck_fifo_spsc ck_fifo_spsc_dequeue)" "0.00" "spsc dequeue executes no RMW (measured)"
+# The measurement calls an instance 17 times in a row, each enqueue with a fresh entry: the
+# pool (of 32, 16 per thread) ran out and enqueue crashed on a NULL entry.
+expect_no_match "$out" "crashed under valgrind" "no measured process crashed"
+expect_eq "$(measured ck_fifo_spsc ck_fifo_spsc_enqueue calls)" "$(measured ck_fifo_spsc ck_fifo_spsc_dequeue calls)" \
+	"as many enqueues measured as dequeues"
 expect_eq "$(measured ck_fifo_spsc ck_fifo_spsc_dequeue fences_per_call)" "0.00" "and no full fence"
 expect_eq "$(q "$DB" "SELECT group_concat(role || ' ' || call || ' awar=' || awar || ' raw_fenced=' || raw_fenced, ', ')
                       FROM (SELECT * FROM verdict_evidence WHERE run_id = $run AND f = 'ck_fifo_spsc_dequeue'
