@@ -329,9 +329,18 @@ void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 		struct field_scan fs = { 0 };
 		clang_Type_visitFields(clang_getCanonicalType(pointee), field, &fs);
 		out->pointee_flexible = fs.last_is_flexible;
-		out->pointee_scalars = !fs.last_is_flexible &&
-				       layout(clang_getCanonicalType(pointee)).scalars;
+		struct layout l = layout(clang_getCanonicalType(pointee));
+		out->pointee_scalars = !fs.last_is_flexible && l.scalars;
 		free(fs.types);
+		if (out->pointee_scalars && !l.padded) {   /* a snapshot it fills: its fields */
+			struct record_scan rs = { tu, out, 0, false };
+			clang_Type_visitFields(clang_getCanonicalType(pointee), record_field, &rs);
+			if (rs.unfit) {
+				clear_fields(out->record_fields, out->nrecord_fields);
+				out->record_fields = NULL;
+				out->nrecord_fields = 0;
+			}
+		}
 		if (describing == 0) {
 			struct callback_scan cs = { tu, out, 0 };
 			clang_Type_visitFields(clang_getCanonicalType(pointee), callback_field, &cs);

@@ -361,7 +361,11 @@ static void emit_naming(FILE *out, const struct audit_family *fam)
 		"\treturn 1 + (snc_hash(0, p, n) >> 1);\n}\n\n"
 		"/* Results that observe out-parameters: 16-bit fields packed into one number. */\n"
 		"#define FIELD(i, v) ((unsigned long)(uint16_t)(v) << (16 * (i)))\n\n"
-		"enum field_kind { F_INT, F_UINT, F_BOOL, F_POINTER };\n"
+		"/* A field of a struct an operation filled: its value + 16384 when it fits 15 bits,\n"
+		" * else 0x8000 and 15 bits of the hash of the whole struct (whole). */\n"
+		"static inline unsigned record_field(long long v, unsigned long whole)\n{\n"
+		"\treturn v >= -16384 && v < 16384 ? (unsigned)(v + 16384) : 0x8000u | (unsigned)(whole & 0x7fff);\n}\n\n"
+		"enum field_kind { F_INT, F_UINT, F_BOOL, F_POINTER, F_RECORD, F_RECORD_BOOL };\n"
 		"struct field {\n\tconst char *name;\n\tenum field_kind kind;\n};\n\n"
 		"static int describe_fields(uint64_t v, const struct field *f, int n, char *buf, size_t len)\n"
 		"{\n\tsize_t used = 0;\n\tbuf[0] = '\\0';\n"
@@ -372,6 +376,12 @@ static void emit_naming(FILE *out, const struct audit_family *fam)
 		"\t\telse if (f[i].kind == F_UINT)\n\t\t\tsnprintf(one, sizeof one, \"%%u\", code);\n"
 		"\t\telse if (f[i].kind == F_BOOL)\n"
 		"\t\t\tsnprintf(one, sizeof one, \"%%s\", code ? \"true\" : \"false\");\n"
+		"\t\telse if ((f[i].kind == F_RECORD || f[i].kind == F_RECORD_BOOL) && code >= 0x8000)\n"
+		"\t\t\tsnprintf(one, sizeof one, \"~%%04x\", code & 0x7fff);\n"
+		"\t\telse if (f[i].kind == F_RECORD_BOOL)\n"
+		"\t\t\tsnprintf(one, sizeof one, \"%%s\", code != 16384 ? \"true\" : \"false\");\n"
+		"\t\telse if (f[i].kind == F_RECORD)\n"
+		"\t\t\tsnprintf(one, sizeof one, \"%%d\", (int)code - 16384);\n"
 		"\t\telse if (code >= CODE_OTHER_FIRST && code < CODE_OTHER_FIRST + CODE_OTHER_SPAN)\n"
 		"\t\t\tsnprintf(one, sizeof one, \"another pointer ~%%04x\", code - CODE_OTHER_FIRST);\n"
 		"\t\telse\n\t\t\tname_pointer(code == CODE_NULL ? 0 : code_address(code), one, sizeof one);\n"
@@ -718,11 +728,16 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 			fprintf(out, "%sFIELD(%d, pointer_code(%s))", sep, field, local);
 		else if (a->string)   /* what was written, hashed as a string result is */
 			fprintf(out, "%sFIELD(%d, string_code(%s))", sep, field, local);
+		else if (a->by_fields)   /* the struct it filled, field by field */
+			for (int k = 0; k < a->param->type.nrecord_fields; k++)
+				fprintf(out, "%sFIELD(%d, record_field(%s.%s, bytes_code(&%s, sizeof %s)))",
+					k ? " |\n\t       " : sep, field++, local,
+					a->param->type.record_fields[k].name, local, local);
 		else if (a->record)   /* the struct it filled, by its bytes */
 			fprintf(out, "%sFIELD(%d, bytes_code(&%s, sizeof %s))", sep, field, local, local);
 		else
 			fprintf(out, "%sFIELD(%d, %s)", sep, field, local);
-		field++;
+		field += !a->by_fields;
 	}
 	fprintf(out, ";\n}\n\n");
 }
@@ -800,13 +815,18 @@ static void emit_describe(FILE *out, const struct audit_family *fam)
 		int n = 0;
 		if (fn->result.cls != SA_TYPE_VOID)
 			fprintf(out, "{ \"\", %s }", kind_name(field_of_type(&fn->result))), n++;
-		for (int a = 0; a < op->nargs; a++)
-			if (op->args[a].observed) {
-				const char *name = op->args[a].param->name;
-				fprintf(out, "%s{ \"*%s\", %s }", n ? ", " : "", name[0] ? name : "out",
-					kind_name(field_of_arg(&op->args[a])));
-				n++;
-			}
+		for (int a = 0; a < op->nargs; a++) {
+			const struct audit_arg *arg = &op->args[a];
+			const char *name = arg->param->name[0] ? arg->param->name : "out";
+			const struct sa_type *t = &arg->param->type;
+			for (int k = 0; arg->by_fields && k < t->nrecord_fields; k++, n++)
+				fprintf(out, "%s{ \"%s->%s\", %s }", n ? ", " : "", name,
+					t->record_fields[k].name,
+					t->record_fields[k].type.cls == SA_TYPE_BOOL ? "F_RECORD_BOOL" : "F_RECORD");
+			if (arg->observed && !arg->by_fields)
+				fprintf(out, "%s{ \"*%s\", %s }", n++ ? ", " : "", name,
+					kind_name(field_of_arg(arg)));
+		}
 		fprintf(out, " };\n\t\treturn describe_fields(v, f, %d, buf, len);\n\t}\n", n);
 	}
 	fprintf(out, "\tdefault:\n\t\treturn 0;\n\t}\n}\n\n");

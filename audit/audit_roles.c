@@ -794,6 +794,14 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 		if (a->observed)
 			op->nfields++;
 	}
+	for (int i = 0; i < op->nargs; i++) {   /* a filled struct field by field, if room */
+		struct audit_arg *a = &op->args[i];
+		int n = a->param->type.nrecord_fields;
+		if (a->record && n > 0 && op->nfields - 1 + n <= 4) {
+			a->by_fields = true;
+			op->nfields += n - 1;
+		}
+	}
 	pair_buffers_with_lengths(op);
 	if (op->nvalues > 2)
 		fix_trailing_values(op, why, whylen);

@@ -94,6 +94,9 @@ struct audit_arg {
 	bool record;               /* ROLE_OUT to a struct holding no pointer (a snapshot,
 				      an info struct): a zeroed one, observed by a hash of
 				      its bytes */
+	bool by_fields;            /* ... or field by field, each its own packed field (at
+				      most four integers, enums or bools, when the op's
+				      fields fit: *out = {hits = 1, misses = 0}) */
 	char *fixed;               /* ROLE_FIXED: the expression */
 	bool stream;               /* ROLE_FIXED to a FILE *: snc_stream(), on /dev/null */
 	int pool;                  /* ROLE_FRESH, ROLE_SHARED: index into the family's pools */

@@ -32,6 +32,12 @@ h=$(q "$DB" "SELECT DISTINCT harness FROM pair_verdicts WHERE run_id = $run AND 
 expect_eq "$(oneway "$h" metrics_hit metrics_snapshot)" "metrics_hit->metrics_snapshot" "a hit changes the snapshot"
 expect_eq "$(oneway "$h" metrics_hit metrics_hits)" "metrics_hit->metrics_hits" "a hit changes the hits read"
 expect_eq "$(pair "$h" fresh 'metrics_hit()' 'metrics_hits()')" "void 0, *out = 1" "the count, through *out"
+# A struct filled field by field (at most four integers): each value while it fits 15 bits,
+# else a hash of the whole struct (before: the struct's hash only, '*out = 45619').
+expect_eq "$(pair "$h" fresh 'metrics_miss()' 'metrics_snapshot()')" "void out->hits = 0, out->misses = 1, out->bytes = 0" \
+	"the snapshot, field by field"
+expect_match "$(pair "$h" fresh 'metrics_hit()' 'metrics_snapshot()')" '^void out->hits = 1, out->misses = 0, out->bytes = ~[0-9a-f]{4}$' \
+	"70000 bytes do not fit: that field reads as a hash"
 expect_eq "$(v "$h" metrics_miss metrics_hits)" "commutative" "a miss is no hit"
 expect_eq "$(q "$DB" "SELECT harness FROM pair_verdicts WHERE run_id = $run AND f = 'counter_add'")" "long" \
 	"counter_add's cell is its object"

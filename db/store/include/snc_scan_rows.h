@@ -154,9 +154,10 @@ struct sa_type {
 	 * allocator's malloc and free, a table's hash), so a generator can fill them. */
 	struct sa_param *pointee_callbacks;
 	int npointee_callbacks;
-	/* A struct by value (cls SA_TYPE_RECORD, plain_record) whose fields are all integers,
-	 * enums or bools, at most SA_RECORD_FIELDS of them: the fields, so a generator can show
-	 * a result field by field ({pushed = 1, popped = 0}); else none. */
+	/* A struct by value (cls SA_TYPE_RECORD, plain_record), or the struct a pointer points
+	 * to (levels 1, no padding), whose fields are all integers, enums or bools, at most
+	 * SA_RECORD_FIELDS of them: the fields, so a generator can show a result or what a
+	 * function filled field by field ({pushed = 1, popped = 0}); else none. */
 	struct sa_param *record_fields;
 	int nrecord_fields;
 };
