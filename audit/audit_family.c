@@ -22,7 +22,8 @@
  * The initializer and the destructors (names with destroy, deinit, fini, free, delete;
  * ending in _close, _dispose) are operations too, with the owner-only contract: only the
  * object's owner (re)starts or ends its life, so their verdicts hold while no other call
- * runs beside them. Not the
+ * runs beside them. A constructor is an operation without it: it makes another object,
+ * which any thread may do at once. Not the
  * destructor of an object a constructor returned (critnib_delete after critnib_new): it
  * frees what the library allocated, so whatever follows it would use freed memory. A helper
  * whose name starts with an underscore, when most of the family's functions are public,
@@ -903,7 +904,9 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 	fam->ops = calloc(AUDIT_MAX_OPS, sizeof *fam->ops);
 	for (int i = 0; i < d->members.n; i++) {
 		const struct sa_function *f = d->members.v[i].def;
-		bool lifecycle = f == fam->starter ||
+		/* a constructor that returns a new object is no lifecycle call of this one: two
+		 * threads make objects at once (a global id counter behind it is shared state) */
+		bool lifecycle = (f == fam->starter && fam->start != START_CONSTRUCTOR) ||
 				 (is_destructor(f->name) && !releases_an_item(f, fam->key));
 		if (fam->nops == AUDIT_MAX_OPS) {
 			audit_note(plan, "function", f->name, fam->key, "skipped",

@@ -15,6 +15,10 @@ expect_match "$(item function table_delete)" \
 expect_eq "$(item function table_put)" "audited: replace = 0 for every call: 3 parameters vary and an operation takes at most 2 (set others with \`arg\` in a config file)" \
 	"put is audited with replace fixed"
 expect_eq "$(v table table_put table_put)" "snc" "put with itself: the second put of a key fails"
+# The constructor is an operation (it makes another table), with no contract: any thread
+# may make one while others do (it read "contract: owner-only", which would hide a global
+# id counter behind it).
+expect_eq "$(contract table table_new table_new)" "-" "table_new with itself: no contract"
 expect_eq "$(q "$DB" "SELECT f_alone || ' ' || f_after_g FROM pair_verdicts
                       WHERE run_id = $run AND f = 'table_put' AND g = 'table_put'")" \
 	"0 17" "the witness: 0 alone, 17 (EEXIST) after the other put"
