@@ -1,7 +1,8 @@
 /* audit_api.c: which functions are the API of the headers an audit names.
  *
  * A header is the API's surface: what it declares or defines, and what the headers *below
- * its folder* that it includes declare or define, followed only through such headers.
+ * its folder* that it includes declare or define, and its *parts* (headers beside it named
+ * after it: nsync.h's nsync_mu.h, nsync_cv.h), followed only through such headers.
  * That takes in ck_pr.h's gcc/x86_64/ck_pr.h, ck_spinlock.h's spinlock/fas.h and
  * urcu/wfstack.h's urcu/static/wfstack.h (where the _LGPL_SOURCE bodies are), and leaves
  * out what a header merely uses: ck_stack.h includes ck_pr.h from its own folder, so the
@@ -44,6 +45,19 @@ static bool below(const char *path, const char *dir, size_t dirlen)
 	       strchr(path + dirlen + 1, '/') && !system_folder(path + dirlen + 1);
 }
 
+/* Is path a header beside header (same folder) whose name extends header's own, as an
+ * umbrella header's parts do (nsync.h includes nsync_mu.h, nsync_cv.h, ...)? Not another
+ * header of the folder it merely uses (ck_stack.h's ck_pr.h, /usr/include's stdio.h). */
+static bool part_of(const char *path, const char *header, size_t dirlen)
+{
+	if (strncmp(path, header, dirlen) != 0 || path[dirlen] != '/' || strchr(path + dirlen + 1, '/'))
+		return false;
+	const char *name = header + dirlen + 1, *dot = strrchr(name, '.');
+	size_t stem = dot ? (size_t)(dot - name) : strlen(name);
+	const char *other = path + dirlen + 1;
+	return stem > 0 && strncmp(other, name, stem) == 0 && (other[stem] == '_' || other[stem] == '-');
+}
+
 static bool in_set(char **set, int n, const char *s)
 {
 	for (int i = 0; i < n; i++)
@@ -67,7 +81,7 @@ int audit_api_files(const struct sa_unit *u, char ***out)
 		for (int i = 0; i < u->nfiles; i++) {
 			const struct sa_file *f = &u->files[i];
 			if (f->includer && !in_set(set, n, f->path) && in_set(set, n, f->includer) &&
-			    below(f->path, u->file, dirlen)) {
+			    (below(f->path, u->file, dirlen) || part_of(f->path, u->file, dirlen))) {
 				set[n++] = f->path;
 				grew = true;
 			}

@@ -498,7 +498,23 @@ static bool constructor_may_take(const struct audit_plan *plan, const struct sa_
 		audit_named_as_maker(f->name)));
 }
 
-/* Returns T * and takes nothing a constructor may not (constructor_may_take). */
+/* A T * parameter named as the new object's parent (nsync_note_new(nsync_note parent,
+ * ...)): a constructor may take one, and gets NULL (a root) when it builds the initial
+ * state, as obj is then. */
+static bool names_a_parent(const struct sa_param *p, const char *key)
+{
+	static const char *const names[] = { "parent", "parent_", "outer", "owner", NULL };
+	const struct sa_type *t = &p->type;
+	if (t->cls != SA_TYPE_POINTER || t->levels != 1 || !t->pointee || strcmp(t->pointee, key) != 0)
+		return false;
+	for (int i = 0; names[i]; i++)
+		if (p->name && strcmp(p->name, names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Returns T * and takes nothing a constructor may not (constructor_may_take), but maybe
+ * its parent (names_a_parent). */
 static bool is_constructor(const struct audit_plan *plan, const struct sa_function *f,
 			   const char *key)
 {
@@ -512,7 +528,8 @@ static bool is_constructor(const struct audit_plan *plan, const struct sa_functi
 	if (strcmp(key, "void") == 0 && !audit_named_as_maker(f->name) && !strstr(f->name, "alloc"))
 		return false;
 	for (int p = 0; p < f->nparams; p++)
-		if (!constructor_may_take(plan, f, &f->param_types[p].type, key))
+		if (!constructor_may_take(plan, f, &f->param_types[p].type, key) &&
+		    !names_a_parent(&f->param_types[p], key))
 			return false;
 	return true;
 }

@@ -38,4 +38,29 @@ audit "$AFIX/camel.h" "$AFIX/camel.c"
 expect_match "$(item function CounterDestroy)" "^skipped: ends the life of the object CounterCreate\(\) returns" \
 	"a destructor in CamelCase is one too"
 expect_eq "$(v Counter CounterAdd CounterAdd)" "snc" "add with itself"
+# A constructor that takes the new object's parent (nsync_note_new(nsync_note parent, ...),
+# a tree's node_new(parent)) builds the initial state with NULL, a root; it was not taken
+# for a constructor, and the family of an opaque type was skipped ("no constructor returns
+# it").
+cat > tree.h <<'H'
+typedef struct node node_t;
+node_t *node_new(node_t *parent);
+int node_children(const node_t *n);
+H
+cat > tree.c <<'C'
+#include <stdlib.h>
+#include "tree.h"
+struct node { node_t *parent; int children; };
+node_t *node_new(node_t *parent)
+{
+	node_t *n = calloc(1, sizeof *n);
+	if (n && (n->parent = parent))
+		__atomic_fetch_add(&parent->children, 1, __ATOMIC_RELAXED);
+	return n;
+}
+int node_children(const node_t *n) { return __atomic_load_n(&n->children, __ATOMIC_RELAXED); }
+C
+audit "$PWD/tree.h" "$PWD/tree.c"
+expect_eq "$(item family 'struct node')" "audited: obj = node_new(...)" "the root is made by node_new"
+expect_eq "$(oneway node node_new node_children)" "node_new->node_children" "a child made counts"
 finish
