@@ -46,7 +46,8 @@ int snc_db_each_solo_return(struct snc_db *db, int64_t harness_id,
 {
 	sqlite3_stmt *st = db_stmt(db,
 		"SELECT s.ordinal, s.label, o.name, e.first_args, "
-		"(SELECT r.second_result = 'blocks' FROM executions r WHERE r.state_id = e.state_id "
+		"(SELECT r.second_result = 'blocks' OR r.second_result LIKE 'crash:%' "
+		"OR r.second_result LIKE 'exit %' FROM executions r WHERE r.state_id = e.state_id "
 		"AND r.first_op = e.first_op AND r.first_args = e.first_args "
 		"AND r.second_op = e.first_op AND r.second_args = e.first_args LIMIT 1), s.digest "
 		"FROM executions e JOIN states s ON s.id = e.state_id JOIN ops o ON o.id = e.first_op "

@@ -59,8 +59,8 @@ struct job {
 	int seq[MEASURE_MAX_SEQ];
 	int len;
 	int *insts;                /* the instances */
-	signed char *repeat_blocks; /* per instance: its repeat blocks 1, returns 0, not
-				       known -1 (the plan's marks) */
+	signed char *repeat_blocks; /* per instance: its repeat blocks or crashes 1, returns
+				       0, not known -1 (the plan's marks) */
 	int ninsts;
 	int copies;                /* the kept states it stands for: each record is written
 				      that many times */
@@ -278,9 +278,11 @@ static void warm_up_patterns(const struct worker *w)
 }
 
 /* Child of a state process: the first call and the loop calls of one instance. Whether
- * the second call blocks (lock;lock: the loop would only wait for the limit) is what the
- * classifier saw (repeat_blocks); when it is not known, a throw-away child finds out
- * (blocking.c), which in this build without scheduling points means the limit. */
+ * the second call blocks (lock;lock: the loop would only wait for the limit) or crashes
+ * (a deinit that frees again: the process would end with the loop's calls uncounted) is
+ * what the classifier saw (repeat_blocks): then only the first call is measured; when it
+ * is not known, a throw-away child finds out whether it blocks (blocking.c), which in this
+ * build without scheduling points means the limit. */
 static _Noreturn void measure_calls(const struct worker *w, volatile uint32_t *beat, int inst,
 				    int repeat_blocks, int copies)
 {

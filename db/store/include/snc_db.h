@@ -295,7 +295,8 @@ struct snc_db_solo_return {
 	const char *state;         /* label: fresh, add(1); remove(0) */
 	const char *op;
 	const char *args;          /* 1 or 1, 2 or empty */
-	int repeat_blocks;         /* the same call again blocks: 1, it does not: 0, not run: -1 */
+	int repeat_blocks;         /* the same call again blocks, crashes or exits (a second
+				      deinit frees again): 1, it returns: 0, not run: -1 */
 	const char *digest;        /* the state's digest, or NULL */
 };
 int snc_db_each_solo_return(struct snc_db *db, int64_t harness_id,
