@@ -923,8 +923,9 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		const struct sa_function *f = d->members.v[i].def;
 		/* a constructor that returns a new object is no lifecycle call of this one: two
 		 * threads make objects at once (a global id counter behind it is shared state) */
-		bool lifecycle = (f == fam->starter && fam->start != START_CONSTRUCTOR) ||
-				 (is_destructor(f->name) && !releases_an_item(f, fam->key));
+		bool lifecycle = !fam->globals &&   /* a handle's close is no object's end */
+				 ((f == fam->starter && fam->start != START_CONSTRUCTOR) ||
+				  (is_destructor(f->name) && !releases_an_item(f, fam->key)));
 		if (fam->nops == AUDIT_MAX_OPS) {
 			audit_note(plan, "function", f->name, fam->key, "skipped",
 				   "the family has more than %d operations (a harness's limit)", AUDIT_MAX_OPS);

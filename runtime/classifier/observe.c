@@ -7,7 +7,8 @@
  * declaration order) and hashes what they return into the pair's digest, which the
  * classifier compares as it compares digests.
  *
- * Read-like ops are found by running them, not by their names: an op is read-like while,
+ * Read-like ops are found by running them, not by their names (a name only orders them,
+ * named_as_change): an op is read-like while,
  * in every state run so far, each of its instances returned a value alone (no crash, no
  * block, not void), repeated it, and changed what no instance run right after it returns
  * (r then x gives x what x alone gives). Running them one after the other after a pair is
@@ -152,12 +153,38 @@ const bool *observer_candidates(struct observer *o)
 	return o->candidate;
 }
 
+/* Is the op named as one that changes things (hpool_close, kv_put, q_push)? Only the order
+ * of the read-like ops depends on it: one that looked read-like in the states run so far
+ * (close of a handle nobody opened) may change the state it observes now (it closes the
+ * handle the state opened) and so hide what the ops after it would see; those named as
+ * reads (get, size, has) run first. */
+static bool named_as_change(const char *name)
+{
+	static const char *const verbs[] = {
+		"close", "open", "put", "set", "add", "insert", "push", "pop", "remove", "del",
+		"free", "clear", "reset", "inc", "dec", "write", "enqueue", "dequeue", "take",
+		"acquire", "release", "lock", "create", "destroy", "init", "alloc", "swap",
+		"exchange", "store", "update", "append", "drain", "flush", NULL,
+	};
+	char lower[128];
+	size_t n = 0;
+	for (; name[n] && n < sizeof lower - 1; n++)
+		lower[n] = (char)(name[n] >= 'A' && name[n] <= 'Z' ? name[n] - 'A' + 'a' : name[n]);
+	lower[n] = '\0';
+	for (int i = 0; verbs[i]; i++)
+		if (strstr(lower, verbs[i]))
+			return true;
+	return false;
+}
+
 int observer_instances(struct observer *o, const int **inst)
 {
 	int k = 0;
-	for (int i = 0; o->seen && i < o->m->ninst; i++)   /* the read-like ones */
-		if (!o->excluded[o->m->inst[i].op])
-			o->list[k++] = i;
+	for (int pass = 0; pass < 2; pass++)   /* the read-like ones, named as reads first */
+		for (int i = 0; o->seen && i < o->m->ninst; i++)
+			if (!o->excluded[o->m->inst[i].op] &&
+			    named_as_change(o->m->def->ops[o->m->inst[i].op].name) == (pass == 1))
+				o->list[k++] = i;
 	for (int i = 0; o->seen && i < o->m->ninst; i++)   /* then those that drain */
 		if (o->excluded[o->m->inst[i].op] && !o->unfit[o->m->inst[i].op])
 			o->list[k++] = i;

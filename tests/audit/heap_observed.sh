@@ -11,8 +11,8 @@ expect_eq "$(q "$DB" "SELECT state || ': ' || digest_fg || ' / ' || digest_gf FR
 	JOIN pair_verdicts p ON p.verdict_id = w.verdict_id
 	WHERE p.run_id = $run AND p.harness = 'hqueue' AND p.f = 'hq_push' AND p.g = 'hq_push' AND w.role = 'state-only'" |
 	sed 's/0x[0-9a-f]*, //g')" \
-	"fresh: observed: hq_try_pop() = 0; hq_length() = 1 / observed: hq_try_pop() = 1; hq_length() = 1" \
-	"the witness says what the pop saw after each order"
+	"fresh: observed: hq_length() = 2; hq_try_pop() = 0 / observed: hq_length() = 2; hq_try_pop() = 1" \
+	"the witness says what the pop saw after each order (the length first: an op named as a read observes first)"
 expect_eq "$(oneway hqueue hq_push hq_length)" "hq_push->hq_length" "push influences length"
 expect_eq "$(v hqueue hq_try_pop hq_try_pop)" "snc" "two pops from one item"
 expect_eq "$(v hqueue hq_length hq_length)" "commutative" "reads commute"
