@@ -87,6 +87,12 @@ static bool has_word(const char *name, const char *const *words)
 	return false;
 }
 
+bool audit_named_as_registration(const char *name)
+{
+	static const char *const verbs[] = { "register", "attach", "subscribe", NULL };
+	return has_word(name, verbs);
+}
+
 bool audit_named_as_maker(const char *name)
 {
 	static const char *const verbs[] = { "create", "new", "alloc", "make", "open", "init", NULL };

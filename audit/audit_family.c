@@ -564,6 +564,33 @@ static bool is_initializer(const struct sa_function *f, const char *key)
 	       !is_destructor(f->name) && keys_of(f, keys) > 0 && takes_key(f, key);
 }
 
+/* Is f's first parameter a T * (not ck_epoch_register(epoch, record, ...))? */
+static bool takes_key_first(const struct sa_function *f, const char *key)
+{
+	const struct sa_type *t = f->nparams > 0 ? &f->param_types[0].type : NULL;
+	return !t || t->cls != SA_TYPE_POINTER || !t->pointee || strcmp(t->pointee, key) == 0;
+}
+
+/* void or int x_register(U *u, T *t, ...), named register, attach or subscribe: T's
+ * initial state is a zeroed T registered with a U (one shared U, initialized by U's own
+ * initializer when the API has one): Concurrency Kit's ck_epoch_register(epoch, record,
+ * ct), ck_hp_register(hp, record, pointers), whose records every other call needs
+ * registered (they crashed on a zeroed record). */
+static bool is_registration(const struct sa_function *f, const char *key)
+{
+	if (!f->typed || !audit_returns_status(f) || f->nparams < 2 || strstr(f->signature, "...") ||
+	    !audit_named_as_registration(f->name) || !points_to_record(&f->param_types[0].type) ||
+	    strcmp(f->param_types[0].type.pointee, key) == 0)
+		return false;
+	for (int p = 1; p < f->nparams; p++) {
+		const struct sa_type *t = &f->param_types[p].type;
+		if (t->cls == SA_TYPE_POINTER && t->levels == 1 && !t->pointee_const && t->pointee &&
+		    strcmp(t->pointee, key) == 0)
+			return true;
+	}
+	return false;
+}
+
 bool audit_is_global_initializer(const struct sa_function *f)
 {
 	bool scalars = true;
@@ -634,6 +661,9 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		    (!init || strlen(f->name) < strlen(init->name)))
 			init = f;
 	}
+	for (int i = 0; i < nall && !fam->globals && fam->object_size >= 0; i++)
+		if (!init && is_registration(all[i].def, fam->key))
+			init = all[i].def;   /* ck_epoch_register(epoch, obj, ...) */
 	for (int i = 0; i < nall && !init; i++)
 		if (is_constructor(plan, all[i].def, fam->key) &&
 		    (!ctor || all[i].def->nparams < ctor->nparams))
@@ -676,7 +706,8 @@ static char *initial_text(const struct audit_family *fam)
 	else if (fam->start == START_CONSTRUCTOR)
 		snprintf(buf, sizeof buf, "obj = %s(...)", fam->starter->name);
 	else if (fam->start == START_INITIALIZER)
-		snprintf(buf, sizeof buf, "a zeroed %s, then %s(obj, ...)", fam->key, fam->starter->name);
+		snprintf(buf, sizeof buf, "a zeroed %s, then %s(%sobj, ...)", fam->key, fam->starter->name,
+			 takes_key_first(fam->starter, fam->key) ? "" : "..., ");
 	else
 		snprintf(buf, sizeof buf, "a zeroed %s", fam->key);
 	if (fam->library_init) {

@@ -302,6 +302,8 @@ const struct audit_context *audit_context_of(const struct audit_plan *plan, cons
 const struct sa_function *audit_initializer_of(const struct audit_plan *plan, const char *pointee);
 /* Is a word of name create, new, alloc, make, open or init (apr_pool_create_ex, PR_NewLock)? */
 bool audit_named_as_maker(const char *name);
+/* Is a word of name register, attach or subscribe (ck_epoch_register)? */
+bool audit_named_as_registration(const char *name);
 
 /* The files of unit u that are the API of its main file (the header). */
 int audit_api_files(const struct sa_unit *u, char ***out);

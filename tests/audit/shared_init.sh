@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 audit --emit-harness "$PWD/emitted" "$AFIX/evloop.h"
 expect_match "$(item family 'struct evtimer')" \
-	"^audited: a zeroed struct evtimer, then ev_timer_init\(obj, \.\.\.\); calls get a struct evloop initialized by ev_loop_init\(\)" \
+	"^audited: a zeroed struct evtimer, then ev_timer_init\(\.\.\., obj, \.\.\.\); calls get a struct evloop initialized by ev_loop_init\(\)" \
 	"the timers' initial state names the loop's initializer"
 setup=$(sed -n '/^static void setup(void)/,/^}/p' "$PWD/emitted/evtimer.c" | tr -d '\t' | tr '\n' ' ')
 expect_match "$setup" '\{ ev_loop_init\(&evloop\[0\]\); ev_timer_init\(evloop, obj\); \}' \
