@@ -100,9 +100,13 @@ void audit_plan_append(struct audit_plan *plan, struct audit_fn fn)
 static void add_fn(struct audit_plan *plan, const struct sa_function *def,
 		   const struct sa_function *body, const char *header)
 {
-	for (int i = 0; i < plan->nfns; i++)
-		if (strcmp(plan->fns[i].def->usr, def->usr) == 0)
+	for (int i = 0; i < plan->nfns; i++) {   /* one function, however many units saw it */
+		const struct sa_function *o = plan->fns[i].def;
+		if (strcmp(o->usr, def->usr) == 0 ||
+		    (strcmp(o->name, def->name) == 0 && o->file && def->file &&
+		     strcmp(o->file, def->file) == 0 && o->line == def->line))
 			return;
+	}
 	audit_plan_append(plan, (struct audit_fn){ .def = def, .body = body, .header = header });
 }
 
@@ -129,6 +133,7 @@ static const struct sa_unit *unit_of(const struct sa_units *units, const char *p
 void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		       const struct sa_units *units, char *const *headers, int nheaders)
 {
+	plan->units = units;
 	for (int h = 0; h < nheaders; h++) {
 		char real[PATH_MAX];
 		const char *path = realpath(headers[h], real) ? real : headers[h];
@@ -173,6 +178,18 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 	}
 }
 
+/* Does the unit of header a read header b (directly or not)? */
+static bool includes(const struct sa_units *units, const char *a, const char *b)
+{
+	char real_a[PATH_MAX], real_b[PATH_MAX];
+	const struct sa_unit *u = units ? unit_of(units, realpath(a, real_a) ? real_a : a) : NULL;
+	const char *path = realpath(b, real_b) ? real_b : b;
+	for (int i = 1; u && i < u->nfiles; i++)   /* files[0] is a itself */
+		if (strcmp(u->files[i].path, path) == 0)
+			return true;
+	return false;
+}
+
 /* Appends the named header whose API fn is, unless it is there already. */
 static void add_header_of(const struct audit_plan *plan, const struct sa_function *fn,
 			  const char **headers, int *n)
@@ -204,6 +221,14 @@ int audit_family_headers(const struct audit_plan *plan, const struct audit_famil
 		add_header_of(plan, fam->pools[i].init, headers, &n);
 	for (int i = 0; i < fam->nops; i++)
 		add_header_of(plan, fam->ops[i].fn, headers, &n);
+	int kept = 0;
+	for (int i = 0; i < n; i++) {
+		bool included = false;
+		for (int j = 0; j < n && !included; j++)
+			included = j != i && includes(plan->units, headers[j], headers[i]);
+		if (!included)
+			headers[kept++] = headers[i];
+	}
 	*out = headers;
-	return n;
+	return kept;
 }

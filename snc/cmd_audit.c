@@ -218,26 +218,27 @@ static int write_harness(const struct audit_request *rq, const struct audit_plan
 	char abs[PATH_MAX];
 	if (linked && (!realpath(fam->header, abs) || (unlink(link), symlink(abs, link)) != 0))
 		return fclose(out), -1;
+	/* the named headers it needs: its own, an operation's (a macro of ck_rwlock.h defines
+	 * ck_elide_ck_rwlock_* on ck_elide.h's struct), its constructor's, its contexts' */
 	const char **headers = NULL;
-	int nheaders = rq->wrapper_header ? 1 : audit_family_headers(plan, fam, &headers);
+	int nheaders = rq->wrapper_header || linked ? 0 : audit_family_headers(plan, fam, &headers);
 	char **includes = calloc((size_t)nheaders + 1, sizeof *includes);
 	int nincludes = 0;
 	if (!includes)
 		return free(headers), fclose(out), -1;
-	includes[0] = linked ? NULL
-			     : audit_include_of(rq->wrapper_header ? rq->wrapper_header : fam->header);
-	if (linked && asprintf(&includes[0], "\"%s.header.h\"", fam->name) < 0)
-		includes[0] = NULL;
-	nincludes = includes[0] != NULL;
-	/* the other named headers it needs: an operation's (a macro of ck_rwlock.h defines
-	 * ck_elide_ck_rwlock_* on ck_elide.h's struct), its constructor's, its contexts' */
-	for (int i = 1; nincludes && i < nheaders; i++)
-		if (audit_include_spellable(headers[i]) &&
-		    (includes[nincludes] = audit_include_of(headers[i])))
-			nincludes++;
+	if (rq->wrapper_header)   /* it includes every header */
+		includes[nincludes++] = audit_include_of(rq->wrapper_header);
+	else if (linked && asprintf(&includes[nincludes++], "\"%s.header.h\"", fam->name) < 0)
+		includes[nincludes - 1] = NULL;
+	for (int i = 0; i < nheaders; i++)
+		if (audit_include_spellable(headers[i]))
+			includes[nincludes++] = audit_include_of(headers[i]);
 	free(headers);
+	bool complete = nincludes > 0;   /* not when out of memory: nothing is written */
+	for (int i = 0; i < nincludes; i++)
+		complete &= includes[i] != NULL;
 	int rc = -1;
-	if (nincludes) {
+	if (complete) {
 		char command[2048];
 		rerun_command(rq, path, command, sizeof command);
 		audit_emit(out, fam, includes, nincludes, command);

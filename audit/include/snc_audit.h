@@ -254,6 +254,8 @@ struct audit_plan {
 	struct audit_note *notes;
 	int nnotes, cap_notes;
 	struct sa_units wrapper_units;   /* the parse of snc_inferred.h (its wrappers' facts) */
+	const struct sa_units *units;    /* the scan's units (audit_collect_api's): which header
+					    includes which */
 	struct audit_context *contexts;
 	int ncontexts, cap_contexts;
 };
@@ -424,9 +426,11 @@ bool audit_fills_callbacks(const struct audit_family *fam);
 void audit_callback_expr(const struct audit_family *fam, const struct audit_arg *a, char *buf,
 			 size_t len);
 
-/* The named headers fam's harness includes, each once, its own first (fam->header): those
- * of its operations, its constructor or initializer, the library's initializer and its
- * contexts' makers; *out is malloc'd. Returns how many. */
+/* The named headers fam's harness includes, each once, its own first (fam->header) unless
+ * another of them includes it: those of its operations, its constructor or initializer,
+ * the library's initializer and its contexts' makers, less those another of them
+ * includes (a header without an include guard must not be read twice); *out is malloc'd.
+ * Returns how many. */
 int audit_family_headers(const struct audit_plan *plan, const struct audit_family *fam,
 			 const char ***out);
 /* Writes describe_arg(), how fam's arguments read in calls (strings, tokens, bools, enums:

@@ -40,7 +40,8 @@ int lock_try_counted(struct stat_s *st, struct lock_s *l)
 }
 C
 audit --emit-harness kept proj
-expect_match "$(grep '^#include "' kept/stat_s.c | tr '\n' ' ')" "elide.h\".*rwlock.h\"" "the harness includes both headers, the family's first"
+expect_eq "$(grep '^#include "' kept/stat_s.c | sed 's|.*/||')" 'rwlock.h"' \
+	"the harness includes rwlock.h, which includes elide.h (once: a header may have no guard)"
 expect_eq "$(item family 'struct stat_s')" "audited: a zeroed struct stat_s, then stat_init(obj, ...)" "the family is audited"
 expect_eq "$(v stat_s lock_try_counted stat_init)" "state-only" \
 	"lock_try_counted (rwlock.h) is one of its operations: it counts into the stats stat_init clears"
