@@ -19,6 +19,8 @@
 #include <unistd.h>
 #include "db_internal.h"
 
+#define BUSY_TIMEOUT_MS 10000   /* how long a writer waits for another's lock */
+
 #define SCHEMA_VERSION 18   /* 2: the scan tables and views; 3: findings; 4: measured costs;
 			      5: schedules; 6: audits; 7: scanned site origins, resolved calls;
 			      8: interrupted runs; 9: hook_counts_vs_measured compares the
@@ -67,22 +69,57 @@ static int count_tables(sqlite3 *conn, int *tables, int *ours)
 	return rc == SQLITE_ROW ? 0 : -1;
 }
 
+static bool busy(int rc)
+{
+	return (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
+}
+
+/* Runs sql, again while the database is busy, for as long as the busy timeout. Processes
+ * that open one new file at once (two harness programs and a scan into a fresh database)
+ * contend for the lock that switching it to WAL and installing the schema take, and SQLite
+ * answers some of those requests at once, without its busy handler (a reader that would
+ * have to become the writer): "database is locked". */
+static int exec_when_free(sqlite3 *conn, const char *sql, char **msg)
+{
+	for (int waited_ms = 0;; waited_ms += 10) {
+		sqlite3_free(*msg);
+		*msg = NULL;
+		int rc = sqlite3_exec(conn, sql, NULL, NULL, msg);
+		if (!busy(rc) || waited_ms >= BUSY_TIMEOUT_MS)
+			return rc;
+		sqlite3_exec(conn, "ROLLBACK", NULL, NULL, NULL);   /* when it was in a transaction */
+		usleep(10000);
+	}
+}
+
 static int install_schema(sqlite3 *conn, char *err, size_t errlen, const char *path)
 {
 	char *msg = NULL;
 	char pragma[64];
 	snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d;", SCHEMA_VERSION);
-	if (sqlite3_exec(conn, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK ||
-	    db_upgrade_tables(conn, &msg) != 0 ||
-	    sqlite3_exec(conn, snc_db_schema_sql, NULL, NULL, &msg) != SQLITE_OK ||
-	    sqlite3_exec(conn, pragma, NULL, NULL, &msg) != SQLITE_OK ||
-	    sqlite3_exec(conn, "COMMIT", NULL, NULL, &msg) != SQLITE_OK) {
-		set_errf(err, errlen, path, msg ? msg : sqlite3_errmsg(conn));
+	int rc = SQLITE_OK;
+	for (int waited_ms = 0;; waited_ms += 10) {   /* as exec_when_free, the whole transaction */
 		sqlite3_free(msg);
+		msg = NULL;
+		rc = sqlite3_exec(conn, "BEGIN IMMEDIATE", NULL, NULL, &msg);
+		if (rc == SQLITE_OK && db_upgrade_tables(conn, &msg) != 0)
+			rc = sqlite3_extended_errcode(conn) ? sqlite3_extended_errcode(conn) : SQLITE_ERROR;
+		if (rc == SQLITE_OK)
+			rc = sqlite3_exec(conn, snc_db_schema_sql, NULL, NULL, &msg);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_exec(conn, pragma, NULL, NULL, &msg);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_exec(conn, "COMMIT", NULL, NULL, &msg);
+		if (rc == SQLITE_OK)
+			return 0;
 		sqlite3_exec(conn, "ROLLBACK", NULL, NULL, NULL);
-		return -1;
+		if (!busy(rc) || waited_ms >= BUSY_TIMEOUT_MS)
+			break;
+		usleep(10000);
 	}
-	return 0;
+	set_errf(err, errlen, path, msg ? msg : sqlite3_errmsg(conn));
+	sqlite3_free(msg);
+	return -1;
 }
 
 /* SQLITE_CORRUPT and SQLITE_NOTADB (with their extended codes): a damaged file. */
@@ -182,7 +219,7 @@ struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, s
 		sqlite3_close(conn);
 		return NULL;
 	}
-	sqlite3_busy_timeout(conn, 10000);
+	sqlite3_busy_timeout(conn, BUSY_TIMEOUT_MS);
 	sqlite3_extended_result_codes(conn, 1);
 
 	int tables = 0, ours = 0, version = 0;
@@ -219,11 +256,14 @@ struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, s
 	if (tables > 0 && !verified && quick_check(conn, path, err, errlen) != 0)
 		goto fail;
 	if (mode != SNC_DB_READONLY) {
-		if (sqlite3_exec(conn, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-				       "PRAGMA foreign_keys=ON;", NULL, NULL, NULL) != SQLITE_OK) {
-			set_errf(err, errlen, path, sqlite3_errmsg(conn));
+		char *msg = NULL;
+		if (exec_when_free(conn, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+				   "PRAGMA foreign_keys=ON;", &msg) != SQLITE_OK) {
+			set_errf(err, errlen, path, msg ? msg : sqlite3_errmsg(conn));
+			sqlite3_free(msg);
 			goto fail;
 		}
+		sqlite3_free(msg);
 		if (version < SCHEMA_VERSION && install_schema(conn, err, errlen, path) != 0)
 			goto fail;
 	}
