@@ -503,7 +503,7 @@ static bool constructor_may_take(const struct audit_plan *plan, const struct sa_
  * state, as obj is then. */
 static bool names_a_parent(const struct sa_param *p, const char *key)
 {
-	static const char *const names[] = { "parent", "parent_", "outer", "owner", NULL };
+	static const char *const names[] = { "parent", "outer", "owner", NULL };
 	const struct sa_type *t = &p->type;
 	if (t->cls != SA_TYPE_POINTER || t->levels != 1 || !t->pointee || strcmp(t->pointee, key) != 0)
 		return false;

@@ -221,8 +221,6 @@ static bool is_c_source(const char *path)
 	return n > 2 && strcmp(path + n - 2, ".c") == 0;
 }
 
-/* Compiles the harness and the library sources into program, the library sources with the
- * scheduler's instrumentation or without it. */
 /* Library objects compiled once per process while a folder for them is set: snc audit
  * builds a harness per family from the same library sources and flags (Concurrency Kit's
  * tree: 12 sources, 61 families, each built twice). An object is found again by its
@@ -273,7 +271,8 @@ static const char *cached_object(const char *key)
 	return NULL;
 }
 
-/* Where the object of key goes (kept when it compiles: cache_object), or NULL. */
+/* The cache entry of key (it owns key), where its object goes; counted once the object
+ * compiled (ncached++), or NULL. */
 static struct cached_object *new_cached_object(char *key)
 {
 	if (!key)
@@ -292,6 +291,8 @@ static struct cached_object *new_cached_object(char *key)
 	return o;
 }
 
+/* Compiles the harness and the library sources into program, the library sources with the
+ * scheduler's instrumentation or without it. */
 static int build_program(const char *cmd, const char *harness, char *const *libs, int nlibs,
 			 char *const *cflags, int ncflags, const char *program, bool instrumented)
 {
