@@ -956,15 +956,43 @@ static void compile_the_projects_units(struct audit_request *rq, const struct au
 			n == 1 ? "" : "s", rq->compdb, n == 1 ? "s" : "", names);
 }
 
-/* Nothing named to link, but API functions without a body in the headers (or makers of
- * their contexts: apr_pool_create_ex): the libraries of the package that installed the
- * headers that define them (audit_libs.c), said in one line. */
-static void link_the_packages_libraries(struct audit_request *rq, const struct audit_plan *plan)
+/* Does the scan define a function of that name (a body somewhere)? */
+static bool defined_in(const struct sa_model *model, const char *name)
+{
+	for (int i = 0; model && i < model->nfns; i++)
+		if (strcmp(model->fns[i].def->name, name) == 0)
+			return true;
+	return false;
+}
+
+static bool listed(const struct strings *s, const char *name)
+{
+	for (int i = 0; i < s->n; i++)
+		if (strcmp(s->v[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* Nothing named to link, but API functions without a body in the headers, functions
+ * without a body that the headers' inline code calls (urcu/rculist.h's
+ * cds_list_add_rcu calls liburcu's rcu_set_pointer_sym), or makers of their contexts
+ * (apr_pool_create_ex): the libraries of the package that installed the headers that
+ * define them (audit_libs.c), said in one line. */
+static void link_the_packages_libraries(struct audit_request *rq, const struct audit_plan *plan,
+					const struct sa_model *model)
 {
 	struct strings needed = { 0 };
 	for (int i = 0; i < plan->nfns; i++)
 		if (!plan->fns[i].body && !plan->fns[i].helper)
 			push(&needed, plan->fns[i].def->name);
+	for (int i = 0; i < plan->nfns; i++) {
+		const struct sa_function *body = plan->fns[i].body;
+		for (int c = 0; body && c < body->ncalls; c++) {
+			const char *callee = body->calls[c].callee;
+			if (callee && callee[0] && !defined_in(model, callee) && !listed(&needed, callee))
+				push(&needed, callee);
+		}
+	}
 	for (int i = 0; i < plan->ncontexts; i++) {   /* apr_pool_create_ex, apr_initialize */
 		if (plan->contexts[i].maker_declared)
 			push(&needed, plan->contexts[i].maker->name);
@@ -988,8 +1016,8 @@ static void link_the_packages_libraries(struct audit_request *rq, const struct a
 	free(found);
 	if (nfound && !rq->quiet)
 		fprintf(stderr, "snc audit: linking with %s (package %s, which installed the "
-			"headers): %d of the %d functions the headers declare without a body are "
-			"defined there (--lib chooses others)\n", names, package, defined, needed.n);
+			"headers): %d of the %d functions the headers declare or call without a body "
+			"are defined there (--lib chooses others)\n", names, package, defined, needed.n);
 	strings_free(&needed);
 }
 
@@ -1103,7 +1131,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	if (rq->compdb && rq->libs.n == 0 && rq->sources.n == 0)
 		compile_the_projects_units(rq, &plan, &scan);
 	if (rq->libs.n == 0 && rq->sources.n == 0)
-		link_the_packages_libraries(rq, &plan);
+		link_the_packages_libraries(rq, &plan, scan.model);
 	audit_plan_families(&plan, scan.model, &opt);
 	/* Harnesses run, and are stored, in the order of their names: the order a merge of
 	 * shards can rebuild (snc merge copies each harness from its shard in that order). */

@@ -12,6 +12,16 @@ expect_match "$out" "linking with liburcu-cds\.so \(package liburcu-dev, which i
 	"the package's library that defines them, said in one line"
 expect_eq "$(v cds_lfs_stack cds_lfs_push cds_lfs_push)" "snc" "cds_lfs_push, from liburcu-cds.so, audited"
 expect_match "$out" "1 family: 1 audited" "its family built and ran"
+# Functions the headers' inline code calls count too: urcu/rculist.h defines its functions
+# in the header, and they call rcu_set_pointer_sym (declared in urcu-pointer.h, defined by
+# every flavour's library). Before, nothing was linked and the harness did not link
+# ("undefined reference to `rcu_set_pointer_sym'").
+expect_status 2 "urcu/rculist.h: its list heads are zeroed, every operation crashes (nothing audited)" -- \
+	"$SNC" audit --db "$DB" --repeat 1 --no-measure --no-prove --depth 0 --boundary 0 "$URCU/rculist.h"
+expect_match "$out" "linking with liburcu-bp\.so \(package liburcu-dev, which installed the headers\): 2 of the 2 functions the headers declare or call without a body" \
+	"the library that defines what the inline code calls"
+expect_no_match "$out" "undefined reference" "the harness links"
+expect_match "$out" "failed family struct cds_list_head: no operation gave a result alone" "and runs"
 
 mkdir -p own && cat > own/tally.h <<'H'
 struct tally { long n; };
