@@ -554,14 +554,33 @@ static int out_constructor_param(const struct audit_plan *plan, const struct sa_
 	return out;
 }
 
+/* Is a word of the name one of taking an element out (cds_list_del_init: it unlinks the
+ * element, then initializes it; on a zeroed element the unlinking crashes)? */
+static bool unlinks(const char *name)
+{
+	static const char *const words[] = { "del", "remove", "move", "splice", "replace", "unlink", NULL };
+	for (const char *w = name; *w;) {
+		size_t len = strcspn(w, "_");
+		for (int i = 0; words[i]; i++)
+			if (strlen(words[i]) == len && strncasecmp(w, words[i], len) == 0)
+				return true;
+		w += len;
+		w += strspn(w, "_");
+	}
+	return false;
+}
+
 /* void x_init(T *, ...), or one that returns a status (int sem_init(sem_t *, int, unsigned),
  * pthread_mutex_init); or named the kernel's way, init first (INIT_LIST_HEAD,
  * init_llist_head) */
 static bool is_initializer(const struct sa_function *f, const char *key)
 {
 	const char *keys[8];
-	return audit_returns_status(f) && (ends_with(f->name, "init") || strncasecmp(f->name, "init_", 5) == 0) &&
-	       !is_destructor(f->name) && keys_of(f, keys) > 0 && takes_key(f, key);
+	const char *macro = audit_wrapped_macro(f->name);   /* CDS_INIT_LIST_HEAD(ptr)'s wrapper */
+	bool named = macro ? strstr(macro, "INIT") != NULL :
+		     ends_with(f->name, "init") || strncasecmp(f->name, "init_", 5) == 0;
+	return audit_returns_status(f) && named && !is_destructor(f->name) && !unlinks(f->name) &&
+	       keys_of(f, keys) > 0 && takes_key(f, key);
 }
 
 /* Is f's first parameter a T * (not ck_epoch_register(epoch, record, ...))? */
@@ -706,7 +725,9 @@ static char *initial_text(const struct audit_family *fam)
 	else if (fam->start == START_CONSTRUCTOR)
 		snprintf(buf, sizeof buf, "obj = %s(...)", fam->starter->name);
 	else if (fam->start == START_INITIALIZER)
-		snprintf(buf, sizeof buf, "a zeroed %s, then %s(%sobj, ...)", fam->key, fam->starter->name,
+		snprintf(buf, sizeof buf, "a zeroed %s, then %s(%sobj, ...)", fam->key,
+			 audit_wrapped_macro(fam->starter->name) ? audit_wrapped_macro(fam->starter->name)
+								 : fam->starter->name,
 			 takes_key_first(fam->starter, fam->key) ? "" : "..., ");
 	else
 		snprintf(buf, sizeof buf, "a zeroed %s", fam->key);

@@ -767,6 +767,23 @@ static bool capitals(const char *name)
 	return true;
 }
 
+/* Is a macro in capitals an initializer of what its one parameter points to, a word of its
+ * name INIT (urcu's CDS_INIT_LIST_HEAD(ptr): `(ptr)->next = (ptr)->prev = (ptr)`)? It is
+ * API, audited through its wrapper: the list head's family starts with it. */
+static bool initializes(const struct sa_macro *m)
+{
+	if (!m->function_like || !m->params || strchr(m->params, ',') || !m->params[0])
+		return false;
+	for (const char *w = m->name; *w;) {
+		size_t len = strcspn(w, "_");
+		if (len == 4 && strncmp(w, "INIT", 4) == 0)
+			return true;
+		w += len;
+		w += strspn(w, "_");
+	}
+	return false;
+}
+
 /* Does a macro's body call a function of the API (`hq_push((q), (v))` in a statement)? */
 static bool calls_the_api(const struct audit_plan *plan, const char *body)
 {
@@ -880,7 +897,8 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 					snprintf(args, sizeof args, "%s", m->params ? m->params : "");
 			}
 			if (!fn && (!m->function_like || m->name[0] == '_' ||
-				    (capitals(m->name) && (on_members || !calls_the_api(plan, m->body)))))
+				    (capitals(m->name) && (on_members || !calls_the_api(plan, m->body)) &&
+				     !initializes(m))))
 				continue;   /* renames a type or a value; or the library's own helper
 					       (CK_BITMAP_SET(a, b) on `&(a)->bitmap` of an instance
 					       type a macro declares) */
