@@ -87,6 +87,13 @@ static bool has_word(const char *name, const char *const *words)
 	return false;
 }
 
+bool audit_named_as_unlinking(const char *name)
+{
+	static const char *const verbs[] = { "del", "remove", "move", "splice", "replace", "unlink",
+					     NULL };
+	return has_word(name, verbs);
+}
+
 bool audit_named_as_registration(const char *name)
 {
 	static const char *const verbs[] = { "register", "attach", "subscribe", NULL };

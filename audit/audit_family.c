@@ -554,22 +554,6 @@ static int out_constructor_param(const struct audit_plan *plan, const struct sa_
 	return out;
 }
 
-/* Is a word of the name one of taking an element out (cds_list_del_init: it unlinks the
- * element, then initializes it; on a zeroed element the unlinking crashes)? */
-static bool unlinks(const char *name)
-{
-	static const char *const words[] = { "del", "remove", "move", "splice", "replace", "unlink", NULL };
-	for (const char *w = name; *w;) {
-		size_t len = strcspn(w, "_");
-		for (int i = 0; words[i]; i++)
-			if (strlen(words[i]) == len && strncasecmp(w, words[i], len) == 0)
-				return true;
-		w += len;
-		w += strspn(w, "_");
-	}
-	return false;
-}
-
 /* void x_init(T *, ...), or one that returns a status (int sem_init(sem_t *, int, unsigned),
  * pthread_mutex_init); or named the kernel's way, init first (INIT_LIST_HEAD,
  * init_llist_head) */
@@ -579,7 +563,7 @@ static bool is_initializer(const struct sa_function *f, const char *key)
 	const char *macro = audit_wrapped_macro(f->name);   /* CDS_INIT_LIST_HEAD(ptr)'s wrapper */
 	bool named = macro ? strstr(macro, "INIT") != NULL :
 		     ends_with(f->name, "init") || strncasecmp(f->name, "init_", 5) == 0;
-	return audit_returns_status(f) && named && !is_destructor(f->name) && !unlinks(f->name) &&
+	return audit_returns_status(f) && named && !is_destructor(f->name) && !audit_named_as_unlinking(f->name) &&
 	       keys_of(f, keys) > 0 && takes_key(f, key);
 }
 

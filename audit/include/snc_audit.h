@@ -304,6 +304,9 @@ const struct audit_context *audit_context_of(const struct audit_plan *plan, cons
 const struct sa_function *audit_initializer_of(const struct audit_plan *plan, const char *pointee);
 /* Is a word of name create, new, alloc, make, open or init (apr_pool_create_ex, PR_NewLock)? */
 bool audit_named_as_maker(const char *name);
+/* Is a word of name one of taking an element out: del, remove, move, splice, replace,
+ * unlink (cds_list_del_init unlinks, then initializes: no initializer)? */
+bool audit_named_as_unlinking(const char *name);
 /* Is a word of name register, attach or subscribe (ck_epoch_register)? */
 bool audit_named_as_registration(const char *name);
 
