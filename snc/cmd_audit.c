@@ -887,9 +887,40 @@ static bool has_flag(const struct strings *cflags, const char *flag, const char 
 	return false;
 }
 
+/* Where the compiler finds the file of `-include path` in unit u: first in the directory it
+ * compiles in, then along the "..." search chain (-iquote, then -I directories); false when
+ * it is nowhere (a flag no compile can satisfy: liburcu's units each pass -include config.h,
+ * found through -I../../include, not beside the unit). */
+static bool forced_include(const struct sa_unit *u, const char *path, char *full, size_t len)
+{
+	if (path[0] == '/') {
+		snprintf(full, len, "%s", path);
+		return access(full, F_OK) == 0;
+	}
+	snprintf(full, len, "%s/%s", u->directory ? u->directory : ".", path);
+	if (access(full, F_OK) == 0)
+		return true;
+	static const char *const chain[] = { "-iquote", "-I" };
+	for (size_t c = 0; c < sizeof chain / sizeof chain[0]; c++)
+		for (int i = 0; i < u->nargs; i++) {
+			size_t n = strlen(chain[c]);
+			if (strncmp(u->args[i], chain[c], n) != 0)
+				continue;
+			const char *dir = u->args[i][n] ? u->args[i] + n : i + 1 < u->nargs ? u->args[i + 1] : NULL;
+			if (!dir)
+				continue;
+			snprintf(full, len, "%s%s%s/%s", dir[0] == '/' || !u->directory ? "" : u->directory,
+				 dir[0] == '/' || !u->directory ? "" : "/", dir, path);
+			if (access(full, F_OK) == 0)
+				return true;
+		}
+	return false;
+}
+
 /* Adds to cflags, once each, the unit's flags that a harness build needs too (where headers
  * are, what is defined, the standard), a relative path made absolute against the unit's
- * directory; not the others (warnings, optimization). */
+ * directory (a forced include where the compiler would find it, forced_include); not the
+ * others (warnings, optimization). */
 static void add_unit_flags(struct strings *cflags, const struct sa_unit *u)
 {
 	static const char *const with_path[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include" };
@@ -907,6 +938,8 @@ static void add_unit_flags(struct strings *cflags, const struct sa_unit *u)
 				continue;
 			snprintf(full, sizeof full, "%s%s%s", path[0] == '/' || !u->directory ? "" : u->directory,
 				 path[0] == '/' || !u->directory ? "" : "/", path);
+			if (k == 4 && !forced_include(u, path, full, sizeof full))
+				continue;
 			if (k == 0) {   /* -IDIR, one argument */
 				char flag[PATH_MAX * 2 + 2];
 				snprintf(flag, sizeof flag, "-I%s", full);
@@ -929,6 +962,14 @@ static void add_unit_flags(struct strings *cflags, const struct sa_unit *u)
 	}
 }
 
+static bool listed(const struct strings *s, const char *name)
+{
+	for (int i = 0; i < s->n; i++)
+		if (strcmp(s->v[i], name) == 0)
+			return true;
+	return false;
+}
+
 /* -p without --lib or sources: the API's functions are defined by units of the compile
  * database, which the harnesses then compile (with the flags those units need) instead of
  * linking nothing; units with a main() (tests, tools) are left out. Said in one line. */
@@ -941,8 +982,8 @@ static void compile_the_projects_units(struct audit_request *rq, const struct au
 	for (int u = 0; u < scan->units.count; u++) {
 		const struct sa_unit *unit = &scan->units.units[u];
 		if (!has_suffix(unit->file, ".c") || !unit_defines(unit, plan, NULL) ||
-		    unit_defines(unit, plan, "main"))
-			continue;
+		    unit_defines(unit, plan, "main") || listed(&rq->sources, unit->file))
+			continue;   /* a file built twice (a static and a shared library) is one */
 		push(&rq->sources, unit->file);   /* its flags are in cflags (add_compdb_flags) */
 		const char *base = strrchr(unit->file, '/');
 		if (used < sizeof names)
@@ -965,13 +1006,6 @@ static bool defined_in(const struct sa_model *model, const char *name)
 	return false;
 }
 
-static bool listed(const struct strings *s, const char *name)
-{
-	for (int i = 0; i < s->n; i++)
-		if (strcmp(s->v[i], name) == 0)
-			return true;
-	return false;
-}
 
 /* Nothing named to link, but API functions without a body in the headers, functions
  * without a body that the headers' inline code calls (urcu/rculist.h's
