@@ -16,7 +16,7 @@ static const char *enumerator(const struct audit_arg *a, long v)
 	const struct sa_type *t = &a->param->type;
 	if (t->cls != SA_TYPE_ENUM || a->by_pointer)
 		return NULL;
-	long long value = a->nmap > 0 ? (v - a->lo < a->nmap ? a->map[v - a->lo] : 0) : v;
+	long long value = audit_passed_value(a, v);
 	for (int i = 0; i < t->nenum_values; i++)
 		if (t->enum_values[i] == value)
 			return t->enum_names[i][0] ? t->enum_names[i] : NULL;

@@ -87,6 +87,12 @@ static bool has_word(const char *name, const char *const *words)
 	return false;
 }
 
+bool audit_named_as_initializer(const char *name)
+{
+	static const char *const init[] = { "init", "initialize", NULL };
+	return has_word(name, init);
+}
+
 bool audit_named_as_unlinking(const char *name)
 {
 	static const char *const verbs[] = { "del", "remove", "move", "splice", "replace", "unlink",
@@ -108,12 +114,11 @@ bool audit_named_as_maker(const char *name)
 
 const struct sa_function *audit_initializer_of(const struct audit_plan *plan, const char *pointee)
 {
-	static const char *const init[] = { "init", "initialize", NULL };
 	const struct sa_function *best = NULL;
 	for (int i = 0; plan && pointee && i < plan->nfns; i++) {
 		const struct sa_function *f = plan->fns[i].def;
 		if (!f->typed || f->nparams < 1 || strstr(f->signature, "...") ||
-		    !has_word(f->name, init) || !audit_returns_status(f))
+		    !audit_named_as_initializer(f->name) || !audit_returns_status(f))
 			continue;
 		const struct sa_type *t = &f->param_types[0].type;
 		if (t->cls == SA_TYPE_POINTER && t->levels == 1 && !t->pointee_const && t->pointee &&

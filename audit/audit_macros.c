@@ -772,16 +772,8 @@ static bool capitals(const char *name)
  * API, audited through its wrapper: the list head's family starts with it. */
 static bool initializes(const struct sa_macro *m)
 {
-	if (!m->function_like || !m->params || strchr(m->params, ',') || !m->params[0])
-		return false;
-	for (const char *w = m->name; *w;) {
-		size_t len = strcspn(w, "_");
-		if (len == 4 && strncmp(w, "INIT", 4) == 0)
-			return true;
-		w += len;
-		w += strspn(w, "_");
-	}
-	return false;
+	return m->function_like && m->params && m->params[0] && !strchr(m->params, ',') &&
+	       audit_named_as_initializer(m->name);
 }
 
 /* Does a macro's body call a function of the API (`hq_push((q), (v))` in a statement)? */

@@ -364,10 +364,15 @@ static bool points_to_chars(const struct sa_type *t)
 
 /* audit_value_expr for one value v of the domain (a starter's, a parameter fixed for every
  * call). */
+long long audit_passed_value(const struct audit_arg *a, long v)
+{
+	return a->nmap > 0 && v >= a->lo && v - a->lo < a->nmap ? a->map[v - a->lo] : v;
+}
+
 static void value_literal(const struct audit_arg *a, long v, char *buf, size_t len)
 {
-	if (a->nmap > 0 && v >= a->lo && v - a->lo < a->nmap)
-		snprintf(buf, len, "%lld", a->map[v - a->lo]);
+	if (a->nmap > 0)
+		snprintf(buf, len, "%lld", audit_passed_value(a, v));
 	else if (a->bytes)
 		snprintf(buf, len, "&(const long){ %ld }", v);
 	else if (a->string)

@@ -887,19 +887,23 @@ static bool has_flag(const struct strings *cflags, const char *flag, const char 
 	return false;
 }
 
+/* path as the compiler of unit u reads it: absolute against the directory it compiles in. */
+static void in_unit_dir(const struct sa_unit *u, const char *path, char *full, size_t len)
+{
+	bool relative = path[0] != '/' && u->directory;
+	if (snprintf(full, len, "%s%s%s", relative ? u->directory : "", relative ? "/" : "", path) >= (int)len)
+		full[0] = '\0';   /* too long to be a file: found nowhere */
+}
+
 /* Where the compiler finds the file of `-include path` in unit u: first in the directory it
  * compiles in, then along the "..." search chain (-iquote, then -I directories); false when
  * it is nowhere (a flag no compile can satisfy: liburcu's units each pass -include config.h,
  * found through -I../../include, not beside the unit). */
 static bool forced_include(const struct sa_unit *u, const char *path, char *full, size_t len)
 {
-	if (path[0] == '/') {
-		snprintf(full, len, "%s", path);
+	in_unit_dir(u, path, full, len);
+	if (path[0] == '/' || access(full, F_OK) == 0)
 		return access(full, F_OK) == 0;
-	}
-	snprintf(full, len, "%s/%s", u->directory ? u->directory : ".", path);
-	if (access(full, F_OK) == 0)
-		return true;
 	static const char *const chain[] = { "-iquote", "-I" };
 	for (size_t c = 0; c < sizeof chain / sizeof chain[0]; c++)
 		for (int i = 0; i < u->nargs; i++) {
@@ -907,10 +911,11 @@ static bool forced_include(const struct sa_unit *u, const char *path, char *full
 			if (strncmp(u->args[i], chain[c], n) != 0)
 				continue;
 			const char *dir = u->args[i][n] ? u->args[i] + n : i + 1 < u->nargs ? u->args[i + 1] : NULL;
+			char in_dir[PATH_MAX * 2];
 			if (!dir)
 				continue;
-			snprintf(full, len, "%s%s%s/%s", dir[0] == '/' || !u->directory ? "" : u->directory,
-				 dir[0] == '/' || !u->directory ? "" : "/", dir, path);
+			snprintf(in_dir, sizeof in_dir, "%s/%s", dir, path);
+			in_unit_dir(u, in_dir, full, len);
 			if (access(full, F_OK) == 0)
 				return true;
 		}
@@ -936,8 +941,7 @@ static void add_unit_flags(struct strings *cflags, const struct sa_unit *u)
 			char full[PATH_MAX * 2];
 			if (!path)
 				continue;
-			snprintf(full, sizeof full, "%s%s%s", path[0] == '/' || !u->directory ? "" : u->directory,
-				 path[0] == '/' || !u->directory ? "" : "/", path);
+			in_unit_dir(u, path, full, sizeof full);
 			if (k == 4 && !forced_include(u, path, full, sizeof full))
 				continue;
 			if (k == 0) {   /* -IDIR, one argument */
@@ -1005,7 +1009,6 @@ static bool defined_in(const struct sa_model *model, const char *name)
 			return true;
 	return false;
 }
-
 
 /* Nothing named to link, but API functions without a body in the headers, functions
  * without a body that the headers' inline code calls (urcu/rculist.h's

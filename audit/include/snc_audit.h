@@ -106,6 +106,9 @@ struct audit_arg {
 #define AUDIT_STRING_BUFFER 256
 #define AUDIT_BLOCK_BYTES 256   /* a block of memory given back to the library (pool_free) */
 
+/* The number a ROLE_VALUE argument passes for value v of its domain: v, or the enumerator
+ * it stands for when the enum's values are not consecutive (a->map). */
+long long audit_passed_value(const struct audit_arg *a, long v);
 /* The C expression of a ROLE_VALUE argument a whose value is the variable `local` (a long
  * in lo..hi): the value itself, or, when a is passed by pointer, the address of a constant
  * holding it (a string literal for a string, a long's bytes for a key of bytes), or the
@@ -304,6 +307,8 @@ const struct audit_context *audit_context_of(const struct audit_plan *plan, cons
 const struct sa_function *audit_initializer_of(const struct audit_plan *plan, const char *pointee);
 /* Is a word of name create, new, alloc, make, open or init (apr_pool_create_ex, PR_NewLock)? */
 bool audit_named_as_maker(const char *name);
+/* Is a word of name init or initialize (sem_init, CDS_INIT_LIST_HEAD, apr_initialize)? */
+bool audit_named_as_initializer(const char *name);
 /* Is a word of name one of taking an element out: del, remove, move, splice, replace,
  * unlink (cds_list_del_init unlinks, then initializes: no initializer)? */
 bool audit_named_as_unlinking(const char *name);

@@ -74,17 +74,21 @@ static bool busy(int rc)
 	return (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
 }
 
-/* Runs sql, again while the database is busy, for as long as the busy timeout. Processes
- * that open one new file at once (two harness programs and a scan into a fresh database)
- * contend for the lock that switching it to WAL and installing the schema take, and SQLite
- * answers some of those requests at once, without its busy handler (a reader that would
- * have to become the writer): "database is locked". */
-static int exec_when_free(sqlite3 *conn, const char *sql, char **msg)
+/* One attempt at a change to the database: an SQLite result code, and in *msg the error
+ * message (sqlite3_malloc'd) or NULL. */
+typedef int (*db_attempt)(sqlite3 *conn, const void *arg, char **msg);
+
+/* Makes the attempt, again while the database is busy, for as long as the busy timeout.
+ * Processes that open one new file at once (two harness programs and a scan into a fresh
+ * database) contend for the lock that switching it to WAL and installing the schema take,
+ * and SQLite answers some of those requests at once, without its busy handler (a reader
+ * that would have to become the writer): "database is locked". */
+static int when_free(sqlite3 *conn, db_attempt attempt, const void *arg, char **msg)
 {
 	for (int waited_ms = 0;; waited_ms += 10) {
 		sqlite3_free(*msg);
 		*msg = NULL;
-		int rc = sqlite3_exec(conn, sql, NULL, NULL, msg);
+		int rc = attempt(conn, arg, msg);
 		if (!busy(rc) || waited_ms >= BUSY_TIMEOUT_MS)
 			return rc;
 		sqlite3_exec(conn, "ROLLBACK", NULL, NULL, NULL);   /* when it was in a transaction */
@@ -92,34 +96,40 @@ static int exec_when_free(sqlite3 *conn, const char *sql, char **msg)
 	}
 }
 
+static int exec_sql(sqlite3 *conn, const void *sql, char **msg)
+{
+	return sqlite3_exec(conn, sql, NULL, NULL, msg);
+}
+
+/* The tables, views and version of this schema, in one transaction (rolled back when it
+ * fails). */
+static int schema_transaction(sqlite3 *conn, const void *unused, char **msg)
+{
+	(void)unused;
+	char pragma[64];
+	snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d;", SCHEMA_VERSION);
+	int rc = sqlite3_exec(conn, "BEGIN IMMEDIATE", NULL, NULL, msg);
+	if (rc == SQLITE_OK && db_upgrade_tables(conn, msg) != 0)
+		rc = sqlite3_extended_errcode(conn) ? sqlite3_extended_errcode(conn) : SQLITE_ERROR;
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(conn, snc_db_schema_sql, NULL, NULL, msg);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(conn, pragma, NULL, NULL, msg);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(conn, "COMMIT", NULL, NULL, msg);
+	if (rc != SQLITE_OK)
+		sqlite3_exec(conn, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
 static int install_schema(sqlite3 *conn, char *err, size_t errlen, const char *path)
 {
 	char *msg = NULL;
-	char pragma[64];
-	snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d;", SCHEMA_VERSION);
-	int rc = SQLITE_OK;
-	for (int waited_ms = 0;; waited_ms += 10) {   /* as exec_when_free, the whole transaction */
-		sqlite3_free(msg);
-		msg = NULL;
-		rc = sqlite3_exec(conn, "BEGIN IMMEDIATE", NULL, NULL, &msg);
-		if (rc == SQLITE_OK && db_upgrade_tables(conn, &msg) != 0)
-			rc = sqlite3_extended_errcode(conn) ? sqlite3_extended_errcode(conn) : SQLITE_ERROR;
-		if (rc == SQLITE_OK)
-			rc = sqlite3_exec(conn, snc_db_schema_sql, NULL, NULL, &msg);
-		if (rc == SQLITE_OK)
-			rc = sqlite3_exec(conn, pragma, NULL, NULL, &msg);
-		if (rc == SQLITE_OK)
-			rc = sqlite3_exec(conn, "COMMIT", NULL, NULL, &msg);
-		if (rc == SQLITE_OK)
-			return 0;
-		sqlite3_exec(conn, "ROLLBACK", NULL, NULL, NULL);
-		if (!busy(rc) || waited_ms >= BUSY_TIMEOUT_MS)
-			break;
-		usleep(10000);
-	}
-	set_errf(err, errlen, path, msg ? msg : sqlite3_errmsg(conn));
+	int rc = when_free(conn, schema_transaction, NULL, &msg);
+	if (rc != SQLITE_OK)
+		set_errf(err, errlen, path, msg ? msg : sqlite3_errmsg(conn));
 	sqlite3_free(msg);
-	return -1;
+	return rc == SQLITE_OK ? 0 : -1;
 }
 
 /* SQLITE_CORRUPT and SQLITE_NOTADB (with their extended codes): a damaged file. */
@@ -257,8 +267,8 @@ struct snc_db *snc_db_open(const char *path, enum snc_db_mode mode, char *err, s
 		goto fail;
 	if (mode != SNC_DB_READONLY) {
 		char *msg = NULL;
-		if (exec_when_free(conn, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-				   "PRAGMA foreign_keys=ON;", &msg) != SQLITE_OK) {
+		if (when_free(conn, exec_sql, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+			      "PRAGMA foreign_keys=ON;", &msg) != SQLITE_OK) {
 			set_errf(err, errlen, path, msg ? msg : sqlite3_errmsg(conn));
 			sqlite3_free(msg);
 			goto fail;
