@@ -3,14 +3,16 @@
  * Time is not modelled inside a run: a thread that yields or sleeps is waiting for the other
  * one, so the call is a scheduling point followed by a free switch (when the other thread
  * can run) and returns at once, as if the whole sleep had elapsed. Spin-waits that yield
- * therefore end without the fairness rule.
+ * therefore end without the fairness rule. A poll, ppoll or select given no descriptor
+ * only sleeps (liburcu waits `poll(NULL, 0, 10)` between rounds of re-reading a pointer) and
+ * is one of these sleeps; given descriptors it waits for the kernel and is left alone.
  */
 #include <unistd.h>
 #include "real.h"
 #include "sched_internal.h"
 
 /* What this file replaces; run.c refers to it so that the file is always linked. */
-const char snc_sched_interposes_yield[] = "sched_yield nanosleep clock_nanosleep usleep sleep";
+const char snc_sched_interposes_yield[] = "sched_yield nanosleep clock_nanosleep usleep sleep poll ppoll select";
 
 static void yield_here(uintptr_t pc)
 {
@@ -68,5 +70,34 @@ unsigned sleep(unsigned seconds)
 	if (!SNC_IN_RUN())
 		return real.sleep(seconds);
 	yield_here(SNC_CALLER_PC);
+	return 0;
+}
+
+int poll(struct pollfd *fds, nfds_t nfds, int timeout_ms)
+{
+	real_resolve();
+	if (!SNC_IN_RUN() || nfds != 0)
+		return real.poll(fds, nfds, timeout_ms);
+	yield_here(SNC_CALLER_PC);
+	return 0;
+}
+
+int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *mask)
+{
+	real_resolve();
+	if (!SNC_IN_RUN() || nfds != 0)
+		return real.ppoll(fds, nfds, timeout, mask);
+	yield_here(SNC_CALLER_PC);
+	return 0;
+}
+
+int select(int nfds, fd_set *readfds, fd_set *writefds, fd_set *exceptfds, struct timeval *timeout)
+{
+	real_resolve();
+	if (!SNC_IN_RUN() || nfds != 0)
+		return real.select(nfds, readfds, writefds, exceptfds, timeout);
+	yield_here(SNC_CALLER_PC);
+	if (timeout)
+		*timeout = (struct timeval){ 0 };
 	return 0;
 }

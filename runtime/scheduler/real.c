@@ -58,6 +58,9 @@ void real_resolve(void)
 	RESOLVE(clock_nanosleep, "clock_nanosleep");
 	RESOLVE(usleep, "usleep");
 	RESOLVE(sleep, "sleep");
+	RESOLVE(poll, "poll");
+	RESOLVE(ppoll, "ppoll");
+	RESOLVE(select, "select");
 	RESOLVE(sigaction, "sigaction");
 	RESOLVE(once, "pthread_once");
 	__atomic_store_n(&resolved, true, __ATOMIC_RELEASE);

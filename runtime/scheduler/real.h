@@ -7,9 +7,11 @@
 #ifndef SNC_SCHED_REAL_H
 #define SNC_SCHED_REAL_H
 
+#include <poll.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
+#include <sys/select.h>
 #include <unistd.h>
 #include <time.h>
 
@@ -41,6 +43,9 @@ struct real_functions {
 	int (*clock_nanosleep)(clockid_t, int, const struct timespec *, struct timespec *);
 	int (*usleep)(useconds_t);
 	unsigned (*sleep)(unsigned);
+	int (*poll)(struct pollfd *, nfds_t, int);
+	int (*ppoll)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
+	int (*select)(int, fd_set *, fd_set *, fd_set *, struct timeval *);
 	int (*sigaction)(int, const struct sigaction *, struct sigaction *);
 	int (*once)(pthread_once_t *, void (*)(void));
 };

@@ -1,10 +1,12 @@
 /* fixtures.c: the libraries under test of the scheduler tests (see fixtures.h).
  * Compiled with -fsanitize=thread only; linked without libtsan, against snc_sched. */
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
 #include <signal.h>
+#include <sys/select.h>
 #include <stdint.h>
 #include <time.h>
 #include <unistd.h>
@@ -376,6 +378,39 @@ int sleep_until_ready(void)
 	while (!__atomic_load_n(&ready_flag, __ATOMIC_ACQUIRE))
 		usleep(1000);
 	return 1;
+}
+
+/* Waits 10 ms at a time with poll and no descriptor, as liburcu waits for a next pointer,
+ * until a flag nobody sets is set. */
+int poll_until_ready(void)
+{
+	while (!__atomic_load_n(&ready_flag, __ATOMIC_ACQUIRE))
+		(void)poll(NULL, 0, 10);
+	return 1;
+}
+
+/* The same with select and no descriptor. */
+int select_until_ready(void)
+{
+	while (!__atomic_load_n(&ready_flag, __ATOMIC_ACQUIRE)) {
+		struct timeval ten_ms = { .tv_usec = 10000 };
+		(void)select(0, NULL, NULL, NULL, &ten_ms);
+	}
+	return 1;
+}
+
+/* A poll given a descriptor waits for the kernel, not a sleep: a pipe with a byte in it is
+ * readable, so it returns 1 at once. */
+int poll_readable_pipe(void)
+{
+	int fds[2];
+	if (pipe(fds) != 0 || write(fds[1], "x", 1) != 1)
+		return -2;
+	struct pollfd readable = { .fd = fds[0], .events = POLLIN };
+	int n = poll(&readable, 1, 1000);
+	close(fds[0]);
+	close(fds[1]);
+	return n;
 }
 
 static pthread_mutex_t foreign_mutex = PTHREAD_MUTEX_INITIALIZER;

@@ -43,6 +43,9 @@ int lock_twice(void);           /* a default mutex locked twice: blocks */
 enum { BOUNDED_POLL_ROUNDS = 2000 };
 int bounded_poll(void);         /* re-reads never_set BOUNDED_POLL_ROUNDS times, returns */
 int sleep_until_ready(void);    /* usleep loop on `ready` */
+int poll_until_ready(void);     /* poll(NULL, 0, 10) loop on `ready` */
+int select_until_ready(void);   /* select(0, ..., 10 ms) loop on `ready` */
+int poll_readable_pipe(void);   /* poll on a readable pipe: 1 */
 int lock_held_by_own_thread(void);
 int errorcheck_relock(void);    /* returns the second lock's EDEADLK */   /* a thread it started holds the mutex it takes */
 
