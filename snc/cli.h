@@ -154,7 +154,8 @@ int harness_program_run_in(const char *program, const char *source, const char *
 			   int64_t run_id, char *const *extra, int nextra, const char *workdir);
 
 /* Compiles a harness and library sources into program (a path); libs that are not .c files
- * (archives, shared objects, -lNAME) are linked as given. Compiler messages go to stderr.
+ * (archives, shared objects, -lNAME) are linked as given; a unit input (harness_unit_input)
+ * is compiled with its own flags instead of cflags. Compiler messages go to stderr.
  * Returns 0, or -1 after printing one line on why. */
 int harness_program_build(const char *cmd, const char *harness, char *const *libs, int nlibs,
 			  char *const *cflags, int ncflags, const char *program);
@@ -163,6 +164,10 @@ int harness_program_build(const char *cmd, const char *harness, char *const *lib
  * that --measure runs under the snc Valgrind tool (docs/measure.md). */
 int harness_program_build_measure(const char *cmd, const char *harness, char *const *libs,
 				  int nlibs, char *const *cflags, int ncflags, const char *program);
+
+/* A library input that is compiled with its own flags (a compile database's unit): the
+ * file, then a tab before each flag. Allocated; NULL when out of memory. */
+char *harness_unit_input(const char *file, char *const *flags, int nflags);
 
 /* From now on, keeps the library objects the builds compile in dir and uses them again
  * in later builds of the same sources with the same command (an audit's families); NULL

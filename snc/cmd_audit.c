@@ -124,6 +124,10 @@ static bool has_suffix(const char *s, const char *suffix)
 
 struct audit_request {
 	struct strings headers, sources, libs, cflags, families, forward, excludes;
+	struct strings unit_inputs;   /* -p: the units that define the API, each with its own
+					 flags (harness_unit_input), compiled into the harnesses */
+	int user_cflags;              /* cflags given by the user, before the compile
+					 database's (add_compdb_flags) */
 	const char *compdb, *emit_dir, *config_path, *db_path;
 	const char *workdir;          /* where harness programs run: the files the library's
 					 calls make from relative paths ("0", "1") land there,
@@ -255,8 +259,9 @@ static int write_harness(const struct audit_request *rq, const struct audit_plan
 static void family_build_inputs(const struct audit_request *rq, const struct audit_family *fam,
 				struct strings *inputs, struct strings *flags)
 {
-	for (int i = 0; i < rq->sources.n; i++)
-		push(inputs, rq->sources.v[i]);
+	const struct strings *sources = rq->unit_inputs.n ? &rq->unit_inputs : &rq->sources;
+	for (int i = 0; i < sources->n; i++)
+		push(inputs, sources->v[i]);
 	for (int i = 0; i < rq->libs.n; i++)
 		push(inputs, rq->libs.v[i]);
 	for (int i = 0; i < rq->cflags.n; i++)
@@ -786,6 +791,7 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 	else if (rq->headers.n == 0 && rq->compdb)
 		rc = headers_of_compdb(rq);
 	strings_free(&dirs);
+	rq->user_cflags = rq->cflags.n;
 	if (rc == 0 && rq->compdb)
 		rc = add_compdb_flags(rq);
 	if (rc != 0)
@@ -974,31 +980,147 @@ static bool listed(const struct strings *s, const char *name)
 	return false;
 }
 
+/* Why a unit of the compile database is compiled into the harnesses. */
+enum { UNIT_OF_API = 1, UNIT_CALLED = 2 };
+
+/* An extern function a .c unit with no main() defines, by name. */
+struct unit_definition {
+	const char *name;
+	int unit;
+};
+
+static int by_name_only(const void *a, const void *b)
+{
+	return strcmp(((const struct unit_definition *)a)->name,
+		      ((const struct unit_definition *)b)->name);
+}
+
+static int by_definition_name(const void *a, const void *b)
+{
+	int c = by_name_only(a, b);
+	return c ? c : ((const struct unit_definition *)a)->unit -
+		       ((const struct unit_definition *)b)->unit;
+}
+
+/* Chooses (UNIT_CALLED), besides the chosen units, those that define what they call and
+ * no chosen unit defines, until none is missing: liburcu's urcu.c calls
+ * compat_futex_async, which compat_futex.c defines and no header declares. One unit for
+ * each missing function (the first that defines it): a file built into several libraries
+ * is needed once. */
+static void choose_needed_units(const struct sa_units *units, char *chosen, const bool *has_main)
+{
+	int ndefs = 0, cap = 0;
+	struct unit_definition *defs = NULL;
+	for (int u = 0; u < units->count; u++) {
+		const struct sa_unit *unit = &units->units[u];
+		for (int f = 0; !has_main[u] && has_suffix(unit->file, ".c") && f < unit->nfunctions; f++) {
+			const struct sa_function *fn = &unit->functions[f];
+			if (fn->linkage != SA_LINK_EXTERN || strcmp(unit->file, fn->file) != 0)
+				continue;
+			if (ndefs == cap) {
+				cap = cap ? 2 * cap : 256;
+				struct unit_definition *grown = realloc(defs, (size_t)cap * sizeof *grown);
+				if (!grown)
+					return free(defs);
+				defs = grown;
+			}
+			defs[ndefs++] = (struct unit_definition){ fn->name, u };
+		}
+	}
+	if (ndefs > 1)
+		qsort(defs, (size_t)ndefs, sizeof *defs, by_definition_name);
+	for (bool more = true; more;) {
+		more = false;
+		for (int u = 0; u < units->count; u++) {
+			const struct sa_unit *unit = &units->units[u];
+			for (int f = 0; chosen[u] && f < unit->nfunctions; f++) {
+				const struct sa_function *fn = &unit->functions[f];
+				for (int c = 0; c < fn->ncalls; c++) {
+					const char *callee = fn->calls[c].callee;
+					struct unit_definition key = { callee ? callee : "", -1 };
+					struct unit_definition *d = ndefs ? bsearch(&key, defs, (size_t)ndefs,
+						sizeof *defs, by_name_only) : NULL;
+					/* bsearch finds one of them: the first is the one to take */
+					while (d && d > defs && strcmp(d[-1].name, key.name) == 0)
+						d--;
+					bool defined = false;
+					for (struct unit_definition *e = d; e && e < defs + ndefs &&
+					     strcmp(e->name, key.name) == 0; e++)
+						defined |= chosen[e->unit];
+					if (d && !defined) {
+						chosen[d->unit] = UNIT_CALLED;
+						more = true;
+					}
+				}
+			}
+		}
+	}
+	free(defs);
+}
+
 /* -p without --lib or sources: the API's functions are defined by units of the compile
- * database, which the harnesses then compile (with the flags those units need) instead of
- * linking nothing; units with a main() (tests, tools) are left out. Said in one line. */
+ * database, which the harnesses then compile instead of linking nothing, each unit with
+ * the flags it is built with (the user's, then those add_unit_flags keeps): a file built
+ * once per configuration (liburcu's urcu.c with -DRCU_MEMB, -DRCU_MB, ...) is compiled once
+ * per set of flags, a file built twice alike (a static and a shared library) once; with
+ * them, the units that define what they call (choose_needed_units). Units with a main()
+ * (tests, tools) are left out. Said in one line. */
 static void compile_the_projects_units(struct audit_request *rq, const struct audit_plan *plan,
 				       const struct scan_outcome *scan)
 {
-	char names[512] = "";
-	size_t used = 0;
-	int n = 0;
-	for (int u = 0; u < scan->units.count; u++) {
-		const struct sa_unit *unit = &scan->units.units[u];
-		if (!has_suffix(unit->file, ".c") || !unit_defines(unit, plan, NULL) ||
-		    unit_defines(unit, plan, "main") || listed(&rq->sources, unit->file))
-			continue;   /* a file built twice (a static and a shared library) is one */
-		push(&rq->sources, unit->file);   /* its flags are in cflags (add_compdb_flags) */
-		const char *base = strrchr(unit->file, '/');
-		if (used < sizeof names)
-			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", n ? ", " : "",
-						 base ? base + 1 : unit->file);
-		n++;
+	int count = scan->units.count;
+	char *chosen = calloc((size_t)count + 1, sizeof *chosen);
+	bool *has_main = calloc((size_t)count + 1, sizeof *has_main);
+	if (!chosen || !has_main) {
+		free(chosen);
+		free(has_main);
+		return;
 	}
-	if (n && !rq->quiet)
-		fprintf(stderr, "snc audit: compiling %d unit%s of %s that define%s the API (%s) "
-			"into the harnesses (--lib links a built library instead)\n", n,
-			n == 1 ? "" : "s", rq->compdb, n == 1 ? "s" : "", names);
+	for (int u = 0; u < count; u++) {
+		const struct sa_unit *unit = &scan->units.units[u];
+		has_main[u] = unit_defines(unit, plan, "main");
+		chosen[u] = has_suffix(unit->file, ".c") && !has_main[u] &&
+			    unit_defines(unit, plan, NULL) ? UNIT_OF_API : 0;
+	}
+	choose_needed_units(&scan->units, chosen, has_main);
+	char names[2][512] = { "", "" };
+	int n[2] = { 0, 0 };
+	for (int pass = UNIT_OF_API; pass <= UNIT_CALLED; pass++) {
+		size_t used = 0;
+		for (int u = 0; u < count; u++) {
+			const struct sa_unit *unit = &scan->units.units[u];
+			if (chosen[u] != pass)
+				continue;
+			struct strings own = { 0 };
+			for (int i = 0; i < rq->user_cflags; i++)
+				push(&own, rq->cflags.v[i]);
+			add_unit_flags(&own, unit);
+			char *input = harness_unit_input(unit->file, own.v, own.n);
+			strings_free(&own);
+			if (input && !listed(&rq->unit_inputs, input))
+				push(&rq->unit_inputs, input);
+			free(input);
+			if (listed(&rq->sources, unit->file))
+				continue;
+			push(&rq->sources, unit->file);
+			const char *base = strrchr(unit->file, '/');
+			if (used < sizeof names[0])
+				used += (size_t)snprintf(names[pass - 1] + used, sizeof names[0] - used,
+							 "%s%s", n[pass - 1] ? ", " : "",
+							 base ? base + 1 : unit->file);
+			n[pass - 1]++;
+		}
+	}
+	free(chosen);
+	free(has_main);
+	char called[600] = "";
+	if (n[1])
+		snprintf(called, sizeof called, " and %d that %s calls (%s)", n[1],
+			 n[0] == 1 ? "it" : "they", names[1]);
+	if (n[0] && !rq->quiet)
+		fprintf(stderr, "snc audit: compiling %d unit%s of %s that define%s the API (%s)%s "
+			"into the harnesses (--lib links a built library instead)\n", n[0],
+			n[0] == 1 ? "" : "s", rq->compdb, n[0] == 1 ? "s" : "", names[0], called);
 }
 
 /* Does the scan define a function of that name (a body somewhere)? */
@@ -1261,6 +1383,7 @@ int cmd_audit(int argc, char **argv)
 	audit_config_free(&cfg);
 	strings_free(&rq.headers);
 	strings_free(&rq.sources);
+	strings_free(&rq.unit_inputs);
 	strings_free(&rq.libs);
 	strings_free(&rq.cflags);
 	strings_free(&rq.families);

@@ -92,15 +92,35 @@ static bool plain_flag(const char *flag, const char *previous)
 	return false;
 }
 
+/* Does a unit input ("FILE\tFLAG\tFLAG...", a compile database's unit that an audit
+ * compiled with its own flags) hold a flag plain_flag refuses? */
+static bool refused_unit_flag(const char *input)
+{
+	const char *previous = NULL, *flag = strchr(input, '\t');
+	char word[4096], before[4096];
+	while (flag) {
+		const char *end = strchr(flag + 1, '\t');
+		snprintf(word, sizeof word, "%.*s", end ? (int)(end - flag - 1) : (int)strlen(flag + 1),
+			 flag + 1);
+		if (!plain_flag(word, previous))
+			return true;
+		snprintf(before, sizeof before, "%s", word);
+		previous = before;
+		flag = end;
+	}
+	return false;
+}
+
 /* The first stored flag or library item plain_flag refuses, or NULL. A library item is a
- * path (not an option) or -lNAME/-LDIR. */
+ * path (not an option), with the flags of its unit, or -lNAME/-LDIR. */
 static const char *refused_item(char *const *cflags, int ncflags, char *const *libs, int nlibs)
 {
 	for (int i = 0; i < ncflags; i++)
 		if (!plain_flag(cflags[i], i ? cflags[i - 1] : NULL))
 			return cflags[i];
 	for (int i = 0; i < nlibs; i++)
-		if (libs[i][0] == '-' && strncmp(libs[i], "-l", 2) != 0 && strncmp(libs[i], "-L", 2) != 0)
+		if ((libs[i][0] == '-' && strncmp(libs[i], "-l", 2) != 0 &&
+		     strncmp(libs[i], "-L", 2) != 0) || refused_unit_flag(libs[i]))
 			return libs[i];
 	return NULL;
 }

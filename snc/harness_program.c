@@ -18,6 +18,14 @@
  * linked as given, after the objects. The program then runs as a child of snc, appending
  * its results to the run that snc recorded.
  *
+ * A library source may come with flags of its own, as a compile database's unit does
+ * (harness_unit_input): it is compiled with those instead of the common ones. A project that
+ * builds one file several times with different flags (liburcu's urcu.c once per flavour,
+ * -DRCU_MEMB, -DRCU_MB, ...; compat_futex.c into each of its libraries) gives one object per
+ * set; those objects are linked from an archive, as the project's libraries are, so that
+ * the linker takes the one that defines what is still undefined and never a second
+ * definition of it.
+ *
  * For --measure the same harness is built a second time beside it, PROGRAM.measure, with
  * nothing of the scheduler's instrumentation (the same flags otherwise: -g and the user's
  * optimization flags): the program runs that one under the snc Valgrind tool, so what is
@@ -215,10 +223,84 @@ static const char *linked_as(const char *arg, char *buf)
 	return is_shared_library(arg) && strchr(arg, '/') ? absolute(arg, buf) : arg;
 }
 
-static bool is_c_source(const char *path)
+/* The file of a library input, without the flags of a unit input (harness_unit_input). */
+static void input_file(const char *input, char *file, size_t len)
 {
+	const char *tab = strchr(input, '\t');
+	snprintf(file, len, "%.*s", tab ? (int)(tab - input) : (int)strlen(input), input);
+}
+
+static bool is_c_source(const char *input)
+{
+	char path[PATH_MAX];
+	input_file(input, path, sizeof path);
 	size_t n = strlen(path);
 	return n > 2 && strcmp(path + n - 2, ".c") == 0;
+}
+
+/* The flags of a unit input, after its file; none (false) for a plain input. */
+static bool unit_flags(const char *input, struct argv_builder *flags)
+{
+	const char *tab = strchr(input, '\t');
+	if (!tab)
+		return false;
+	char *copy = strdup(tab + 1), *save = NULL;
+	for (char *w = strtok_r(copy, "\t", &save); w; w = strtok_r(NULL, "\t", &save))
+		push(flags, w);
+	free(copy);
+	return true;
+}
+
+char *harness_unit_input(const char *file, char *const *flags, int nflags)
+{
+	size_t len = strlen(file) + 1;
+	for (int i = 0; i < nflags; i++)
+		len += strlen(flags[i]) + 1;
+	char *input = malloc(len);
+	if (!input)
+		return NULL;
+	size_t used = (size_t)snprintf(input, len, "%s", file);
+	for (int i = 0; i < nflags; i++)
+		used += (size_t)snprintf(input + used, len - used, "\t%s", flags[i]);
+	return input;
+}
+
+/* Does some file come twice among the library inputs (with different flags)? */
+static bool file_built_twice(char *const *libs, int nlibs)
+{
+	char a[PATH_MAX], b[PATH_MAX];
+	for (int i = 0; i < nlibs; i++) {
+		if (!is_c_source(libs[i]))
+			continue;
+		input_file(libs[i], a, sizeof a);
+		for (int j = i + 1; j < nlibs; j++) {
+			input_file(libs[j], b, sizeof b);
+			if (strcmp(a, b) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Puts the objects of the library sources into the archive `archive` (ar, an argv vector,
+ * never a shell). Returns 0, or -1 after one line on why. */
+static int archive_objects(const char *cmd, char *const *libs, int nlibs, char (*objects)[4200],
+			   const char *archive)
+{
+	struct argv_builder b = { 0 };
+	push(&b, "ar");
+	push(&b, "rcs");
+	push(&b, archive);
+	for (int i = 0; i < nlibs; i++)
+		if (is_c_source(libs[i]))
+			push(&b, objects[i]);
+	unlink(archive);
+	int status = snc_run_argv(b.v, false, interrupt_forward_to);
+	argv_free(&b);
+	if (status != 0 && !interrupt_caught())
+		return cli_error(cmd, "cannot put the library objects into an archive: 'ar' %s",
+				 status == 127 ? "was not found (binutils)" : "failed"), -1;
+	return status == 0 ? 0 : -1;
 }
 
 /* Library objects compiled once per process while a folder for them is set: snc audit
@@ -326,13 +408,19 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 			snprintf(objects[built], sizeof objects[built], "%s", linked_as(libs[built], linked));
 			continue;
 		}
-		struct argv_builder b = { 0 };
-		start_command(&b, cc, "-std=gnu11 -g -O1", &paths, cflags, ncflags);
+		struct argv_builder b = { 0 }, own = { 0 };
+		char file[PATH_MAX];
+		input_file(libs[built], file, sizeof file);
+		if (unit_flags(libs[built], &own))
+			start_command(&b, cc, "-std=gnu11 -g -O1", &paths, own.v, own.n);
+		else
+			start_command(&b, cc, "-std=gnu11 -g -O1", &paths, cflags, ncflags);
+		argv_free(&own);
 		if (instrument)
 			push_words(&b, instrument);
 		push(&b, "-c");
-		push(&b, libs[built]);
-		char *key = object_key(&b, libs[built]);
+		push(&b, file);
+		char *key = object_key(&b, file);
 		const char *done = cached_object(key);
 		struct cached_object *keep = done ? NULL : new_cached_object(key);
 		if (done || keep)
@@ -344,13 +432,18 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 		} else {
 			push(&b, "-o");
 			push(&b, objects[built]);
-			rc = compile(cmd, &b, libs[built]);
+			rc = compile(cmd, &b, file);
 			if (rc == 0 && keep)
 				ncached++;   /* kept: its key is owned by the cache now */
 			else if (keep)
 				free(keep->key);
 		}
 		argv_free(&b);
+	}
+	char archive[4200] = "";
+	if (rc == 0 && file_built_twice(libs, nlibs)) {
+		snprintf(archive, sizeof archive, "%s.units.a", program);
+		rc = archive_objects(cmd, libs, nlibs, objects, archive);
 	}
 	if (rc == 0) {
 		struct argv_builder b = { 0 };
@@ -360,8 +453,14 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 		start_command(&b, cc, "-std=gnu11 -g -O1 -rdynamic -Wl,-z,now " SNC_HARNESS_CFLAGS,
 			      &paths, NULL, 0);
 		push(&b, harness_object[0] ? harness_object : harness);
-		for (int i = 0; i < nlibs; i++)
-			push(&b, objects[i]);
+		bool archived = false;
+		for (int i = 0; i < nlibs; i++) {
+			if (!archive[0] || !is_c_source(libs[i]))
+				push(&b, objects[i]);
+			else if (!archived)   /* where the first of its objects would be */
+				push(&b, archive);
+			archived |= archive[0] && is_c_source(libs[i]);
+		}
 		for (int i = 0; i < ncflags; i++)
 			push(&b, linked_as(cflags[i], linked));
 		push_rpaths(&b, libs, nlibs, cflags, ncflags);
@@ -383,6 +482,8 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 			unlink(objects[i]);
 	if (harness_object[0])
 		unlink(harness_object);
+	if (archive[0])
+		unlink(archive);
 	free(objects);
 	return rc;
 }

@@ -24,4 +24,13 @@ touch,pwned3' '-fplugin=./evil.so' '-B/tmp/evil' '-Wl,--plugin=/tmp/evil.so'; do
 	expect_match "$out" "could run a program of its choosing: not rebuilt" "refused ${flag%%$'\n'*}"
 done
 expect_eq "$(ls pwned3 2>/dev/null)" "" "no wrapper ran"
+# A library source stored with flags of its own (an audit's compile-database unit: the file,
+# a tab before each flag) is held to the same rule.
+q r.db "UPDATE harness_builds SET cflags = '', library_sources = 'counters.c' || char(9) || '-DX'
+        || char(9) || '-fplugin=./evil.so'"
+expect_status 2 "a unit's stored flag" -- "$SNC" replay --db r.db "$id"
+expect_match "$out" "could run a program of its choosing: not rebuilt" "refused a unit's -fplugin"
+q r.db "UPDATE harness_builds SET library_sources = 'counters.c' || char(9) || '-DX'"
+expect_status 0 "a unit with plain flags of its own" -- "$SNC" replay --db r.db "$id"
+expect_match "$out" "outcome reproduced" "is compiled with them and replays"
 finish
