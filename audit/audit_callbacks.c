@@ -20,7 +20,13 @@
  *            last size
  *   identity a pointer result from pointers only (a key's copy, a node's key): the first
  *            pointer itself, as an identity stays one
- *   nothing  anything else (a visitor, a destructor, a deferred call): does nothing and
+ *   visit    an operation's callback that visits what the object holds: the function is
+ *            named as an iteration (iter, foreach, each, walk, visit, traverse, apply) or
+ *            the parameter as a visitor, and the result is an integer, a bool or void:
+ *            counts its calls in snc_visits and returns 0 ("go on" for critnib_iter,
+ *            "keep" for most), so the operation's result shows how many it visited
+ *            (critnib_iter after an insert visits 1, before it 0: they do not commute)
+ *   nothing  anything else (a destructor, a deferred call): does nothing and
  *            returns 0 or NULL; a destructor never frees, as what it is handed may be the
  *            harness's own token
  *
@@ -39,12 +45,13 @@
 #include "snc_audit.h"
 
 enum callback_kind { CB_NOTHING, CB_HASH, CB_EQUAL, CB_COMPARE, CB_LESS, CB_ALLOC, CB_REALLOC,
-		     CB_IDENTITY, CB_UNTYPED };
+		     CB_IDENTITY, CB_VISIT, CB_UNTYPED };
 
 static const char *const kind_names[] = {
 	[CB_NOTHING] = "does nothing", [CB_HASH] = "hash", [CB_EQUAL] = "equal",
 	[CB_COMPARE] = "compare", [CB_LESS] = "less", [CB_ALLOC] = "alloc",
-	[CB_REALLOC] = "realloc", [CB_IDENTITY] = "identity", [CB_UNTYPED] = "does nothing (cast)",
+	[CB_REALLOC] = "realloc", [CB_IDENTITY] = "identity", [CB_VISIT] = "visit (counts its calls)",
+	[CB_UNTYPED] = "does nothing (cast)",
 };
 
 /* Does name hold one of words as a word (split at non-letters and at a lower-to-upper
@@ -70,10 +77,12 @@ static bool names_word(const char *name, const char *const *words)
 	return false;
 }
 
-/* Where a callback goes: a parameter or a struct's field, by its name and type. */
+/* Where a callback goes: a parameter or a struct's field, by its name and type; visits
+ * when it is an operation's visitor (audit_callback_visits). */
 struct site {
 	const char *name;
 	const struct sa_type *type;
+	bool visits;
 };
 
 static bool hinted(const struct site *site, const char *const *words)
@@ -111,22 +120,51 @@ static void pointer_params(const struct sa_type *t, int *first, int *second)
 		}
 }
 
-static enum callback_kind kind_of(const struct site *a)
+/* A callback that can be spelled with a definition of its own type. */
+static bool typed_callback(const struct sa_type *t)
 {
-	static const char *const hash_words[] = { "hash*", "hasher", NULL };
-	static const char *const equal_words[] = { "eq", "equal", "equals", "iseq", "same", "match",
-						  "matches", NULL };
-	static const char *const compare_words[] = { "cmp", "compare", "compar", "comparator",
-						    "comp", "order", NULL };
-	static const char *const less_words[] = { "less", "lt", "before", NULL };
-	const struct sa_type *t = a->type;
 	const struct sa_type *r = t->fn_result;
 	if (!r || t->fn_variadic || r->cls == SA_TYPE_RECORD || r->cls == SA_TYPE_TRANSPARENT_UNION ||
 	    (r->cls != SA_TYPE_VOID && !plain_spelling(r)))
-		return CB_UNTYPED;
+		return false;
 	for (int i = 0; i < t->fn_nparams; i++)
 		if (!plain_spelling(&t->fn_params[i]))
-			return CB_UNTYPED;
+			return false;
+	return true;
+}
+
+static const char *const hash_words[] = { "hash*", "hasher", NULL };
+static const char *const equal_words[] = { "eq", "equal", "equals", "iseq", "same", "match",
+					  "matches", NULL };
+static const char *const compare_words[] = { "cmp", "compare", "compar", "comparator",
+					    "comp", "order", NULL };
+static const char *const less_words[] = { "less", "lt", "before", NULL };
+
+bool audit_callback_visits(const char *fn_name, const struct sa_param *param)
+{
+	static const char *const iteration_words[] = { "iter*", "foreach", "each", "walk*",
+						      "visit*", "traverse", "apply", NULL };
+	static const char *const visitor_words[] = { "visit*", "visitor", "iter*", "each",
+						    "walk*", NULL };
+	const struct sa_type *t = &param->type;
+	if (t->cls != SA_TYPE_POINTER || t->target_cls != SA_TYPE_FUNCTION || !typed_callback(t) ||
+	    (t->fn_result->cls != SA_TYPE_VOID && !is_integer(t->fn_result)))
+		return false;
+	struct site site = { param->name, t, false };
+	if (hinted(&site, hash_words) || hinted(&site, equal_words) ||
+	    hinted(&site, compare_words) || hinted(&site, less_words))
+		return false;
+	return names_word(fn_name, iteration_words) || hinted(&site, visitor_words);
+}
+
+static enum callback_kind kind_of(const struct site *a)
+{
+	const struct sa_type *t = a->type;
+	const struct sa_type *r = t->fn_result;
+	if (!typed_callback(t))
+		return CB_UNTYPED;
+	if (a->visits)
+		return CB_VISIT;
 	int p, q;
 	pointer_params(t, &p, &q);
 	if (is_integer(r) && q >= 0) {
@@ -164,17 +202,18 @@ static int sites_of(const struct audit_family *fam, struct site *out, int cap)
 	int n = 0;
 	for (int i = 0; i < fam->nstart_args; i++)
 		if (fam->start_args[i].role == ROLE_CALLBACK && n < cap)
-			out[n++] = (struct site){ fam->start_args[i].param->name, &fam->start_args[i].param->type };
+			out[n++] = (struct site){ fam->start_args[i].param->name,
+						  &fam->start_args[i].param->type, false };
 	for (int o = 0; o < fam->nops; o++)
 		for (int i = 0; i < fam->ops[o].nargs; i++) {
 			const struct audit_arg *a = &fam->ops[o].args[i];
 			if (a->role == ROLE_CALLBACK && n < cap)
-				out[n++] = (struct site){ a->param->name, &a->param->type };
+				out[n++] = (struct site){ a->param->name, &a->param->type, a->observed };
 		}
 	for (int p = 0; p < fam->npools; p++)
 		for (int f = 0; f < fam->pools[p].param_type->npointee_callbacks && n < cap; f++) {
 			const struct sa_param *field = &fam->pools[p].param_type->pointee_callbacks[f];
-			out[n++] = (struct site){ field->name, &field->type };
+			out[n++] = (struct site){ field->name, &field->type, false };
 		}
 	return n;
 }
@@ -241,7 +280,8 @@ static void emit_fill(FILE *out, const struct audit_family *fam)
 		for (int f = 0; f < pool->param_type->npointee_callbacks; f++) {
 			const struct sa_param *field = &pool->param_type->pointee_callbacks[f];
 			char expr[512];
-			callback_expr(fam, &(struct site){ field->name, &field->type }, expr, sizeof expr);
+			callback_expr(fam, &(struct site){ field->name, &field->type, false }, expr,
+				      sizeof expr);
 			fprintf(out, "\t\t%s[i]%s.%s = %s;\n", pool->name, pool->flexible ? ".object" : "",
 				field->name, expr);
 		}
@@ -311,6 +351,9 @@ static void emit_body(FILE *out, enum callback_kind kind, const struct sa_type *
 	case CB_IDENTITY:
 		fprintf(out, "\treturn (%s)(uintptr_t)a0;\n", r->spelling);
 		return;
+	case CB_VISIT:
+		fprintf(out, "\tsnc_visits++;\n\treturn%s;\n", zero_of(r));
+		return;
 	case CB_NOTHING:
 	case CB_UNTYPED:
 		fprintf(out, "\treturn%s;\n", zero_of(r));
@@ -327,11 +370,16 @@ void audit_emit_callbacks(FILE *out, const struct audit_family *fam)
 	fprintf(out, "\n/* What function pointers get: callbacks that agree with the values the "
 		     "harness\n * passes (tokens are identities, strings compare by content; "
 		     "docs/audit.md). */\n#include <stdlib.h>\n#include <string.h>\n");
-	bool untyped = false;
-	for (int i = 0; i < n; i++)
+	bool untyped = false, visits = false;
+	for (int i = 0; i < n; i++) {
 		untyped |= kind_of(&sites[i]) == CB_UNTYPED;
+		visits |= kind_of(&sites[i]) == CB_VISIT;
+	}
 	if (untyped)
 		fprintf(out, "static long noop_callback(void)\n{\n\treturn 0;\n}\n");
+	if (visits)
+		fprintf(out, "static unsigned long snc_visits;   /* calls of a visitor, in the op "
+			     "that passed it */\n");
 	for (int i = 0; i < n; i++) {
 		bool seen = false;
 		for (int j = 0; j < i && !seen; j++)
@@ -357,5 +405,5 @@ void audit_emit_callbacks(FILE *out, const struct audit_family *fam)
 void audit_callback_expr(const struct audit_family *fam, const struct audit_arg *a, char *buf,
 			 size_t len)
 {
-	callback_expr(fam, &(struct site){ a->param->name, &a->param->type }, buf, len);
+	callback_expr(fam, &(struct site){ a->param->name, &a->param->type, a->observed }, buf, len);
 }

@@ -703,6 +703,11 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 		fprintf(out, ";\n}\n\n");
 		return;
 	}
+	for (int i = 0; i < op->nargs; i++)
+		if (op->args[i].role == ROLE_CALLBACK && op->args[i].observed) {
+			fprintf(out, "\tsnc_visits = 0;\n");
+			break;
+		}
 	fprintf(out, "\t");
 	if (has_result)
 		fprintf(out, "%s%sresult = ", fn->result.spelling,
@@ -721,8 +726,10 @@ static void emit_op(FILE *out, const struct audit_family *fam, const struct audi
 		char local[128];
 		local_name(fam, a, i, local, sizeof local);
 		const char *sep = field ? " |\n\t       " : "";
-		enum audit_field k = field_of_arg(a);
-		if (k == FIELD_TOKEN)
+		enum audit_field k = a->role == ROLE_CALLBACK ? FIELD_UINT : field_of_arg(a);
+		if (a->role == ROLE_CALLBACK)   /* a visitor: how many it visited */
+			fprintf(out, "%sFIELD(%d, snc_visits)", sep, field);
+		else if (k == FIELD_TOKEN)
 			fprintf(out, "%sFIELD(%d, token_written(%s))", sep, field, local);
 		else if (k == FIELD_POINTER)
 			fprintf(out, "%sFIELD(%d, pointer_code(%s))", sep, field, local);
@@ -823,7 +830,9 @@ static void emit_describe(FILE *out, const struct audit_family *fam)
 				fprintf(out, "%s{ \"%s->%s\", %s }", n ? ", " : "", name,
 					t->record_fields[k].name,
 					t->record_fields[k].type.cls == SA_TYPE_BOOL ? "F_RECORD_BOOL" : "F_RECORD");
-			if (arg->observed && !arg->by_fields)
+			if (arg->observed && arg->role == ROLE_CALLBACK)
+				fprintf(out, "%s{ \"%s calls\", F_UINT }", n++ ? ", " : "", name);
+			else if (arg->observed && !arg->by_fields)
 				fprintf(out, "%s{ \"*%s\", %s }", n++ ? ", " : "", name,
 					kind_name(field_of_arg(arg)));
 		}

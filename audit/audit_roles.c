@@ -584,6 +584,7 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	}
 	if (t->target_cls == SA_TYPE_FUNCTION && t->levels == 1) {
 		a->role = ROLE_CALLBACK;   /* one of its type and purpose: audit_callbacks.c */
+		a->observed = !c->starter && audit_callback_visits(c->fn->name, p);
 		return 0;
 	}
 	if (t->target_cls == SA_TYPE_FUNCTION)

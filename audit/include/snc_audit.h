@@ -431,6 +431,10 @@ void audit_emit_callbacks(FILE *out, const struct audit_family *fam);
 bool audit_callbacks_allocate(const struct audit_family *fam);
 /* Does fam pass structs with function pointer fields (filled by fill_callbacks())? */
 bool audit_fills_callbacks(const struct audit_family *fam);
+/* Is param of the function fn_name a visitor: a callback the function calls for what the
+ * object holds (critnib_iter(c, min, max, func, privdata))? Its calls are then counted
+ * into the operation's result. */
+bool audit_callback_visits(const char *fn_name, const struct sa_param *param);
 void audit_callback_expr(const struct audit_family *fam, const struct audit_arg *a, char *buf,
 			 size_t len);
 

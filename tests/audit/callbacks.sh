@@ -21,6 +21,16 @@ expect_eq "$(pair cbt fresh 'cbt_put(token#0, token#0)' 'cbt_put(token#1, token#
 expect_eq "$(oneway cbt cbt_put cbt_get)" "cbt_put->cbt_get" "put influences get"
 expect_eq "$(v cbt cbt_put cbt_put)" "snc" "two puts of one key"
 expect_eq "$(pair cbt 'cbt_put(token#0, token#0)' 'cbt_del(token#0)' 'cbt_get(token#0)')" "true NULL" "a deleted key is gone"
+# A visitor (the function is named as an iteration) counts its calls into the result: what
+# an iteration visits depends on what was put (before, it was taken for a comparison, the
+# foreach commuted with every put).
+expect_match "$cbt" '/\* int \(\*\)\(const void \*, void \*, void \*\): visit \(counts its calls\) \*/' \
+	"the foreach's callback is a visitor"
+expect_eq "$(pair cbt fresh 'cbt_put(token#0, token#0)' 'cbt_foreach(token#0)')" "0 0, fn calls = 1" \
+	"after a put, the foreach visits one entry"
+expect_eq "$(pair cbt fresh 'cbt_foreach(token#0)' 'cbt_put(token#0, token#0)')" "0, fn calls = 0 0" \
+	"before it, none"
+expect_eq "$(oneway cbt cbt_put cbt_foreach)" "cbt_put->cbt_foreach" "put influences foreach"
 
 names=$(cat "$PWD/emitted/names.c")
 expect_match "$names" 'return strcmp\(a0, a1\);' "names are ordered by content"
