@@ -66,22 +66,31 @@ static bool in_set(char **set, int n, const char *s)
 	return false;
 }
 
-/* The files of unit u that are API of its main file (the header). */
-int audit_api_files(const struct sa_unit *u, char ***out)
+/* The files of unit u that are the API of header, one of its files: header and those it
+ * includes below its folder, or its parts. */
+static int api_files_of(const struct sa_unit *u, const char *header, char ***out)
 {
-	const char *slash = strrchr(u->file, '/');
-	size_t dirlen = slash ? (size_t)(slash - u->file) : 0;
-	char **set = calloc((size_t)u->nfiles + 1, sizeof *set);
+	const char *slash = strrchr(header, '/');
+	size_t dirlen = slash ? (size_t)(slash - header) : 0;
+	char **set = calloc((size_t)u->nfiles + 2, sizeof *set);
 	if (!set)
-		return 0;
+		return *out = NULL, 0;
 	int n = 0;
-	set[n++] = u->file;
+	for (int i = 0; i < u->nfiles && !n; i++)   /* header as the unit spells it */
+		if (strcmp(u->files[i].path, header) == 0)
+			set[n++] = u->files[i].path;
+	if (!n && strcmp(header, u->file) == 0)
+		set[n++] = u->file;
+	if (!n) {   /* not included there (another architecture's variant) */
+		free(set);
+		return *out = NULL, 0;
+	}
 	for (bool grew = true; grew;) {
 		grew = false;
 		for (int i = 0; i < u->nfiles; i++) {
 			const struct sa_file *f = &u->files[i];
 			if (f->includer && !in_set(set, n, f->path) && in_set(set, n, f->includer) &&
-			    (below(f->path, u->file, dirlen) || part_of(f->path, u->file, dirlen))) {
+			    (below(f->path, header, dirlen) || part_of(f->path, header, dirlen))) {
 				set[n++] = f->path;
 				grew = true;
 			}
@@ -89,6 +98,11 @@ int audit_api_files(const struct sa_unit *u, char ***out)
 	}
 	*out = set;
 	return n;
+}
+
+int audit_api_files(const struct sa_unit *u, char ***out)
+{
+	return api_files_of(u, u->file, out);
 }
 
 void audit_plan_append(struct audit_plan *plan, struct audit_fn fn)
@@ -130,6 +144,34 @@ static const struct sa_unit *unit_of(const struct sa_units *units, const char *p
 	return NULL;
 }
 
+/* The unit of the header header is audited through, parsed (not refusing either), or NULL. */
+static const struct sa_unit *through_unit(const struct audit_plan *plan,
+					  const struct sa_units *units, const char *header)
+{
+	const char *includer = audit_through(plan, header);
+	const struct sa_unit *u = includer ? unit_of(units, includer) : NULL;
+	return u && u->status != SA_UNIT_FAILED && !sa_unit_refuses_alone(u) ? u : NULL;
+}
+
+const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct sa_units *units,
+				     const char *header, char ***files, int *nfiles)
+{
+	char real[PATH_MAX];
+	const char *path = realpath(header, real) ? real : header;
+	const struct sa_unit *u = unit_of(units, path);
+	*files = NULL;
+	*nfiles = 0;
+	if (u && sa_unit_refuses_alone(u)) {
+		const struct sa_unit *through = through_unit(plan, units, path);
+		if (through)
+			*nfiles = api_files_of(through, path, files);
+		return through;
+	}
+	if (u && u->status != SA_UNIT_FAILED)
+		*nfiles = audit_api_files(u, files);
+	return u && u->status != SA_UNIT_FAILED ? u : NULL;
+}
+
 void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		       const struct sa_units *units, char *const *headers, int nheaders)
 {
@@ -144,21 +186,40 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 				   u && u->ndiagnostics ? u->diagnostics[0].message : "");
 			continue;
 		}
-		if (sa_unit_refuses_alone(u)) {
+		if (sa_unit_refuses_alone(u) && !through_unit(plan, units, path)) {
 			audit_note(plan, "header", headers[h], NULL, "skipped",
 				   "refuses to be included alone (line %d: #error %s): its functions "
 				   "are audited through the headers that include it",
 				   u->diagnostics[0].line, u->diagnostics[0].message);
 			continue;
 		}
-		if (u->status == SA_UNIT_ERRORS)
+		if (sa_unit_refuses_alone(u)) {
+			char **files = NULL;
+			int nfiles = 0;
+			audit_api_unit(plan, units, path, &files, &nfiles);
+			free(files);
+			if (nfiles == 0) {
+				audit_note(plan, "header", headers[h], NULL, "skipped",
+					   "refuses to be included alone (line %d: #error %s), and %s, "
+					   "which its #error names, does not include it on this machine",
+					   u->diagnostics[0].line, u->diagnostics[0].message,
+					   audit_through(plan, path));
+				continue;
+			}
+			audit_note(plan, "header", headers[h], NULL, "audited",
+				   "through %s, as its #error says (line %d: %s); only what it "
+				   "declares is its API", audit_through(plan, path),
+				   u->diagnostics[0].line, u->diagnostics[0].message);
+		}
+		if (u->status == SA_UNIT_ERRORS && !sa_unit_refuses_alone(u))
 			audit_note(plan, "header", headers[h], NULL, "failed",
 				   "%d error%s (%s:%d: %s); audited what clang recovered",
 				   u->ndiagnostics, u->ndiagnostics == 1 ? "" : "s",
 				   u->diagnostics[0].file ? u->diagnostics[0].file : u->file,
 				   u->diagnostics[0].line, u->diagnostics[0].message);
 		char **files = NULL;
-		int nfiles = audit_api_files(u, &files);
+		int nfiles = 0;
+		u = audit_api_unit(plan, units, path, &files, &nfiles);
 		int before = plan->nfns;
 		for (int i = 0; i < model->nfns; i++) {
 			const struct sa_function *def = model->fns[i].def;

@@ -1250,6 +1250,11 @@ void audit_plan_free(struct audit_plan *plan)
 		free(plan->contexts[i].make);
 	}
 	free(plan->contexts);
+	for (int i = 0; i < plan->nthrough; i++) {
+		free(plan->through[i].header);
+		free(plan->through[i].includer);
+	}
+	free(plan->through);
 	for (int i = 0; i < plan->nnotes; i++) {
 		free(plan->notes[i].kind);
 		free(plan->notes[i].name);

@@ -849,17 +849,14 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 			  char *const *headers, int nheaders)
 {
 	for (int h = 0; h < nheaders; h++) {
-		char real[PATH_MAX];
-		const char *path = realpath(headers[h], real) ? real : headers[h];
-		const struct sa_unit *u = NULL;
-		for (int i = 0; i < units->count && !u; i++)
-			if (strcmp(units->units[i].file, path) == 0)
-				u = &units->units[i];
-		struct sa_macros all;
-		if (!u || u->status == SA_UNIT_FAILED || sa_macros_read(u, &all) != 0)
-			continue;
 		char **files = NULL;
-		int nfiles = audit_api_files(u, &files);
+		int nfiles = 0;
+		const struct sa_unit *u = audit_api_unit(plan, units, headers[h], &files, &nfiles);
+		struct sa_macros all;
+		if (!u || sa_macros_read(u, &all) != 0) {
+			free(files);
+			continue;
+		}
 		for (int i = 0; i < all.count; i++) {
 			const struct sa_macro *m = &all.macros[i];
 			if (!in_list(files, nfiles, m->file) ||

@@ -128,6 +128,7 @@ struct audit_request {
 					 flags (harness_unit_input), compiled into the harnesses */
 	int user_cflags;              /* cflags given by the user, before the compile
 					 database's (add_compdb_flags) */
+	bool headers_named;           /* the headers are the user's, not found in a folder */
 	const char *compdb, *emit_dir, *config_path, *db_path;
 	const char *workdir;          /* where harness programs run: the files the library's
 					 calls make from relative paths ("0", "1") land there,
@@ -784,6 +785,7 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 		}
 	}
 	snc_cmdline_free(&cl);
+	rq->headers_named = rq->headers.n > 0;
 	if (rq->headers.n == 0 && dirs.n == 1 && !rq->compdb)
 		compdb_of_dir(rq, dirs.v[0]);
 	if (rq->headers.n == 0 && dirs.n > 0)
@@ -1251,6 +1253,15 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	struct strings paths = { 0 };
 	for (int i = 0; i < rq->headers.n; i++)
 		push(&paths, rq->headers.v[i]);
+	for (int i = 0; rq->headers_named && i < rq->headers.n; i++) {   /* "Only <glib.h> ..." */
+		char includer[PATH_MAX];
+		if (!audit_includer_named(rq->headers.v[i], rq->cflags.v, rq->cflags.n, includer,
+					  sizeof includer))
+			continue;
+		audit_plan_through(&plan, rq->headers.v[i], includer);
+		if (!listed(&paths, includer))
+			push(&paths, includer);
+	}
 	for (int i = 0; i < rq->sources.n; i++)
 		push(&paths, rq->sources.v[i]);
 	struct scan_request req = {

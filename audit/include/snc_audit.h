@@ -247,6 +247,12 @@ struct audit_context {
 	int nneeds;
 };
 
+/* A named header that refuses to be included alone (glib/gasyncqueue.h: "Only <glib.h> can
+ * be included directly"), and the header it is parsed and included through (glib.h). */
+struct audit_through {
+	char *header, *includer;   /* absolute paths */
+};
+
 struct audit_plan {
 	struct audit_fn *fns;
 	int nfns, cap_fns;
@@ -261,6 +267,8 @@ struct audit_plan {
 					    includes which */
 	struct audit_context *contexts;
 	int ncontexts, cap_contexts;
+	struct audit_through *through;   /* named headers audited through another one */
+	int nthrough, cap_through;
 };
 
 struct audit_options {
@@ -317,6 +325,23 @@ bool audit_named_as_registration(const char *name);
 
 /* The files of unit u that are the API of its main file (the header). */
 int audit_api_files(const struct sa_unit *u, char ***out);
+/* The unit a named header's API is read from, and its API files into *files (malloc'd, the
+ * strings are the unit's): the header's own unit, or the unit of the header it is audited
+ * through (audit_plan_through) when it refuses to be included alone, with the files of the
+ * named header's API inside it. NULL when neither was parsed. */
+const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct sa_units *units,
+				     const char *header, char ***files, int *nfiles);
+
+/* audit_includer.c: the header that a named header's #error says to include instead
+ * ("Only <glib.h> can be included directly"), found along the -I directories of cflags,
+ * the header's folder and the three above it, then the system's, into out (absolute).
+ * False when the header has no #error or names no header found. */
+bool audit_includer_named(const char *header, char *const *cflags, int ncflags, char *out,
+			  size_t len);
+/* Audits header through includer (both paths): it is parsed and included through it. */
+void audit_plan_through(struct audit_plan *plan, const char *header, const char *includer);
+/* The header header is audited through, or NULL. */
+const char *audit_through(const struct audit_plan *plan, const char *header);
 
 /* audit_macros.c: the macros of each named header's API files that rename or call an API
  * function (aliases), and the function-like ones that do not (with why). Call after

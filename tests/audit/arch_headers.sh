@@ -62,8 +62,15 @@ expect_eq "$(v int cnt_md_fetch_add cnt_md_fetch_add)" "snc" \
 expect_eq "$(oneway int cnt_add cnt_md_load)" "cnt_add->cnt_md_load" "the library's function beside it"
 expect_match "$out" "API: 3 public names \(3 functions, 0 macros\), 3 in a verdict \(100%\)" "the whole API in a verdict"
 
-# Named alone, such a header is refused: nothing to audit, and the exit status says so.
-expect_status 2 "snc audit the variant alone" -- "$SNC" audit --db "$DB" --repeat 1 --no-measure \
-	--no-prove proj/include/arch/x86_64/cnt_md.h
-expect_match "$out" "refuses to be included alone" "says why"
+# Named by the user, such a header is audited through the header its #error names, where
+# this architecture's variant is included (audit.inside); the other one is not: nothing to
+# audit, and the exit status says so.
+expect_status 0 "snc audit this architecture's variant" -- "$SNC" audit --db "$DB" --repeat 1 \
+	--no-measure --no-prove proj/include/arch/x86_64/cnt_md.h
+expect_match "$out" "audited header .*x86_64/cnt_md.h: through .*/proj/include/cnt.h" "through cnt.h"
+expect_match "$out" "API: 2 public names \(2 functions, 0 macros\), 2 in a verdict" "its two functions only"
+expect_status 2 "snc audit the other architecture's variant" -- "$SNC" audit --db "$DB" --repeat 1 \
+	--no-measure --no-prove proj/include/arch/ppc64/cnt_md.h
+expect_match "$out" "ppc64/cnt_md.h: refuses to be included alone .*, and .*/cnt.h, which its #error names, does not include it on this machine" \
+	"nothing of it is included on this machine"
 finish
