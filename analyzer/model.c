@@ -119,6 +119,13 @@ void sa_units_free(struct sa_units *units)
 	free(units->units);
 	units->units = NULL;
 	units->count = 0;
+	for (int i = 0; i < units->nleft_out; i++) {
+		free(units->left_out[i].file);
+		free(units->left_out[i].why);
+	}
+	free(units->left_out);
+	units->left_out = NULL;
+	units->nleft_out = 0;
 }
 
 static void out_of_memory(void)

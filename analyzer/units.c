@@ -145,10 +145,19 @@ void sa_units_add_orphan_headers(struct sa_units *units, struct sa_units *header
 		for (int k = 0; k < units->units[i].nfiles; k++)
 			seen[nseen++] = units->units[i].files[k].path;
 	qsort(seen, (size_t)nseen, sizeof *seen, compare_str);
-	int cap = units->count;
+	int cap = units->count, reached = units->count, left_cap = units->nleft_out;
 	for (int i = 0; i < headers->count; i++) {
 		struct sa_unit *h = &headers->units[i];
 		if (bsearch(&h->file, seen, (size_t)nseen, sizeof *seen, compare_str)) {
+			sa_unit_clear(h);
+			continue;
+		}
+		char by[512];
+		struct sa_units parsed = { units->units, reached, NULL, 0 };
+		if (sa_other_platform(&parsed, h->file, by, sizeof by)) {
+			struct sa_left_out *l = SA_PUSH(units->left_out, units->nleft_out, left_cap);
+			l->file = sa_strdup(h->file);
+			l->why = sa_strdup(by);
 			sa_unit_clear(h);
 			continue;
 		}
@@ -158,4 +167,12 @@ void sa_units_add_orphan_headers(struct sa_units *units, struct sa_units *header
 	free(headers->units);
 	headers->units = NULL;
 	headers->count = 0;
+}
+
+const char *sa_units_left_out(const struct sa_units *units, const char *header)
+{
+	for (int i = 0; units && i < units->nleft_out; i++)
+		if (strcmp(units->left_out[i].file, header) == 0)
+			return units->left_out[i].why;
+	return NULL;
 }

@@ -180,6 +180,14 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		char real[PATH_MAX];
 		const char *path = realpath(headers[h], real) ? real : headers[h];
 		const struct sa_unit *u = unit_of(units, path);
+		const char *other_platform = u ? NULL : sa_units_left_out(units, path);
+		if (other_platform) {
+			audit_note(plan, "header", headers[h], NULL, "skipped",
+				   "another platform's header (%s), which this build does not read: "
+				   "its functions are those of the header this build includes instead",
+				   other_platform);
+			continue;
+		}
 		if (!u || u->status == SA_UNIT_FAILED) {
 			audit_note(plan, "header", headers[h], NULL, "skipped",
 				   "libclang could not parse it%s%s", u && u->ndiagnostics ? ": " : "",

@@ -1125,6 +1125,23 @@ static void compile_the_projects_units(struct audit_request *rq, const struct au
 			n[0] == 1 ? "" : "s", rq->compdb, n[0] == 1 ? "s" : "", names[0], called);
 }
 
+/* Takes out of the headers those the scan left out, another platform's (urcu/arch/ppc.h
+ * on x86-64): audit_collect_api noted them, and a harness or the inferred wrappers'
+ * header that includes them does not compile (ppc.h defines what x86.h defines). */
+static void drop_headers_left_out(struct audit_request *rq, const struct sa_units *units)
+{
+	int kept = 0;
+	for (int i = 0; i < rq->headers.n; i++) {
+		char real[PATH_MAX];
+		const char *path = realpath(rq->headers.v[i], real) ? real : rq->headers.v[i];
+		if (sa_units_left_out(units, path))
+			free(rq->headers.v[i]);
+		else
+			rq->headers.v[kept++] = rq->headers.v[i];
+	}
+	rq->headers.n = kept;
+}
+
 /* Does the scan define a function of that name (a body somewhere)? */
 static bool defined_in(const struct sa_model *model, const char *name)
 {
@@ -1268,7 +1285,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		.paths = paths.v, .npaths = paths.n, .compdb = rq->compdb, .flags = rq->cflags.v,
 		.nflags = rq->cflags.n, .jobs = snc_cpu_count(), .progress = !rq->quiet,
 		.parse_all = true, .excludes = rq->excludes.v, .nexcludes = rq->excludes.n,
-		.quiet = rq->quiet, .cmd = "audit",
+		.quiet = rq->quiet, .cmd = "audit", .platform_apart = !rq->headers_named,
 	};
 	double start = now();
 	rc = scan_prepare(&req, &scan);
@@ -1288,6 +1305,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		.families = rq->families.v, .nfamilies = rq->families.n, .config = cfg,
 	};
 	audit_collect_api(&plan, scan.model, &scan.units, rq->headers.v, rq->headers.n);
+	drop_headers_left_out(rq, &scan.units);   /* noted: no harness includes them */
 	audit_collect_macros(&plan, &scan.units, rq->headers.v, rq->headers.n);
 	audit_find_contexts(&plan, &scan.units);
 	opt.plan = &plan;

@@ -28,6 +28,8 @@ struct scan_request {
 				      may copy the earlier run in the database instead (model
 				      then stays NULL) */
 	const char *cmd;           /* the command, for messages */
+	bool platform_apart;       /* the headers among paths were found, not named: one of
+				      another platform (sa_other_platform) is left out */
 };
 
 struct scan_outcome {

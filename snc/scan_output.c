@@ -109,6 +109,9 @@ void scan_print_text(const struct scan_outcome *o, const char *db_path, int64_t 
 	if (o->refuse_alone)
 		printf(", %d header%s refusing to be included alone", o->refuse_alone,
 		       o->refuse_alone == 1 ? "" : "s");
+	if (o->units.nleft_out)
+		printf(", %d header%s of another platform left out", o->units.nleft_out,
+		       o->units.nleft_out == 1 ? "" : "s");
 	printf("), %d files\n", o->files);
 	printf("Functions: %d (%d API)", t.functions, t.api);
 	if (t.system)
@@ -234,6 +237,7 @@ int scan_print_json(const struct scan_outcome *o, const char *db_path, int64_t r
 	json_object_object_add(units, "reused", json_object_new_int(o->reused));
 	json_object_object_add(units, "with_errors", json_object_new_int(o->with_errors));
 	json_object_object_add(units, "refuse_alone", json_object_new_int(o->refuse_alone));
+	json_object_object_add(units, "other_platform", json_object_new_int(o->units.nleft_out));
 	json_object_object_add(root, "units", units);
 	json_object_object_add(root, "files", json_object_new_int(o->files));
 	json_object *classes = json_object_new_object(), *kinds = json_object_new_object();

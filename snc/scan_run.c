@@ -183,6 +183,10 @@ static void print_summary(const struct scan_outcome *o, const struct sa_unit *fi
 		fprintf(stderr, "; %d header%s refuse%s to be included alone (#error), left to the "
 			"headers that include %s", o->refuse_alone, o->refuse_alone == 1 ? "" : "s",
 			o->refuse_alone == 1 ? "s" : "", o->refuse_alone == 1 ? "it" : "them");
+	if (o->units.nleft_out)
+		fprintf(stderr, "; %d header%s of another platform left out (%s: %s)",
+			o->units.nleft_out, o->units.nleft_out == 1 ? "" : "s",
+			o->units.left_out[0].file, o->units.left_out[0].why);
 	fputc('\n', stderr);
 }
 
@@ -212,6 +216,56 @@ static int count_files(const struct sa_units *units)
 	return distinct;
 }
 
+/* Does a unit other than units[self] read file? */
+static bool read_by_another(const struct sa_units *units, int self, const char *file)
+{
+	for (int i = 0; i < units->count; i++)
+		for (int k = 0; i != self && k < units->units[i].nfiles; k++)
+			if (strcmp(units->units[i].files[k].path, file) == 0)
+				return true;
+	return false;
+}
+
+/* Moves the header units that no other unit read and that are another platform's
+ * (sa_other_platform: urcu/arch/ppc.h on x86-64) to units->left_out: not API, and their
+ * errors (a <windows.h> not found) are no errors of this build. */
+static void leave_out_other_platforms(struct sa_units *units)
+{
+	int kept = 0, cap = units->nleft_out;
+	char (*why)[512] = calloc((size_t)units->count + 1, sizeof *why);
+	if (!why)
+		return;
+	for (int i = 0; i < units->count; i++) {   /* decided on the whole set, then moved */
+		const char *file = units->units[i].file;
+		size_t n = strlen(file);
+		if (n > 2 && strcmp(file + n - 2, ".h") == 0 && !read_by_another(units, i, file))
+			sa_other_platform(units, file, why[i], sizeof why[i]);
+	}
+	for (int i = 0; i < units->count; i++) {
+		struct sa_unit *u = &units->units[i];
+		if (!why[i][0]) {
+			units->units[kept++] = *u;
+			continue;
+		}
+		if (units->nleft_out == cap) {
+			struct sa_left_out *grown = realloc(units->left_out,
+							    (size_t)(cap ? 2 * cap : 8) * sizeof *grown);
+			if (!grown) {
+				units->units[kept++] = *u;
+				continue;
+			}
+			units->left_out = grown;
+			cap = cap ? 2 * cap : 8;
+		}
+		struct sa_left_out *l = &units->left_out[units->nleft_out++];
+		l->file = strdup(u->file);
+		l->why = strdup(why[i]);
+		sa_unit_clear(u);
+	}
+	units->count = kept;
+	free(why);
+}
+
 int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *req,
 		 struct scan_outcome *out)
 {
@@ -226,6 +280,8 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 		parse_pending(units, req);
 		sa_units_sort(units);
 	}
+	if (req->platform_apart)
+		leave_out_other_platforms(units);
 	const struct sa_unit *first = NULL;
 	int refusing_units = 0;
 	for (int i = 0; i < units->count; i++) {

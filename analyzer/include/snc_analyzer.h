@@ -42,9 +42,17 @@ void sa_unit_clear_facts(struct sa_unit *u);
 
 /* ---- step 1: units --------------------------------------------------------------------- */
 
+/* A header left out of the units, and why (platform.c: "arch.h includes it under #elif
+ * defined(__powerpc__)"). */
+struct sa_left_out {
+	char *file, *why;
+};
+
 struct sa_units {
 	struct sa_unit *units;
 	int count;
+	struct sa_left_out *left_out;   /* headers of another platform (platform.c) */
+	int nleft_out;
 };
 
 /* Every .c file below each directory (hidden folders skipped) and every file named, with
@@ -55,8 +63,16 @@ int sa_units_from_paths(char *const *paths, int npaths, char *const *extra, int 
 			struct sa_units *out, struct sa_units *headers, char *err, size_t errlen);
 /* The units of a compile_commands.json (the file, or the folder holding it). */
 int sa_units_from_compdb(const char *path, struct sa_units *out, char *err, size_t errlen);
-/* Appends the headers that none of the scanned units read, as units of their own. */
+/* Appends the headers that none of the scanned units read, as units of their own; those
+ * of another platform (sa_other_platform) go to units->left_out instead. */
 void sa_units_add_orphan_headers(struct sa_units *units, struct sa_units *headers);
+/* Is header, which no unit read, named by an #include of a file the units read (a source,
+ * or a file of the header's folder or the three above it) under a condition on a platform
+ * macro (__powerpc__, _WIN32)? Then by says where ("arch.h includes it under #elif
+ * defined(__powerpc__)"). */
+bool sa_other_platform(const struct sa_units *units, const char *header, char *by, size_t bylen);
+/* The reason header was left out of units, or NULL. */
+const char *sa_units_left_out(const struct sa_units *units, const char *header);
 /* Sorts units by file then flags (the order every result is merged in). */
 void sa_units_sort(struct sa_units *units);
 void sa_units_free(struct sa_units *units);
