@@ -231,7 +231,11 @@ void sa_parse_unit(CXIndex idx, struct sa_unit *u, struct sa_seen *seen, int ind
 	}
 	clang_getInclusions(tu, inclusion, &files);
 	u->status = errors > 0 ? SA_UNIT_ERRORS : SA_UNIT_PARSED;
-	if (!sa_unit_refuses_alone(u))   /* else what clang recovered is not the header's code */
-		sa_walk_unit(tu, u, seen, index);
+	/* A unit with errors walked what clang recovered: a header parsed alone that uses a
+	 * type its includers declare first (mimalloc-internal.h's mi_heap_t) has its
+	 * functions typed wrongly there, so it neither offers them to later units nor takes
+	 * theirs (seen.c). A header refusing to be included alone is not its code at all. */
+	if (!sa_unit_refuses_alone(u))
+		sa_walk_unit(tu, u, u->status == SA_UNIT_ERRORS ? NULL : seen, index);
 	clang_disposeTranslationUnit(tu);
 }

@@ -153,6 +153,21 @@ static const struct sa_unit *through_unit(const struct audit_plan *plan,
 	return u && u->status != SA_UNIT_FAILED && !sa_unit_refuses_alone(u) ? u : NULL;
 }
 
+/* A source of the build that reads header and parsed without errors, or NULL. */
+static const struct sa_unit *source_reading(const struct sa_units *units, const char *header)
+{
+	for (int i = 0; units && i < units->count; i++) {
+		const struct sa_unit *u = &units->units[i];
+		size_t len = strlen(u->file);
+		if (u->status != SA_UNIT_PARSED || len < 3 || strcmp(u->file + len - 2, ".c") != 0)
+			continue;
+		for (int k = 1; k < u->nfiles; k++)
+			if (strcmp(u->files[k].path, header) == 0)
+				return u;
+	}
+	return NULL;
+}
+
 const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct sa_units *units,
 				     const char *header, char ***files, int *nfiles)
 {
@@ -166,6 +181,12 @@ const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct
 		if (through)
 			*nfiles = api_files_of(through, path, files);
 		return through;
+	}
+	const struct sa_unit *src = u && u->status == SA_UNIT_ERRORS ? source_reading(units, path) : NULL;
+	if (src) {   /* it needs what its includers include first: read as a source reads it */
+		*nfiles = api_files_of(src, path, files);
+		if (*nfiles > 0)
+			return src;
 	}
 	if (u && u->status != SA_UNIT_FAILED)
 		*nfiles = audit_api_files(u, files);
@@ -219,7 +240,16 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 				   "declares is its API", audit_through(plan, path),
 				   u->diagnostics[0].line, u->diagnostics[0].message);
 		}
-		if (u->status == SA_UNIT_ERRORS && !sa_unit_refuses_alone(u))
+		const struct sa_unit *src = u->status == SA_UNIT_ERRORS && !sa_unit_refuses_alone(u)
+			? source_reading(units, path) : NULL;
+		if (src)
+			audit_note(plan, "header", headers[h], NULL, "audited",
+				   "as %s reads it (alone it has %d error%s, %s:%d: %s: it needs what "
+				   "its includers include first)", src->file, u->ndiagnostics,
+				   u->ndiagnostics == 1 ? "" : "s",
+				   u->diagnostics[0].file ? u->diagnostics[0].file : u->file,
+				   u->diagnostics[0].line, u->diagnostics[0].message);
+		else if (u->status == SA_UNIT_ERRORS && !sa_unit_refuses_alone(u))
 			audit_note(plan, "header", headers[h], NULL, "failed",
 				   "%d error%s (%s:%d: %s); audited what clang recovered",
 				   u->ndiagnostics, u->ndiagnostics == 1 ? "" : "s",
@@ -227,18 +257,35 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 				   u->diagnostics[0].line, u->diagnostics[0].message);
 		char **files = NULL;
 		int nfiles = 0;
+		const struct sa_unit *alone = u;
 		u = audit_api_unit(plan, units, path, &files, &nfiles);
 		int before = plan->nfns;
-		for (int i = 0; i < model->nfns; i++) {
-			const struct sa_function *def = model->fns[i].def;
-			if (def->typed && in_set(files, nfiles, def->file))
-				add_fn(plan, def, def, u->file);
-		}
-		for (int i = 0; i < u->ndeclarations; i++) {
-			const struct sa_function *d = &u->declarations[i];
-			if (!in_set(files, nfiles, d->file))
-				continue;
-			add_fn(plan, d, definition(model, d), u->file);
+		if (u != alone && !sa_unit_refuses_alone(alone)) {
+			/* read as a source reads it: the types its functions have there, where
+			 * what it needs was included first (the model's may be the header's own
+			 * parse, which did not know them); harnesses include the header itself */
+			for (int i = 0; i < u->nfunctions; i++) {
+				const struct sa_function *def = &u->functions[i];
+				if (def->typed && in_set(files, nfiles, def->file))
+					add_fn(plan, def, def, alone->file);
+			}
+			for (int i = 0; i < alone->ndeclarations; i++) {
+				const struct sa_function *d = &alone->declarations[i];
+				if (in_set(files, nfiles, d->file) || strcmp(d->file, path) == 0)
+					add_fn(plan, d, definition(model, d), alone->file);
+			}
+		} else {
+			for (int i = 0; i < model->nfns; i++) {
+				const struct sa_function *def = model->fns[i].def;
+				if (def->typed && in_set(files, nfiles, def->file))
+					add_fn(plan, def, def, u->file);
+			}
+			for (int i = 0; i < u->ndeclarations; i++) {
+				const struct sa_function *d = &u->declarations[i];
+				if (!in_set(files, nfiles, d->file))
+					continue;
+				add_fn(plan, d, definition(model, d), u->file);
+			}
 		}
 		free(files);
 		if (plan->nfns == before)
@@ -272,10 +319,81 @@ static void add_header_of(const struct audit_plan *plan, const struct sa_functio
 	headers[(*n)++] = f->header;
 }
 
+static int read_at(const struct sa_unit *u, const char *path);
+
+/* A header that does not parse alone (mimalloc-internal.h uses what mimalloc.h declares)
+ * gets, before it, the API headers that a source of the build which reads it without
+ * errors includes first. */
+static void add_headers_it_needs(const struct audit_plan *plan, const char *header,
+				 const char **headers, int *n)
+{
+	char real[PATH_MAX];
+	const char *path = realpath(header, real) ? real : header;
+	const struct sa_unit *alone = plan->units ? unit_of(plan->units, path) : NULL;
+	if (!alone || alone->status != SA_UNIT_ERRORS || sa_unit_refuses_alone(alone))
+		return;
+	const struct sa_unit *src = NULL;
+	for (int i = 0; i < plan->units->count && !src; i++) {
+		const struct sa_unit *u = &plan->units->units[i];
+		size_t len = strlen(u->file);
+		if (u->status == SA_UNIT_PARSED && len > 2 && strcmp(u->file + len - 2, ".c") == 0 &&
+		    read_at(u, path) >= 0)
+			src = u;
+	}
+	int at = src ? read_at(src, path) : -1;
+	for (int i = 0; src && i < plan->nfns; i++) {
+		const char *h = plan->fns[i].header;
+		int before = h ? read_at(src, h) : -1;
+		bool listed = false;
+		for (int k = 0; h && k < *n && !listed; k++)
+			listed = strcmp(headers[k], h) == 0;
+		if (!listed && before >= 0 && before < at)
+			headers[(*n)++] = h;
+	}
+}
+
+/* Where unit u read path (its index in u->files), or -1. */
+static int read_at(const struct sa_unit *u, const char *path)
+{
+	char real[PATH_MAX];
+	const char *p = realpath(path, real) ? real : path;
+	for (int i = 0; i < u->nfiles; i++)
+		if (strcmp(u->files[i].path, p) == 0)
+			return i;
+	return -1;
+}
+
+/* Orders headers as a source of the build that reads them all includes them (else a
+ * header that does): mimalloc's sources include mimalloc.h, then mimalloc-internal.h,
+ * which needs what the first defines (a harness that included them the other way round
+ * did not compile). Left as they are when no unit reads them all. */
+static void in_the_builds_order(const struct sa_units *units, const char **headers, int n)
+{
+	const struct sa_unit *ref = NULL;
+	for (int pass = 0; pass < 2 && !ref && n > 1 && units; pass++)
+		for (int i = 0; i < units->count && !ref; i++) {
+			const struct sa_unit *u = &units->units[i];
+			size_t len = strlen(u->file);
+			if (pass == 0 && !(len > 2 && strcmp(u->file + len - 2, ".c") == 0))
+				continue;
+			bool all = true;
+			for (int h = 0; h < n && all; h++)
+				all = read_at(u, headers[h]) >= 0;
+			if (all)
+				ref = u;
+		}
+	for (int i = 1; ref && i < n; i++)   /* insertion sort: a handful of headers */
+		for (int j = i; j > 0 && read_at(ref, headers[j - 1]) > read_at(ref, headers[j]); j--) {
+			const char *t = headers[j];
+			headers[j] = headers[j - 1];
+			headers[j - 1] = t;
+		}
+}
+
 int audit_family_headers(const struct audit_plan *plan, const struct audit_family *fam,
 			 const char ***out)
 {
-	int cap = 3 + fam->nops + 2 * fam->ncontexts + fam->npools, n = 0;
+	int cap = 3 + fam->nops + 2 * fam->ncontexts + fam->npools + plan->nfns, n = 0;
 	const char **headers = malloc((size_t)cap * sizeof *headers);
 	if (!headers)
 		return *out = NULL, 0;
@@ -290,6 +408,8 @@ int audit_family_headers(const struct audit_plan *plan, const struct audit_famil
 		add_header_of(plan, fam->pools[i].init, headers, &n);
 	for (int i = 0; i < fam->nops; i++)
 		add_header_of(plan, fam->ops[i].fn, headers, &n);
+	for (int i = 0, named = n; i < named; i++)
+		add_headers_it_needs(plan, headers[i], headers, &n);
 	int kept = 0;
 	for (int i = 0; i < n; i++) {
 		bool included = false;
@@ -298,6 +418,7 @@ int audit_family_headers(const struct audit_plan *plan, const struct audit_famil
 		if (!included)
 			headers[kept++] = headers[i];
 	}
+	in_the_builds_order(plan->units, headers, kept);
 	*out = headers;
 	return kept;
 }

@@ -1137,6 +1137,12 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 		const char *keys[8];
 		if (f->helper)
 			continue;   /* noted as an internal helper */
+		if (f->undefined) {   /* mimalloc-internal.h's _mi_segment_try_reclaim_abandoned */
+			audit_note(plan, "function", f->def->name, NULL, "skipped",
+				   "declared, but no unit of the build defines it (and no library is "
+				   "linked): a call would not link");
+			continue;
+		}
 		if (strstr(f->def->signature, "...")) {
 			audit_note(plan, "function", f->def->name, NULL, "skipped",
 				   "variadic: the generator cannot call it");

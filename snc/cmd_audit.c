@@ -1142,6 +1142,16 @@ static void drop_headers_left_out(struct audit_request *rq, const struct sa_unit
 	rq->headers.n = kept;
 }
 
+/* With the project's units compiled in and no library linked, an API function defined
+ * nowhere in the scanned code (a declaration left behind: mimalloc-internal.h's
+ * _mi_segment_try_reclaim_abandoned) would fail every harness that calls it at link
+ * time: it is skipped with that reason (audit_plan_families). */
+static void mark_undefined(struct audit_plan *plan, bool units_compiled)
+{
+	for (int i = 0; units_compiled && i < plan->nfns; i++)
+		plan->fns[i].undefined = !plan->fns[i].body && !plan->fns[i].helper;
+}
+
 /* Does the scan define a function of that name (a body somewhere)? */
 static bool defined_in(const struct sa_model *model, const char *name)
 {
@@ -1316,8 +1326,10 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	if (inferred == 1)
 		rq->wrapper_header = inferred_path;   /* it includes every header */
 	audit_mark_helpers(&plan);
-	if (rq->compdb && rq->libs.n == 0 && rq->sources.n == 0)
+	if (rq->compdb && rq->libs.n == 0 && rq->sources.n == 0) {
 		compile_the_projects_units(rq, &plan, &scan);
+		mark_undefined(&plan, rq->sources.n > 0);
+	}
 	if (rq->libs.n == 0 && rq->sources.n == 0)
 		link_the_packages_libraries(rq, &plan, scan.model);
 	audit_plan_families(&plan, scan.model, &opt);

@@ -39,6 +39,8 @@ struct scan_outcome {
 	int parsed, reused, with_errors, files;
 	int refuse_alone;          /* headers that stop at their own #error when parsed alone
 				      ("include ck_pr.h instead"): not counted with_errors */
+	int needs_includer;        /* headers with errors alone that a source of the build
+				      reads without errors: not counted with_errors */
 	bool stored;               /* the results are in the database (even if rc is not 0) */
 };
 

@@ -183,6 +183,11 @@ static void print_summary(const struct scan_outcome *o, const struct sa_unit *fi
 		fprintf(stderr, "; %d header%s refuse%s to be included alone (#error), left to the "
 			"headers that include %s", o->refuse_alone, o->refuse_alone == 1 ? "" : "s",
 			o->refuse_alone == 1 ? "s" : "", o->refuse_alone == 1 ? "it" : "them");
+	if (o->needs_includer)
+		fprintf(stderr, "; %d header%s that need%s what %s includers include first, read "
+			"as the sources read %s", o->needs_includer, o->needs_includer == 1 ? "" : "s",
+			o->needs_includer == 1 ? "s" : "", o->needs_includer == 1 ? "its" : "their",
+			o->needs_includer == 1 ? "it" : "them");
 	if (o->units.nleft_out)
 		fprintf(stderr, "; %d header%s of another platform left out (%s: %s)",
 			o->units.nleft_out, o->units.nleft_out == 1 ? "" : "s",
@@ -214,6 +219,26 @@ static int count_files(const struct sa_units *units)
 			distinct++;
 	free(paths);
 	return distinct;
+}
+
+/* Is file a header that a source of the build reads and parses without errors? Parsed
+ * alone with errors, it needs what its includers include first (mimalloc-internal.h
+ * uses mimalloc.h's types): its errors are no errors of the build. */
+static bool read_cleanly(const struct sa_units *units, const char *file)
+{
+	size_t n = strlen(file);
+	if (n < 3 || strcmp(file + n - 2, ".h") != 0)
+		return false;
+	for (int i = 0; i < units->count; i++) {
+		const struct sa_unit *u = &units->units[i];
+		size_t len = strlen(u->file);
+		if (u->status != SA_UNIT_PARSED || len < 3 || strcmp(u->file + len - 2, ".c") != 0)
+			continue;
+		for (int k = 1; k < u->nfiles; k++)
+			if (strcmp(u->files[k].path, file) == 0)
+				return true;
+	}
+	return false;
 }
 
 /* Does a unit other than units[self] read file? */
@@ -293,6 +318,8 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 		if (sa_unit_refuses_alone(u)) {
 			refusing_units++;
 			out->refuse_alone += i == 0 || strcmp(units->units[i - 1].file, u->file) != 0;
+		} else if (u->status == SA_UNIT_ERRORS && read_cleanly(units, u->file)) {
+			out->needs_includer++;
 		} else if (u->status == SA_UNIT_ERRORS || u->status == SA_UNIT_FAILED) {
 			out->with_errors++;
 			report_errors(u, req->cmd);

@@ -200,6 +200,8 @@ struct audit_fn {
 					    or NULL when a library defines it */
 	const char *header;        /* which named header's API it belongs to */
 	bool helper;               /* an internal helper of the header (audit_helpers.c) */
+	bool undefined;            /* declared, but defined by no unit the harnesses compile
+				      and no library is linked: a call would not link */
 };
 
 /* A macro of a named header that is a public name of an API function, or a function-like
