@@ -31,12 +31,16 @@ long pool_lost(pool_t *p);   /* declared, defined nowhere */
 #endif
 H
 cat > proj/src/pool.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <stdlib.h>
 #include "mylib.h"
 #include "mylib-internal.h"
-extern void __libc_free(void *p);
-/* an allocator's override of free, as mimalloc's MI_MALLOC_OVERRIDE build has */
-void free(void *p) { __libc_free(p); }
+/* an override of free, as mimalloc's MI_MALLOC_OVERRIDE build has; it hands the block to
+ * the free it replaced (the C library's, or a sanitizer's), found before main */
+static void (*next_free)(void *);
+__attribute__((constructor)) static void find_next_free(void) { next_free = (void (*)(void *))dlsym(RTLD_NEXT, "free"); }
+void free(void *p) { if (next_free) next_free(p); }
 pool_t *pool_new(void) { return calloc(1, sizeof(pool_t)); }
 long pool_take(pool_t *p) { return __atomic_add_fetch(&p->n, 1, __ATOMIC_SEQ_CST); }
 C
