@@ -1125,6 +1125,143 @@ static void compile_the_projects_units(struct audit_request *rq, const struct au
 			n[0] == 1 ? "" : "s", rq->compdb, n[0] == 1 ? "s" : "", names[0], called);
 }
 
+/* Does the unit of another of the headers (hunits, n of them) read path (rwlock.h includes
+ * elide.h, which may have no include guard: the two cannot be included one after the
+ * other)? */
+static bool read_by_a_header(const struct sa_unit *const *hunits, int n, const char *path)
+{
+	for (int i = 0; i < n; i++)
+		for (int f = 1; hunits[i] && strcmp(hunits[i]->file, path) != 0 && f < hunits[i]->nfiles; f++)
+			if (strcmp(hunits[i]->files[f].path, path) == 0)
+				return true;
+	return false;
+}
+
+/* Does the header guard itself against a second inclusion (#pragma once, or its first
+ * directive an #ifndef NAME followed by #define NAME)? Read as text. */
+static bool has_include_guard(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return true;
+	char line[512], guard[128] = "";
+	bool found = false, first = true;
+	while (!found && fgets(line, sizeof line, f)) {
+		const char *p = line + strspn(line, " \t");
+		if (*p != '#')
+			continue;
+		p += 1 + strspn(p + 1, " \t");
+		if (strncmp(p, "pragma", 6) == 0 && strstr(p, "once"))
+			found = true;
+		else if (first && sscanf(p, "ifndef %127s", guard) == 1)
+			first = false;
+		else if (!first && guard[0]) {
+			char name[128];
+			found = sscanf(p, "define %127s", name) == 1 && strcmp(name, guard) == 0;
+			guard[0] = '\0';
+		} else
+			first = false;
+	}
+	fclose(f);
+	return found;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Found headers that do not compile with the project's others (liburcu's flavours: a unit
+ * never includes two) are set aside, noted, before the API is collected: every harness
+ * that included them with the rest failed (audit_compatible_headers). The headers another
+ * platform's, refusing to be included alone, or needing what their includers include
+ * first are not tried: the audit handles them apart. */
+static void set_aside_alternatives(struct audit_request *rq, struct audit_plan *plan,
+				   const struct sa_units *units, const char *dir)
+{
+	int n = rq->headers.n, total = 0, nc = 0;
+	for (int i = 0; i < units->count; i++)
+		total += units->units[i].nfiles;
+	const char **read = malloc((size_t)total * sizeof *read + 1);
+	char **cand = calloc((size_t)n + 1, sizeof *cand);
+	int *readers = calloc((size_t)n + 1, sizeof *readers), *index = calloc((size_t)n + 1, sizeof *index);
+	bool *keep = calloc((size_t)n + 1, sizeof *keep);
+	char (*why)[256] = calloc((size_t)n + 1, sizeof *why);
+	const struct sa_unit **hunits = calloc((size_t)n + 1, sizeof *hunits);
+	if (!read || !cand || !readers || !index || !keep || !why || !hunits)
+		goto out;
+	for (int i = 0; i < n; i++) {
+		char real[PATH_MAX];
+		const char *path = realpath(rq->headers.v[i], real) ? real : rq->headers.v[i];
+		for (int k = 0; k < units->count && !hunits[i]; k++)
+			if (strcmp(units->units[k].file, path) == 0)
+				hunits[i] = &units->units[k];
+	}
+	total = 0;
+	for (int i = 0; i < units->count; i++)
+		for (int k = 1; k < units->units[i].nfiles; k++)   /* files[0]: the unit's own */
+			read[total++] = units->units[i].files[k].path;
+	qsort(read, (size_t)total, sizeof *read, compare_strings);
+	for (int i = 0; i < n; i++) {
+		char real[PATH_MAX];
+		const char *path = realpath(rq->headers.v[i], real) ? real : rq->headers.v[i];
+		const struct sa_unit *u = hunits[i];
+		if (!u || u->status != SA_UNIT_PARSED || sa_units_left_out(units, path) ||
+		    (read_by_a_header(hunits, n, path) && !has_include_guard(path)))
+			continue;   /* refusing, with errors alone, left out, or included through
+				       another without a guard: handled apart */
+		const char **hit = total ? bsearch(&path, read, (size_t)total, sizeof *read,
+						   compare_strings) : NULL;
+		int count = 0;
+		for (const char **p = hit; p && p > read && strcmp(p[-1], path) == 0; p--)
+			hit = p - 1;
+		for (const char **p = hit; p && p < read + total && strcmp(*p, path) == 0; p++)
+			count++;
+		if (!(cand[nc] = strdup(path)))   /* absolute: included from the audit's folder */
+			continue;
+		index[nc] = i;
+		readers[nc++] = count;
+	}
+	if (audit_compatible_headers(cand, nc, readers, rq->cflags.v, rq->cflags.n, dir, keep, why) == 0)
+		goto out;
+	int set_aside = 0;
+	bool *aside = calloc((size_t)n + 1, sizeof *aside);
+	for (int c = 0; aside && c < nc; c++)
+		if (!keep[c]) {
+			audit_note(plan, "header", rq->headers.v[index[c]], NULL, "skipped",
+				   "does not compile with the project's other headers (%s): another "
+				   "configuration of the library, which no unit includes with them; "
+				   "name it to audit it", why[c]);
+			aside[index[c]] = true;
+			set_aside++;
+		}
+	for (int i = 0; aside && i < n; i++)
+		if (aside[i]) {
+			free(rq->headers.v[i]);
+			rq->headers.v[i] = NULL;
+		}
+	free(aside);
+	int kept = 0;
+	for (int i = 0; i < n; i++)
+		if (rq->headers.v[i])
+			rq->headers.v[kept++] = rq->headers.v[i];
+	rq->headers.n = kept;
+	if (!rq->quiet)
+		fprintf(stderr, "snc audit: %d header%s set aside: %s not compile with the others "
+			"(another configuration of the library; the notes say which)\n", set_aside,
+			set_aside == 1 ? "" : "s", set_aside == 1 ? "it does" : "they do");
+out:
+	for (int c = 0; c < nc; c++)
+		free(cand[c]);
+	free(hunits);
+	free(read);
+	free(cand);
+	free(readers);
+	free(index);
+	free(keep);
+	free(why);
+}
+
 /* Takes out of the headers those the scan left out, another platform's (urcu/arch/ppc.h
  * on x86-64): audit_collect_api noted them, and a harness or the inferred wrappers'
  * header that includes them does not compile (ppc.h defines what x86.h defines). */
@@ -1314,6 +1451,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		.domain = rq->domain ? rq->domain : cfg && cfg->domain ? cfg->domain : 2,
 		.families = rq->families.v, .nfamilies = rq->families.n, .config = cfg,
 	};
+	if (!rq->headers_named)
+		set_aside_alternatives(rq, &plan, &scan.units, dir);
 	audit_collect_api(&plan, scan.model, &scan.units, rq->headers.v, rq->headers.n);
 	drop_headers_left_out(rq, &scan.units);   /* noted: no harness includes them */
 	audit_collect_macros(&plan, &scan.units, rq->headers.v, rq->headers.n);
@@ -1341,7 +1480,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		for (int k = 0; k < plan.families[i].nops; k++)
 			plan.families[i].ops[k].name = audit_public_name(&plan, plan.families[i].ops[k].fn);
 	audited = calloc((size_t)plan.nfamilies + 1, sizeof *audited);
-	if (plan.nfamilies == 0)
+	if (plan.nfamilies == 0 && rq->headers.n > 0)
 		audit_note(&plan, "header", rq->headers.v[0], NULL, "skipped",
 			   "no object family to audit: %d API function%s, none with an object or "
 			   "global state the generator can build", plan.nfns, plan.nfns == 1 ? "" : "s");

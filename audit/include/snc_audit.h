@@ -334,6 +334,15 @@ int audit_api_files(const struct sa_unit *u, char ***out);
 const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct sa_units *units,
 				     const char *header, char ***files, int *nfiles);
 
+/* audit_compatible.c: which of the headers compile together (keep[i]), with the harnesses'
+ * compiler and cflags, in dir: all when one file including them all compiles; else taken
+ * most read first (readers[i]: the units of the build that read it), each kept when it
+ * compiles with those kept before it, or set aside with the compiler's first error in
+ * why[i] (liburcu's flavours: urcu-bp.h and urcu-memb.h are never included together).
+ * Returns how many were set aside. */
+int audit_compatible_headers(char *const *headers, int n, const int *readers, char *const *cflags,
+			     int ncflags, const char *dir, bool *keep, char (*why)[256]);
+
 /* audit_includer.c: the header that a named header's #error says to include instead
  * ("Only <glib.h> can be included directly"), found along the -I directories of cflags,
  * the header's folder and the three above it, then the system's, into out (absolute).
