@@ -176,3 +176,17 @@ const char *sa_units_left_out(const struct sa_units *units, const char *header)
 			return units->left_out[i].why;
 	return NULL;
 }
+
+const struct sa_unit *sa_units_source_reading(const struct sa_units *units, const char *header)
+{
+	for (int i = 0; units && i < units->count; i++) {
+		const struct sa_unit *u = &units->units[i];
+		size_t len = strlen(u->file);
+		if (u->status != SA_UNIT_PARSED || len < 3 || strcmp(u->file + len - 2, ".c") != 0)
+			continue;
+		for (int k = 1; k < u->nfiles; k++)   /* files[0]: the unit's own */
+			if (strcmp(u->files[k].path, header) == 0)
+				return u;
+	}
+	return NULL;
+}

@@ -153,21 +153,6 @@ static const struct sa_unit *through_unit(const struct audit_plan *plan,
 	return u && u->status != SA_UNIT_FAILED && !sa_unit_refuses_alone(u) ? u : NULL;
 }
 
-/* A source of the build that reads header and parsed without errors, or NULL. */
-static const struct sa_unit *source_reading(const struct sa_units *units, const char *header)
-{
-	for (int i = 0; units && i < units->count; i++) {
-		const struct sa_unit *u = &units->units[i];
-		size_t len = strlen(u->file);
-		if (u->status != SA_UNIT_PARSED || len < 3 || strcmp(u->file + len - 2, ".c") != 0)
-			continue;
-		for (int k = 1; k < u->nfiles; k++)
-			if (strcmp(u->files[k].path, header) == 0)
-				return u;
-	}
-	return NULL;
-}
-
 const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct sa_units *units,
 				     const char *header, char ***files, int *nfiles)
 {
@@ -182,7 +167,8 @@ const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct
 			*nfiles = api_files_of(through, path, files);
 		return through;
 	}
-	const struct sa_unit *src = u && u->status == SA_UNIT_ERRORS ? source_reading(units, path) : NULL;
+	const struct sa_unit *src = u && u->status == SA_UNIT_ERRORS
+		? sa_units_source_reading(units, path) : NULL;
 	if (src) {   /* it needs what its includers include first: read as a source reads it */
 		*nfiles = api_files_of(src, path, files);
 		if (*nfiles > 0)
@@ -241,7 +227,7 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 				   u->diagnostics[0].line, u->diagnostics[0].message);
 		}
 		const struct sa_unit *src = u->status == SA_UNIT_ERRORS && !sa_unit_refuses_alone(u)
-			? source_reading(units, path) : NULL;
+			? sa_units_source_reading(units, path) : NULL;
 		if (src)
 			audit_note(plan, "header", headers[h], NULL, "audited",
 				   "as %s reads it (alone it has %d error%s, %s:%d: %s: it needs what "
@@ -332,14 +318,7 @@ static void add_headers_it_needs(const struct audit_plan *plan, const char *head
 	const struct sa_unit *alone = plan->units ? unit_of(plan->units, path) : NULL;
 	if (!alone || alone->status != SA_UNIT_ERRORS || sa_unit_refuses_alone(alone))
 		return;
-	const struct sa_unit *src = NULL;
-	for (int i = 0; i < plan->units->count && !src; i++) {
-		const struct sa_unit *u = &plan->units->units[i];
-		size_t len = strlen(u->file);
-		if (u->status == SA_UNIT_PARSED && len > 2 && strcmp(u->file + len - 2, ".c") == 0 &&
-		    read_at(u, path) >= 0)
-			src = u;
-	}
+	const struct sa_unit *src = sa_units_source_reading(plan->units, path);
 	int at = src ? read_at(src, path) : -1;
 	for (int i = 0; src && i < plan->nfns; i++) {
 		const char *h = plan->fns[i].header;

@@ -221,24 +221,10 @@ static int count_files(const struct sa_units *units)
 	return distinct;
 }
 
-/* Is file a header that a source of the build reads and parses without errors? Parsed
- * alone with errors, it needs what its includers include first (mimalloc-internal.h
- * uses mimalloc.h's types): its errors are no errors of the build. */
-static bool read_cleanly(const struct sa_units *units, const char *file)
+static bool has_suffix_h(const char *file)
 {
 	size_t n = strlen(file);
-	if (n < 3 || strcmp(file + n - 2, ".h") != 0)
-		return false;
-	for (int i = 0; i < units->count; i++) {
-		const struct sa_unit *u = &units->units[i];
-		size_t len = strlen(u->file);
-		if (u->status != SA_UNIT_PARSED || len < 3 || strcmp(u->file + len - 2, ".c") != 0)
-			continue;
-		for (int k = 1; k < u->nfiles; k++)
-			if (strcmp(u->files[k].path, file) == 0)
-				return true;
-	}
-	return false;
+	return n > 2 && strcmp(file + n - 2, ".h") == 0;
 }
 
 /* Does a unit other than units[self] read file? */
@@ -262,8 +248,7 @@ static void leave_out_other_platforms(struct sa_units *units)
 		return;
 	for (int i = 0; i < units->count; i++) {   /* decided on the whole set, then moved */
 		const char *file = units->units[i].file;
-		size_t n = strlen(file);
-		if (n > 2 && strcmp(file + n - 2, ".h") == 0 && !read_by_another(units, i, file))
+		if (has_suffix_h(file) && !read_by_another(units, i, file))
 			sa_other_platform(units, file, why[i], sizeof why[i]);
 	}
 	for (int i = 0; i < units->count; i++) {
@@ -318,7 +303,8 @@ int scan_execute(struct snc_db *db, int64_t run_id, const struct scan_request *r
 		if (sa_unit_refuses_alone(u)) {
 			refusing_units++;
 			out->refuse_alone += i == 0 || strcmp(units->units[i - 1].file, u->file) != 0;
-		} else if (u->status == SA_UNIT_ERRORS && read_cleanly(units, u->file)) {
+		} else if (u->status == SA_UNIT_ERRORS && has_suffix_h(u->file) &&
+			   sa_units_source_reading(units, u->file)) {   /* needs its includers */
 			out->needs_includer++;
 		} else if (u->status == SA_UNIT_ERRORS || u->status == SA_UNIT_FAILED) {
 			out->with_errors++;

@@ -71,6 +71,9 @@ void sa_units_add_orphan_headers(struct sa_units *units, struct sa_units *header
  * macro (__powerpc__, _WIN32)? Then by says where ("arch.h includes it under #elif
  * defined(__powerpc__)"). */
 bool sa_other_platform(const struct sa_units *units, const char *header, char *by, size_t bylen);
+/* A source (.c) unit that parsed without errors and read header, or NULL: a header with
+ * errors alone that such a unit reads needs what its includers include first. */
+const struct sa_unit *sa_units_source_reading(const struct sa_units *units, const char *header);
 /* The reason header was left out of units, or NULL. */
 const char *sa_units_left_out(const struct sa_units *units, const char *header);
 /* Sorts units by file then flags (the order every result is merged in). */
