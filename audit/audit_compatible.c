@@ -8,9 +8,11 @@
  * first compiled together (the harnesses' compiler, -fsyntax-only, one file that includes
  * them all); when that fails, they are taken one by one, those most units of the build
  * read first (the configuration the project uses most), in batches of eight that are
- * tried one by one only when the batch fails, and a header that does not compile with the
- * ones kept before it is set aside with the compiler's first error: another configuration
- * of the library, which an audit naming it covers. */
+ * tried one by one only when the batch fails, and a header that compiles alone but not
+ * with the ones kept before it is set aside with the compiler's first error: another
+ * configuration of the library, which an audit naming it covers. One that does not
+ * compile even alone needs what its includers include first: it is kept (the audit reads
+ * it as the sources do), and left out of the files that try the others. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,11 +99,26 @@ int audit_compatible_headers(char *const *headers, int n, const int *readers, ch
 		for (int i = b; i < end; i++)
 			use[order[i]] = false;
 		for (int i = b; i < end; i++) {
-			use[order[i]] = true;
-			if (compiles(dir, headers, use, n, cflags, ncflags, why[order[i]], sizeof why[0]))
+			int h = order[i];
+			use[h] = true;
+			if (compiles(dir, headers, use, n, cflags, ncflags, why[h], sizeof why[0]))
 				continue;
-			use[order[i]] = keep[order[i]] = false;
-			dropped++;
+			use[h] = false;
+			bool *alone = calloc((size_t)n + 1, sizeof *alone);
+			char ignored[256];
+			if (alone)
+				alone[h] = true;
+			/* one that does not compile even alone needs what its includers include
+			 * first (mimalloc-atomic.h uses intptr_t): no alternative, kept, and left
+			 * out of the later files */
+			if (alone && compiles(dir, headers, alone, n, cflags, ncflags, ignored,
+					      sizeof ignored)) {
+				keep[h] = false;
+				dropped++;
+			} else {
+				why[h][0] = '\0';
+			}
+			free(alone);
 		}
 	}
 	free(use);

@@ -20,15 +20,25 @@ H
 cat > proj/include/flav_b.h <<'H'
 static inline long flav_get(const long *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 H
+cat > proj/include/word.h <<'H'
+/* uses intptr_t, which clang's <stdatomic.h> brings and gcc's does not: its includers
+ * include <stdint.h> first (mimalloc-atomic.h) */
+#include <stdatomic.h>
+static inline intptr_t word_get(const intptr_t *p) { return __atomic_load_n(p, __ATOMIC_SEQ_CST); }
+H
 cat > proj/src/ops.c <<'C'
+#include <stdint.h>
+#include "word.h"
 #include "ops.h"
 long ops_add(long *p) { return __atomic_add_fetch(p, 1, __ATOMIC_SEQ_CST); }
 C
 for f in a b; do
-	printf '#include "ops.h"\n#include "flav_%s.h"\nlong use_%s(long *p) { return ops_add(p) + flav_get(p); }\n' $f $f \
+	printf '#include <stdint.h>\n#include "word.h"\n#include "ops.h"\n#include "flav_%s.h"\nlong use_%s(long *p) { return ops_add(p) + flav_get(p); }\n' $f $f \
 		> proj/src/use_$f.c
 done
 cat > proj/src/also_a.c <<'C'
+#include <stdint.h>
+#include "word.h"
 #include "flav_a.h"
 long also_a(long *p) { return flav_get(p); }
 C
@@ -43,8 +53,10 @@ expect_match "$out" "1 header set aside: it does not compile with the others" "s
 expect_eq "$(item header "$PWD/proj/include/flav_b.h")" \
 	"skipped: does not compile with the project's other headers (redefinition of ‘flav_get’): another configuration of the library, which no unit includes with them; name it to audit it" \
 	"the flavour fewer units read is set aside, with the compiler's error"
-expect_match "$out" "API: 2 public names \(2 functions, 0 macros\), 2 in a verdict \(100%\)" \
-	"the rest is audited: ops_add and flavour A's flav_get"
+expect_match "$out" "API: 3 public names \(3 functions, 0 macros\), 3 in a verdict \(100%\)" \
+	"the rest is audited: ops_add, flavour A's flav_get, word_get"
+expect_eq "$(item header "$PWD/proj/include/word.h")" "" \
+	"a header that does not compile alone with gcc (the most read, tried first) is no alternative"
 expect_eq "$(oneway long ops_add flav_get)" "ops_add->flav_get" "flavour A's get reads what add did"
 # Named, the other flavour is audited as it is.
 audit proj/include/flav_b.h
