@@ -83,6 +83,11 @@ void sa_unit_clear_facts(struct sa_unit *u)
 	free(u->declarations);
 	u->declarations = NULL;
 	u->ndeclarations = 0;
+	for (int i = 0; i < u->nvariables; i++)
+		free(u->variables[i]);
+	free(u->variables);
+	u->variables = NULL;
+	u->nvariables = 0;
 	sa_unit_drop_diagnostics(u);
 	u->files = NULL;
 	u->functions = NULL;

@@ -1373,6 +1373,19 @@ static void drop_defined(struct sa_unit *u)
 	u->ndeclarations = kept;
 }
 
+/* A variable the unit's main file defines with external linkage: its name. */
+static void variable(struct walker *w, CXCursor c)
+{
+	CXFile file;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	const char *path = path_of(w, file);
+	if (!clang_isCursorDefinition(c) || clang_Cursor_getStorageClass(c) == CX_SC_Static ||
+	    clang_Cursor_getStorageClass(c) == CX_SC_Extern || !path || strcmp(path, w->u->file) != 0)
+		return;
+	int cap = w->u->nvariables;
+	*SA_PUSH(w->u->variables, w->u->nvariables, cap) = sa_cx(clang_getCursorSpelling(c));
+}
+
 static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData data)
 {
 	(void)parent;
@@ -1381,6 +1394,8 @@ static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData dat
 		function(w, c);
 	else if (is_kind(c, CXCursor_FunctionDecl))
 		declaration(w, c);
+	else if (is_kind(c, CXCursor_VarDecl))
+		variable(w, c);
 	else if (is_kind(c, CXCursor_LinkageSpec) || is_kind(c, CXCursor_UnexposedDecl))
 		return CXChildVisit_Recurse;
 	return CXChildVisit_Continue;

@@ -1004,60 +1004,94 @@ static int by_definition_name(const void *a, const void *b)
 		       ((const struct unit_definition *)b)->unit;
 }
 
-/* Chooses (UNIT_CALLED), besides the chosen units, those that define what they call and
- * no chosen unit defines, until none is missing: liburcu's urcu.c calls
- * compat_futex_async, which compat_futex.c defines and no header declares. One unit for
- * each missing function (the first that defines it): a file built into several libraries
- * is needed once. */
-static void choose_needed_units(const struct sa_units *units, char *chosen, const bool *has_main)
+/* The definitions, sorted by name, of the .c units with no main(): their extern functions
+ * and variables. */
+struct definitions {
+	struct unit_definition *v;
+	int n, cap;
+};
+
+static void add_definition(struct definitions *d, const char *name, int unit)
 {
-	int ndefs = 0, cap = 0;
-	struct unit_definition *defs = NULL;
+	if (d->n == d->cap) {
+		int cap = d->cap ? 2 * d->cap : 256;
+		struct unit_definition *grown = realloc(d->v, (size_t)cap * sizeof *grown);
+		if (!grown)
+			return;
+		d->v = grown;
+		d->cap = cap;
+	}
+	d->v[d->n++] = (struct unit_definition){ name, unit };
+}
+
+/* Makes sure what name names is defined by a chosen unit, choosing the first unit that
+ * defines it when none does yet. Returns whether a unit was chosen. */
+static bool choose_definer(const struct definitions *defs, char *chosen, const char *name)
+{
+	struct unit_definition key = { name, -1 };
+	struct unit_definition *d = defs->n ? bsearch(&key, defs->v, (size_t)defs->n, sizeof *defs->v,
+						      by_name_only) : NULL;
+	while (d && d > defs->v && strcmp(d[-1].name, name) == 0)   /* the first of them */
+		d--;
+	for (struct unit_definition *e = d; e && e < defs->v + defs->n && strcmp(e->name, name) == 0; e++)
+		if (chosen[e->unit])
+			return false;
+	if (!d)
+		return false;
+	chosen[d->unit] = UNIT_CALLED;
+	return true;
+}
+
+/* What fn needs defined: the functions it calls, and the variables with external linkage
+ * it reads or writes (their USR is "c:@NAME"). Returns whether a unit was chosen. */
+static bool choose_for(const struct definitions *defs, char *chosen, const struct sa_function *fn)
+{
+	bool more = false;
+	for (int c = 0; c < fn->ncalls; c++)
+		if (fn->calls[c].callee)
+			more |= choose_definer(defs, chosen, fn->calls[c].callee);
+	for (int a = 0; a < fn->naccesses; a++) {
+		const char *key = fn->accesses[a].key;
+		if (key && strncmp(key, "c:@", 3) == 0 && !strchr(key + 3, '@'))
+			more |= choose_definer(defs, chosen, key + 3);
+	}
+	return more;
+}
+
+/* Chooses (UNIT_CALLED), besides the chosen units, those that define what they and the
+ * API's inline functions call or use and no chosen unit defines, until none is missing:
+ * liburcu's urcu.c calls compat_futex_async, which compat_futex.c defines and no header
+ * declares; rculfhash.h's inline cds_lfht_new passes &cds_lfht_mm_order, a variable of
+ * rculfhash-mm-order.c. One unit for each missing name (the first that defines it): a file
+ * built into several libraries is needed once. */
+static void choose_needed_units(const struct sa_units *units, char *chosen, const bool *has_main,
+				const struct audit_plan *plan)
+{
+	struct definitions defs = { 0 };
 	for (int u = 0; u < units->count; u++) {
 		const struct sa_unit *unit = &units->units[u];
-		for (int f = 0; !has_main[u] && has_suffix(unit->file, ".c") && f < unit->nfunctions; f++) {
+		if (has_main[u] || !has_suffix(unit->file, ".c"))
+			continue;
+		for (int f = 0; f < unit->nfunctions; f++) {
 			const struct sa_function *fn = &unit->functions[f];
-			if (fn->linkage != SA_LINK_EXTERN || strcmp(unit->file, fn->file) != 0)
-				continue;
-			if (ndefs == cap) {
-				cap = cap ? 2 * cap : 256;
-				struct unit_definition *grown = realloc(defs, (size_t)cap * sizeof *grown);
-				if (!grown)
-					return free(defs);
-				defs = grown;
-			}
-			defs[ndefs++] = (struct unit_definition){ fn->name, u };
+			if (fn->linkage == SA_LINK_EXTERN && strcmp(unit->file, fn->file) == 0)
+				add_definition(&defs, fn->name, u);
 		}
+		for (int v = 0; v < unit->nvariables; v++)
+			add_definition(&defs, unit->variables[v], u);
 	}
-	if (ndefs > 1)
-		qsort(defs, (size_t)ndefs, sizeof *defs, by_definition_name);
+	if (defs.n > 1)
+		qsort(defs.v, (size_t)defs.n, sizeof *defs.v, by_definition_name);
+	for (int i = 0; i < plan->nfns; i++)   /* the headers' inline code */
+		if (plan->fns[i].body && has_suffix(plan->fns[i].body->file, ".h"))
+			choose_for(&defs, chosen, plan->fns[i].body);
 	for (bool more = true; more;) {
 		more = false;
-		for (int u = 0; u < units->count; u++) {
-			const struct sa_unit *unit = &units->units[u];
-			for (int f = 0; chosen[u] && f < unit->nfunctions; f++) {
-				const struct sa_function *fn = &unit->functions[f];
-				for (int c = 0; c < fn->ncalls; c++) {
-					const char *callee = fn->calls[c].callee;
-					struct unit_definition key = { callee ? callee : "", -1 };
-					struct unit_definition *d = ndefs ? bsearch(&key, defs, (size_t)ndefs,
-						sizeof *defs, by_name_only) : NULL;
-					/* bsearch finds one of them: the first is the one to take */
-					while (d && d > defs && strcmp(d[-1].name, key.name) == 0)
-						d--;
-					bool defined = false;
-					for (struct unit_definition *e = d; e && e < defs + ndefs &&
-					     strcmp(e->name, key.name) == 0; e++)
-						defined |= chosen[e->unit];
-					if (d && !defined) {
-						chosen[d->unit] = UNIT_CALLED;
-						more = true;
-					}
-				}
-			}
-		}
+		for (int u = 0; u < units->count; u++)
+			for (int f = 0; chosen[u] && f < units->units[u].nfunctions; f++)
+				more |= choose_for(&defs, chosen, &units->units[u].functions[f]);
 	}
-	free(defs);
+	free(defs.v);
 }
 
 /* -p without --lib or sources: the API's functions are defined by units of the compile
@@ -1084,7 +1118,7 @@ static void compile_the_projects_units(struct audit_request *rq, const struct au
 		chosen[u] = has_suffix(unit->file, ".c") && !has_main[u] &&
 			    unit_defines(unit, plan, NULL) ? UNIT_OF_API : 0;
 	}
-	choose_needed_units(&scan->units, chosen, has_main);
+	choose_needed_units(&scan->units, chosen, has_main, plan);
 	char names[2][512] = { "", "" };
 	int n[2] = { 0, 0 };
 	for (int pass = UNIT_OF_API; pass <= UNIT_CALLED; pass++) {

@@ -241,6 +241,10 @@ struct sa_unit {
 	 * types, only a unit parsed now has them. */
 	struct sa_function *declarations;
 	int ndeclarations;
+	/* The variables the unit's main file defines with external linkage (a default
+	 * `cds_lfht_mm_order` another unit's code uses). Only a unit parsed now has them. */
+	char **variables;
+	int nvariables;
 };
 
 const char *sa_kind_name(enum sa_kind kind);          /* rmw, fence, seq_cst-store, lock, light */
