@@ -179,6 +179,18 @@ const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct
 	return u && u->status != SA_UNIT_FAILED ? u : NULL;
 }
 
+/* Does the header's own parse see the function (by USR)? A unit that defines a macro
+ * first may see another branch of the header: liburcu's wfqueue.c defines _LGPL_SOURCE,
+ * and wfqueue.h's static inline cds_wfq_init, not the extern one the header declares
+ * otherwise (two operations of one name: the harness did not compile). */
+static bool sees(const struct sa_unit *u, const char *usr)
+{
+	for (int i = 0; i < u->nfunctions; i++)
+		if (strcmp(u->functions[i].usr, usr) == 0)
+			return true;
+	return false;
+}
+
 void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		       const struct sa_units *units, char *const *headers, int nheaders)
 {
@@ -263,7 +275,7 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		} else {
 			for (int i = 0; i < model->nfns; i++) {
 				const struct sa_function *def = model->fns[i].def;
-				if (def->typed && in_set(files, nfiles, def->file))
+				if (def->typed && in_set(files, nfiles, def->file) && sees(u, def->usr))
 					add_fn(plan, def, def, u->file);
 			}
 			for (int i = 0; i < u->ndeclarations; i++) {
