@@ -6,7 +6,6 @@
  * such a header stops at that directive: its errors say nothing about the flags or the
  * code, and its functions are seen through the header that includes it. A unit is such a
  * header when its first error is an #error directive of its own main file. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,15 +23,8 @@ static bool is_error_directive(const char *path, int line)
 	for (int n = 1; getline(&text, &cap, f) >= 0; n++) {
 		if (n < line)
 			continue;
-		const char *p = text;
-		while (isblank((unsigned char)*p))
-			p++;
-		if (*p++ == '#') {
-			while (isblank((unsigned char)*p))
-				p++;
-			found = strncmp(p, "error", 5) == 0 && !isalnum((unsigned char)p[5]) &&
-				p[5] != '_';
-		}
+		char word[16];
+		found = sa_directive(text, word, sizeof word) && strcmp(word, "error") == 0;
 		break;
 	}
 	free(text);

@@ -67,24 +67,6 @@ static bool names_platform(const char *text, const struct derived *d)
 	return false;
 }
 
-/* The directive of a line ("if", "include", ...) into word, and where its rest starts. */
-static const char *directive(const char *line, char *word, size_t len)
-{
-	const char *p = line;
-	while (isblank((unsigned char)*p))
-		p++;
-	if (*p++ != '#')
-		return NULL;
-	while (isblank((unsigned char)*p))
-		p++;
-	size_t n = 0;
-	while (isalpha((unsigned char)p[n]) && n + 1 < len)
-		n++;
-	memcpy(word, p, n);
-	word[n] = '\0';
-	return p + n;
-}
-
 /* Does path end with name, at a folder boundary ("urcu/arch/ppc.h" of .../urcu/arch/ppc.h)? */
 static bool names_path(const char *path, const char *name, size_t n)
 {
@@ -104,7 +86,7 @@ static bool walk_conditions(const char *text, const char *header, struct derived
 	int depth = 0;
 	for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
 		char word[16];
-		const char *rest = directive(line, word, sizeof word);
+		const char *rest = sa_directive(line, word, sizeof word);
 		if (!rest)
 			continue;
 		const char *end = strchr(rest, '\n');

@@ -52,15 +52,10 @@ static bool error_message(const char *path, char *message, size_t len)
 	size_t cap = 0;
 	bool found = false;
 	while (!found && getline(&line, &cap, f) >= 0) {
-		const char *p = line;
-		while (isblank((unsigned char)*p))
-			p++;
-		if (*p++ != '#')
-			continue;
-		while (isblank((unsigned char)*p))
-			p++;
-		if (strncmp(p, "error", 5) == 0 && !isalnum((unsigned char)p[5]) && p[5] != '_') {
-			snprintf(message, len, "%s", p + 5);
+		char word[16];
+		const char *rest = sa_directive(line, word, sizeof word);
+		if (rest && strcmp(word, "error") == 0) {
+			snprintf(message, len, "%s", rest);
 			found = true;
 		}
 	}

@@ -1171,35 +1171,6 @@ static bool read_by_a_header(const struct sa_unit *const *hunits, int n, const c
 	return false;
 }
 
-/* Does the header guard itself against a second inclusion (#pragma once, or its first
- * directive an #ifndef NAME followed by #define NAME)? Read as text. */
-static bool has_include_guard(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return true;
-	char line[512], guard[128] = "";
-	bool found = false, first = true;
-	while (!found && fgets(line, sizeof line, f)) {
-		const char *p = line + strspn(line, " \t");
-		if (*p != '#')
-			continue;
-		p += 1 + strspn(p + 1, " \t");
-		if (strncmp(p, "pragma", 6) == 0 && strstr(p, "once"))
-			found = true;
-		else if (first && sscanf(p, "ifndef %127s", guard) == 1)
-			first = false;
-		else if (!first && guard[0]) {
-			char name[128];
-			found = sscanf(p, "define %127s", name) == 1 && strcmp(name, guard) == 0;
-			guard[0] = '\0';
-		} else
-			first = false;
-	}
-	fclose(f);
-	return found;
-}
-
 static int compare_strings(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -1241,7 +1212,7 @@ static void set_aside_alternatives(struct audit_request *rq, struct audit_plan *
 		const char *path = realpath(rq->headers.v[i], real) ? real : rq->headers.v[i];
 		const struct sa_unit *u = hunits[i];
 		if (!u || u->status != SA_UNIT_PARSED || sa_units_left_out(units, path) ||
-		    (read_by_a_header(hunits, n, path) && !has_include_guard(path)))
+		    (read_by_a_header(hunits, n, path) && !sa_has_include_guard(path)))
 			continue;   /* refusing, with errors alone, left out, or included through
 				       another without a guard: handled apart */
 		const char **hit = total ? bsearch(&path, read, (size_t)total, sizeof *read,

@@ -98,6 +98,14 @@ void sa_scan_units(struct sa_units *units, int jobs, sa_progress_fn progress, vo
  * about the flags; its functions are seen through the headers that include it (alone.c). */
 bool sa_unit_refuses_alone(const struct sa_unit *u);
 
+/* A preprocessor directive read as text (directive.c): the name after the `#` of line
+ * (`if`, `include`, `error`) into word, and where the rest of the line starts; NULL when
+ * the line is no directive. */
+const char *sa_directive(const char *line, char *word, size_t len);
+/* Does the header guard itself against a second inclusion (#pragma once, or its first
+ * directive an #ifndef NAME followed by #define NAME)? */
+bool sa_has_include_guard(const char *path);
+
 /* ---- step 3: model (the sa_model rows) -------------------------------------------------- */
 
 struct sa_model_options {
