@@ -176,45 +176,78 @@ static bool near(const char *file, const char *header)
 	return false;
 }
 
-bool sa_other_platform(const struct sa_units *units, const char *header, char *by, size_t bylen)
+static int by_path(const void *a, const void *b)
 {
-	const char **files = NULL;
-	char **texts = NULL;
-	int nfiles = 0, cap = 0;
-	for (int i = 0; i < units->count; i++) {
-		const struct sa_unit *u = &units->units[i];
-		for (int k = 0; k < u->nfiles; k++) {
-			const char *path = u->files[k].path;
-			bool seen = false;
-			for (int d = 0; d < nfiles && !seen; d++)
-				seen = strcmp(files[d], path) == 0;
-			/* a file of the header's folder or above it, or a source of the build */
-			if (!seen && (near(path, header) || k == 0))
-				*SA_PUSH(files, nfiles, cap) = path;
-		}
-	}
-	texts = sa_alloc((size_t)(nfiles + 1) * sizeof *texts);
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Whether header is another platform's, by the texts of the files near it or sources of
+ * the build (source[i]): the macros they define under a platform condition first, then
+ * their #includes. */
+static bool other_platform(const char *header, const char *const *files, char *const *texts,
+			   const bool *source, int nfiles, char *by, size_t bylen)
+{
 	struct derived d = { 0 };
-	for (int i = 0; i < nfiles; i++) {
-		texts[i] = read_text(files[i]);
-		if (texts[i])
+	for (int i = 0; i < nfiles; i++)
+		if (texts[i] && (source[i] || near(files[i], header)))
 			walk_conditions(texts[i], NULL, &d, NULL, 0);
-	}
 	bool found = false;
 	for (int i = 0; i < nfiles && !found; i++) {
 		char cond[160];
-		if (texts[i] && walk_conditions(texts[i], header, &d, cond, sizeof cond)) {
+		if (texts[i] && (source[i] || near(files[i], header)) &&
+		    walk_conditions(texts[i], header, &d, cond, sizeof cond)) {
 			const char *base = strrchr(files[i], '/');
 			snprintf(by, bylen, "%s includes it under %s", base ? base + 1 : files[i], cond);
 			found = true;
 		}
 	}
-	for (int i = 0; i < nfiles; i++)
-		free(texts[i]);
 	for (int i = 0; i < d.n; i++)
 		free(d.names[i]);
 	free(d.names);
-	free(texts);
-	free(files);
 	return found;
+}
+
+void sa_other_platforms(const struct sa_units *units, const char *const *headers, int n,
+			char (*why)[512])
+{
+	/* every file a unit read, once, sorted: read as text once for all the headers */
+	int total = 0, nfiles = 0;
+	for (int i = 0; i < units->count; i++)
+		total += units->units[i].nfiles;
+	const char **all = sa_alloc((size_t)(total + 1) * sizeof *all);
+	bool *source = sa_alloc((size_t)(total + 1) * sizeof *source);
+	for (int i = 0; i < units->count; i++)
+		for (int k = 0; k < units->units[i].nfiles; k++)
+			all[nfiles++] = units->units[i].files[k].path;
+	if (nfiles > 1)
+		qsort(all, (size_t)nfiles, sizeof *all, by_path);
+	int kept = 0;
+	for (int i = 0; i < nfiles; i++)
+		if (kept == 0 || strcmp(all[kept - 1], all[i]) != 0)
+			all[kept++] = all[i];
+	nfiles = kept;
+	for (int i = 0; i < units->count; i++) {   /* a unit's main file: a source of the build */
+		const char *main_file = units->units[i].nfiles ? units->units[i].files[0].path : NULL;
+		const char **at = main_file ? bsearch(&main_file, all, (size_t)nfiles, sizeof *all,
+						      by_path) : NULL;
+		if (at)
+			source[at - all] = true;
+	}
+	char **texts = sa_alloc((size_t)(nfiles + 1) * sizeof *texts);
+	for (int i = 0; i < nfiles; i++) {
+		bool wanted = source[i];
+		for (int h = 0; h < n && !wanted; h++)
+			wanted = headers[h] && near(all[i], headers[h]);
+		texts[i] = wanted ? read_text(all[i]) : NULL;
+	}
+	for (int h = 0; h < n; h++) {
+		why[h][0] = '\0';
+		if (headers[h])
+			other_platform(headers[h], all, texts, source, nfiles, why[h], sizeof why[h]);
+	}
+	for (int i = 0; i < nfiles; i++)
+		free(texts[i]);
+	free(texts);
+	free(source);
+	free(all);
 }

@@ -145,24 +145,30 @@ void sa_units_add_orphan_headers(struct sa_units *units, struct sa_units *header
 		for (int k = 0; k < units->units[i].nfiles; k++)
 			seen[nseen++] = units->units[i].files[k].path;
 	qsort(seen, (size_t)nseen, sizeof *seen, compare_str);
-	int cap = units->count, reached = units->count, left_cap = units->nleft_out;
+	int cap = units->count, left_cap = units->nleft_out;
+	const char **orphans = sa_alloc((size_t)(headers->count + 1) * sizeof *orphans);
+	for (int i = 0; i < headers->count; i++)   /* NULL: read by a unit */
+		orphans[i] = bsearch(&headers->units[i].file, seen, (size_t)nseen, sizeof *seen,
+				     compare_str) ? NULL : headers->units[i].file;
+	char (*why)[512] = sa_alloc((size_t)(headers->count + 1) * sizeof *why);
+	sa_other_platforms(units, orphans, headers->count, why);
 	for (int i = 0; i < headers->count; i++) {
 		struct sa_unit *h = &headers->units[i];
-		if (bsearch(&h->file, seen, (size_t)nseen, sizeof *seen, compare_str)) {
+		if (!orphans[i]) {
 			sa_unit_clear(h);
 			continue;
 		}
-		char by[512];
-		struct sa_units parsed = { units->units, reached, NULL, 0 };
-		if (sa_other_platform(&parsed, h->file, by, sizeof by)) {
+		if (why[i][0]) {
 			struct sa_left_out *l = SA_PUSH(units->left_out, units->nleft_out, left_cap);
 			l->file = sa_strdup(h->file);
-			l->why = sa_strdup(by);
+			l->why = sa_strdup(why[i]);
 			sa_unit_clear(h);
 			continue;
 		}
 		*(struct sa_unit *)SA_PUSH(units->units, units->count, cap) = *h;
 	}
+	free(why);
+	free(orphans);
 	free(seen);
 	free(headers->units);
 	headers->units = NULL;

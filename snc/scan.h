@@ -29,7 +29,7 @@ struct scan_request {
 				      then stays NULL) */
 	const char *cmd;           /* the command, for messages */
 	bool platform_apart;       /* the headers among paths were found, not named: one of
-				      another platform (sa_other_platform) is left out */
+				      another platform (sa_other_platforms) is left out */
 };
 
 struct scan_outcome {

@@ -238,19 +238,25 @@ static bool read_by_another(const struct sa_units *units, int self, const char *
 }
 
 /* Moves the header units that no other unit read and that are another platform's
- * (sa_other_platform: urcu/arch/ppc.h on x86-64) to units->left_out: not API, and their
+ * (sa_other_platforms: urcu/arch/ppc.h on x86-64) to units->left_out: not API, and their
  * errors (a <windows.h> not found) are no errors of this build. */
 static void leave_out_other_platforms(struct sa_units *units)
 {
 	int kept = 0, cap = units->nleft_out;
 	char (*why)[512] = calloc((size_t)units->count + 1, sizeof *why);
-	if (!why)
+	const char **candidates = calloc((size_t)units->count + 1, sizeof *candidates);
+	if (!why || !candidates) {
+		free(why);
+		free(candidates);
 		return;
+	}
 	for (int i = 0; i < units->count; i++) {   /* decided on the whole set, then moved */
 		const char *file = units->units[i].file;
 		if (has_suffix_h(file) && !read_by_another(units, i, file))
-			sa_other_platform(units, file, why[i], sizeof why[i]);
+			candidates[i] = file;
 	}
+	sa_other_platforms(units, candidates, units->count, why);
+	free(candidates);
 	for (int i = 0; i < units->count; i++) {
 		struct sa_unit *u = &units->units[i];
 		if (!why[i][0]) {

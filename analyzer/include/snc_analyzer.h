@@ -64,13 +64,15 @@ int sa_units_from_paths(char *const *paths, int npaths, char *const *extra, int 
 /* The units of a compile_commands.json (the file, or the folder holding it). */
 int sa_units_from_compdb(const char *path, struct sa_units *out, char *err, size_t errlen);
 /* Appends the headers that none of the scanned units read, as units of their own; those
- * of another platform (sa_other_platform) go to units->left_out instead. */
+ * of another platform (sa_other_platforms) go to units->left_out instead. */
 void sa_units_add_orphan_headers(struct sa_units *units, struct sa_units *headers);
-/* Is header, which no unit read, named by an #include of a file the units read (a source,
- * or a file of the header's folder or the three above it) under a condition on a platform
- * macro (__powerpc__, _WIN32)? Then by says where ("arch.h includes it under #elif
- * defined(__powerpc__)"). */
-bool sa_other_platform(const struct sa_units *units, const char *header, char *by, size_t bylen);
+/* For each of headers (n; NULL ones are skipped), which no unit read: is it named by an
+ * #include of a file the units read (a source, or a file of the header's folder or the
+ * three above it) under a condition on a platform macro (__powerpc__, _WIN32)? Then
+ * why[i] says where ("arch.h includes it under #elif defined(__powerpc__)"), else it is
+ * empty. Each file is read once for all of them. */
+void sa_other_platforms(const struct sa_units *units, const char *const *headers, int n,
+			char (*why)[512]);
 /* A source (.c) unit that parsed without errors and read header, or NULL: a header with
  * errors alone that such a unit reads needs what its includers include first. */
 const struct sa_unit *sa_units_source_reading(const struct sa_units *units, const char *header);
