@@ -360,25 +360,42 @@ static int read_at(const struct sa_unit *u, const char *path)
  * did not compile). Left as they are when no unit reads them all. */
 static void in_the_builds_order(const struct sa_units *units, const char **headers, int n)
 {
+	if (n < 2 || !units)
+		return;
+	char (*real)[PATH_MAX] = calloc((size_t)n, sizeof *real);
+	int *at = calloc((size_t)n, sizeof *at);
+	for (int h = 0; real && h < n; h++)   /* resolved once, as units name their files */
+		if (!realpath(headers[h], real[h]))
+			snprintf(real[h], sizeof real[h], "%s", headers[h]);
 	const struct sa_unit *ref = NULL;
-	for (int pass = 0; pass < 2 && !ref && n > 1 && units; pass++)
+	for (int pass = 0; pass < 2 && !ref && real && at; pass++)
 		for (int i = 0; i < units->count && !ref; i++) {
 			const struct sa_unit *u = &units->units[i];
 			size_t len = strlen(u->file);
 			if (pass == 0 && !(len > 2 && strcmp(u->file + len - 2, ".c") == 0))
 				continue;
 			bool all = true;
-			for (int h = 0; h < n && all; h++)
-				all = read_at(u, headers[h]) >= 0;
+			for (int h = 0; h < n && all; h++) {
+				at[h] = -1;
+				for (int f = 0; f < u->nfiles && at[h] < 0; f++)
+					if (strcmp(u->files[f].path, real[h]) == 0)
+						at[h] = f;
+				all = at[h] >= 0;
+			}
 			if (all)
 				ref = u;
 		}
 	for (int i = 1; ref && i < n; i++)   /* insertion sort: a handful of headers */
-		for (int j = i; j > 0 && read_at(ref, headers[j - 1]) > read_at(ref, headers[j]); j--) {
+		for (int j = i; j > 0 && at[j - 1] > at[j]; j--) {
 			const char *t = headers[j];
 			headers[j] = headers[j - 1];
 			headers[j - 1] = t;
+			int p = at[j];
+			at[j] = at[j - 1];
+			at[j - 1] = p;
 		}
+	free(real);
+	free(at);
 }
 
 int audit_family_headers(const struct audit_plan *plan, const struct audit_family *fam,
