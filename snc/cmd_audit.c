@@ -129,6 +129,7 @@ struct audit_request {
 	int user_cflags;              /* cflags given by the user, before the compile
 					 database's (add_compdb_flags) */
 	bool headers_named;           /* the headers are the user's, not found in a folder */
+	char pkgconfig_note[1024];    /* the pkg-config packages whose flags were added, or "" */
 	const char *compdb, *emit_dir, *config_path, *db_path;
 	const char *workdir;          /* where harness programs run: the files the library's
 					 calls make from relative paths ("0", "1") land there,
@@ -611,6 +612,37 @@ static void print_summary(const struct audit_request *rq, const struct audit_cou
 
 /* ---- the command ------------------------------------------------------------------------ */
 
+/* The flags of the pkg-config packages whose include folders hold the named headers
+ * (audit_pkgconfig.c), after the user's: glib/gatomic.h needs -I/usr/include/glib-2.0 and
+ * glibconfig.h's folder. */
+static void add_pkgconfig_flags(struct audit_request *rq)
+{
+	char **packages, **flags;
+	int nflags, npackages = audit_pkgconfig_flags(rq->headers.v, rq->headers.n, rq->cflags.v,
+						      rq->cflags.n, &packages, &flags, &nflags);
+	size_t used = 0;
+	char *note = rq->pkgconfig_note;
+	for (int i = 0; i < npackages; i++) {
+		if (nflags > 0 && used < sizeof rq->pkgconfig_note)
+			used += (size_t)snprintf(note + used, sizeof rq->pkgconfig_note - used, "%s%s",
+						 i ? ", " : "compiled with the flags of pkg-config's ",
+						 packages[i]);
+		free(packages[i]);
+	}
+	for (int i = 0; i < nflags; i++) {
+		if (used < sizeof rq->pkgconfig_note)
+			used += (size_t)snprintf(note + used, sizeof rq->pkgconfig_note - used, "%s%s",
+						 i ? " " : " (", flags[i]);
+		push(&rq->cflags, flags[i]);
+		free(flags[i]);
+	}
+	if (nflags > 0 && used < sizeof rq->pkgconfig_note)
+		snprintf(note + used, sizeof rq->pkgconfig_note - used, "), the package whose include "
+			 "folder holds it or what it includes");
+	free(packages);
+	free(flags);
+}
+
 /* Reads the command line into rq. Returns 0 to go on, or an exit status (0 after --help:
  * then *answered is set). */
 static int parse_options(struct audit_request *rq, struct snc_cmdline *cl, bool *answered)
@@ -786,6 +818,8 @@ static int parse(int argc, char **argv, struct audit_request *rq)
 	}
 	snc_cmdline_free(&cl);
 	rq->headers_named = rq->headers.n > 0;
+	if (rq->headers_named && !rq->compdb)
+		add_pkgconfig_flags(rq);
 	if (rq->headers.n == 0 && dirs.n == 1 && !rq->compdb)
 		compdb_of_dir(rq, dirs.v[0]);
 	if (rq->headers.n == 0 && dirs.n > 0)
@@ -1422,6 +1456,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	struct strings paths = { 0 };
 	for (int i = 0; i < rq->headers.n; i++)
 		push(&paths, rq->headers.v[i]);
+	if (rq->pkgconfig_note[0])
+		audit_note(&plan, "header", rq->headers.v[0], NULL, "audited", "%s", rq->pkgconfig_note);
 	for (int i = 0; rq->headers_named && i < rq->headers.n; i++) {   /* "Only <glib.h> ..." */
 		char includer[PATH_MAX];
 		if (!audit_includer_named(rq->headers.v[i], rq->cflags.v, rq->cflags.n, includer,

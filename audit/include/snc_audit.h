@@ -343,6 +343,13 @@ const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct
 int audit_compatible_headers(char *const *headers, int n, const int *readers, char *const *cflags,
 			     int ncflags, const char *dir, bool *keep, char (*why)[256]);
 
+/* audit_pkgconfig.c: the pkg-config packages whose include folders hold the named headers
+ * (or what they include that the compiler cannot find with cflags) into *packages, and
+ * the flags `pkg-config --cflags` gives for them that cflags lacks into *flags (malloc'd;
+ * free each). Returns the number of packages; 0 when none, or pkg-config does not run. */
+int audit_pkgconfig_flags(char *const *headers, int nheaders, char *const *cflags, int ncflags,
+			  char ***packages, char ***flags, int *nflags);
+
 /* audit_includer.c: the header that a named header's #error says to include instead
  * ("Only <glib.h> can be included directly"), found along the -I directories of cflags,
  * the header's folder and the three above it, then the system's, into out (absolute).
