@@ -29,6 +29,12 @@ static const char *const words_taken[] = {
 };
 
 /* A parameter's name as a local variable of the wrapper: its own, unless unnamed or taken. */
+/* Is the object what a constructor returns (obj = x_new(...))? */
+static bool makes_object(const struct audit_family *fam)
+{
+	return fam->start == START_CONSTRUCTOR && fam->starter_out < 0 && !fam->globals;
+}
+
 static void local_name(const struct audit_family *fam, const struct audit_arg *a, int index,
 		       char *buf, size_t len)
 {
@@ -182,7 +188,8 @@ static void emit_header(FILE *out, const struct audit_family *fam, char *const *
 			"write\n * through (what it writes is part of its result).\n", fam->tokens - 1);
 	fprintf(out, " * Integers take 0..N-1 (--domain), bool both values. docs/audit.md explains "
 		     "every choice. */\n");
-	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n");
+	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n%s",
+		makes_object(fam) ? "#include <stdlib.h>\n" : "");
 	for (int i = 0; i < nincludes; i++)
 		fprintf(out, "#include %s\n", includes[i]);
 	fputc('\n', out);
@@ -485,6 +492,40 @@ static bool inits_pools(const struct audit_family *fam)
 	return false;
 }
 
+/* One call that may make the object, into `made` when it is still NULL. */
+static void emit_attempt(FILE *out, const struct audit_family *fam, const struct sa_function *fn,
+			 const struct audit_arg *args, int nargs, bool first)
+{
+	const char *indent = first ? "\t" : "\t\t";
+	if (!first)
+		fprintf(out, "\tif (!made) {\n");
+	for (int i = 0; i < nargs; i++)
+		if (args[i].role == ROLE_OUT) {
+			char local[128];
+			local_name(fam, &args[i], i, local, sizeof local);
+			fputs(first ? "" : "\t", out);
+			emit_slot(out, args, i, local);
+		}
+	fprintf(out, "%s%smade = ", indent, first ? "__typeof__(obj) " : "");
+	emit_call(out, fam, fn, args, nargs, false);
+	fprintf(out, ";\n%s", first ? "" : "\t}\n");
+}
+
+/* make_object(): the object, from the constructor's call or, while it is NULL, from the
+ * calls tried after it (fam->fallbacks). */
+static void emit_make_object(FILE *out, const struct audit_family *fam)
+{
+	if (!makes_object(fam))
+		return;
+	fprintf(out, "/* The object: what the first of these calls returns that is not NULL. */\n"
+		     "static __typeof__(obj) make_object(void)\n{\n");
+	emit_attempt(out, fam, fam->starter, fam->start_args, fam->nstart_args, true);
+	for (int i = 0; i < fam->nfallbacks; i++)
+		emit_attempt(out, fam, fam->fallbacks[i].fn, fam->fallbacks[i].args,
+			     fam->fallbacks[i].nargs, false);
+	fprintf(out, "\treturn made;\n}\n\n");
+}
+
 static void emit_setup(FILE *out, const struct audit_family *fam)
 {
 	if (!fam->starter && fam->nsetup == 0 && fam->ncontexts == 0 && !audit_fills_callbacks(fam) &&
@@ -509,16 +550,21 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 		if (fam->pools[i].init)
 			emit_pool_init(out, &fam->pools[i]);
 	if (fam->starter) {
-		for (int i = 0; i < fam->nstart_args; i++)
+		for (int i = 0; !makes_object(fam) && i < fam->nstart_args; i++)
 			if (fam->start_args[i].role == ROLE_OUT) {
 				char local[128];
 				local_name(fam, &fam->start_args[i], i, local, sizeof local);
 				emit_slot(out, fam->start_args, i, local);
 			}
-		fprintf(out, "\t%s", fam->start == START_CONSTRUCTOR && fam->starter_out < 0 ?
-			"obj = " : "");
-		emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args, false);
-		fprintf(out, ";\n");
+		if (makes_object(fam)) {
+			fprintf(out, "\tobj = make_object();\n\tif (!obj) {   /* no state to start "
+				     "from: not one to call the operations on */\n"
+				     "\t\tfputs(\"%s: every constructor call returned NULL\\n\", stderr);\n"
+				     "\t\tabort();\n\t}\n", fam->name);
+		} else {
+			emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args, false);
+			fprintf(out, ";\n");
+		}
 	}
 	for (int i = 0; i < fam->nsetup; i++)
 		fprintf(out, "\t%s%s\n", fam->setup[i],
@@ -622,7 +668,10 @@ static void emit_another(FILE *out, const struct audit_family *fam)
 	fprintf(out, "/* Another object, made as the initial one was: what a second parameter of "
 		     "the object's type\n * gets (never the object itself). */\n"
 		     "static __typeof__(obj) another(void)\n{\n\treturn ");
-	emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args, false);
+	if (makes_object(fam))
+		fprintf(out, "make_object()");
+	else
+		emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args, false);
 	fprintf(out, ";\n}\n\n");
 }
 
@@ -920,6 +969,7 @@ void audit_emit(FILE *out, const struct audit_family *fam, char *const *includes
 	emit_storage(out, fam);
 	if (naming)
 		emit_naming(out, fam);
+	emit_make_object(out, fam);
 	emit_setup(out, fam);
 	emit_digest(out, fam);
 	if (any_arg(fam, is_another))

@@ -706,8 +706,18 @@ static char *initial_text(const struct audit_family *fam)
 		snprintf(buf, sizeof buf, "the globals as the program starts");
 	else if (fam->start == START_CONSTRUCTOR && fam->starter_out >= 0)
 		snprintf(buf, sizeof buf, "%s(&obj, ...)", fam->starter->name);
-	else if (fam->start == START_CONSTRUCTOR)
-		snprintf(buf, sizeof buf, "obj = %s(...)", fam->starter->name);
+	else if (fam->start == START_CONSTRUCTOR) {
+		size_t used = (size_t)snprintf(buf, sizeof buf, "obj = %s(...)", fam->starter->name);
+		for (int i = 0, n = 0; i < fam->nfallbacks && used < sizeof buf; i++) {
+			bool listed = fam->fallbacks[i].fn == fam->starter;
+			for (int k = 0; k < i && !listed; k++)
+				listed = fam->fallbacks[k].fn == fam->fallbacks[i].fn;
+			if (!listed)
+				used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s(...)",
+							 n++ ? ", " : ", or while NULL ",
+							 fam->fallbacks[i].fn->name);
+		}
+	}
 	else if (fam->start == START_INITIALIZER)
 		snprintf(buf, sizeof buf, "a zeroed %s, then %s(%sobj, ...)", fam->key,
 			 audit_wrapped_macro(fam->starter->name) ? audit_wrapped_macro(fam->starter->name)
@@ -790,6 +800,41 @@ static void free_args(struct audit_arg *args, int n)
 	for (int i = 0; args && i < n; i++)
 		free(args[i].fixed);
 	free(args);
+}
+
+static void free_fallbacks(struct audit_family *fam)
+{
+	for (int i = 0; i < fam->nfallbacks; i++)
+		free_args(fam->fallbacks[i].args, fam->fallbacks[i].nargs);
+	free(fam->fallbacks);
+}
+
+static int fewest_params(const void *a, const void *b)
+{
+	const struct sa_function *f = *(const struct sa_function *const *)a;
+	const struct sa_function *g = *(const struct sa_function *const *)b;
+	return f->nparams != g->nparams ? f->nparams - g->nparams : strcmp(f->name, g->name);
+}
+
+/* A family made by a constructor that returns it (not one the config names): the calls to
+ * try when it returns NULL (qb_rb_create_from_file(fd, flags) reads a ring buffer from a
+ * descriptor; qb_rb_open(name, size, QB_RB_FLAG_CREATE, 0) makes one). */
+static void add_fallbacks(struct audit_plan *plan, struct draft *d, const struct audit_fn *all,
+			  int nall, const struct audit_options *opt)
+{
+	struct audit_family *fam = &d->fam;
+	if (fam->start != START_CONSTRUCTOR || fam->starter_out >= 0 ||
+	    audit_config_find(opt->config, fam->key, "constructor", NULL, NULL))
+		return;
+	const struct sa_function **ctors = calloc((size_t)nall + 1, sizeof *ctors);
+	int n = 0;
+	for (int i = 0; ctors && i < nall; i++)
+		if (all[i].def != fam->starter && is_constructor(plan, all[i].def, fam->key))
+			ctors[n++] = all[i].def;
+	if (n > 1)
+		qsort(ctors, (size_t)n, sizeof *ctors, fewest_params);
+	audit_assign_fallbacks(fam, ctors, n, d->members.v, d->members.n, opt);
+	free(ctors);
 }
 
 static bool effects_global(const struct sa_model *m, const struct sa_fn *mf)
@@ -947,6 +992,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			   fam->starter->name, why);
 		goto drop;
 	}
+	add_fallbacks(plan, d, all, nall, opt);
 	int public = 0, real = 0;   /* among the functions, not the macros' wrappers */
 	for (int i = 0; i < d->members.n; i++)
 		if (!audit_wrapped_macro(d->members.v[i].def->name)) {
@@ -1035,6 +1081,7 @@ drop:
 		free_args(fam->ops[i].args, fam->ops[i].nargs);
 	free(fam->ops);
 	free_args(fam->start_args, fam->nstart_args);
+	free_fallbacks(fam);
 	for (int i = 0; i < fam->nsetup; i++)
 		free(fam->setup[i]);
 	free(fam->setup);
@@ -1235,6 +1282,7 @@ void audit_plan_free(struct audit_plan *plan)
 			free_args(f->ops[k].args, f->ops[k].nargs);
 		free(f->ops);
 		free_args(f->start_args, f->nstart_args);
+		free_fallbacks(f);
 		for (int k = 0; k < f->nsetup; k++)
 			free(f->setup[k]);
 		free(f->setup);

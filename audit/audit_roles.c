@@ -830,18 +830,20 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *members, in
 	return 0;
 }
 
-int audit_assign_start(struct audit_family *fam, const struct audit_fn *members, int nmembers,
-		       const struct audit_options *opt, char *why, size_t whylen)
+/* The roles of fn's parameters as a starter of fam (the object through out_param, when
+ * >= 0), each value left as its domain gives it, into *args. */
+static int assign_start_args(struct audit_family *fam, const struct sa_function *fn, int out_param,
+			     const struct audit_fn *members, int nmembers,
+			     const struct audit_options *opt, struct audit_arg **args, char *why,
+			     size_t whylen)
 {
-	const struct sa_function *fn = fam->starter;
 	struct param_ctx c = { fam, members, nmembers, opt, fn, true };
-	fam->start_args = calloc((size_t)fn->nparams + 1, sizeof *fam->start_args);
-	if (!fam->start_args)
+	*args = calloc((size_t)fn->nparams + 1, sizeof **args);
+	if (!*args)
 		return why_not(why, whylen, "out of memory");
-	fam->nstart_args = fn->nparams;
 	for (int i = 0; i < fn->nparams; i++) {
-		struct audit_arg *a = &fam->start_args[i];
-		if (i == fam->starter_out) {   /* mp_create(&obj, ...) */
+		struct audit_arg *a = &(*args)[i];
+		if (i == out_param) {   /* mp_create(&obj, ...) */
 			memset(a, 0, sizeof *a);
 			a->param = &fn->param_types[i];
 			a->role = ROLE_OBJECT;
@@ -850,10 +852,103 @@ int audit_assign_start(struct audit_family *fam, const struct audit_fn *members,
 		}
 		if (assign(&c, i, a, why, whylen) != 0)
 			return -1;
-		fix_value(a);   /* one state: the first value of a domain */
 		a->observed = false;
 	}
 	return 0;
+}
+
+int audit_assign_start(struct audit_family *fam, const struct audit_fn *members, int nmembers,
+		       const struct audit_options *opt, char *why, size_t whylen)
+{
+	fam->nstart_args = fam->starter->nparams;
+	if (assign_start_args(fam, fam->starter, fam->starter_out, members, nmembers, opt,
+			      &fam->start_args, why, whylen) != 0)
+		return -1;
+	for (int i = 0; i < fam->nstart_args; i++)
+		fix_value(&fam->start_args[i]);   /* one state: the first value of a domain */
+	return 0;
+}
+
+/* A copy of args with every value fixed at its domain's first, but parameter p's: the
+ * domain value v (ROLE_VALUE), or the integer v in place of a starter's fixed 2. */
+static struct audit_arg *args_with(const struct audit_arg *args, int n, int p, long v)
+{
+	struct audit_arg *copy = calloc((size_t)n + 1, sizeof *copy);
+	if (!copy) {
+		fprintf(stderr, "snc audit: out of memory\n");
+		exit(2);
+	}
+	for (int i = 0; i < n; i++) {
+		copy[i] = args[i];
+		copy[i].fixed = args[i].fixed ? strdup(args[i].fixed) : NULL;
+		if (i == p && copy[i].role == ROLE_VALUE) {
+			copy[i].lo = v;
+		} else if (i == p) {
+			char value[32];
+			snprintf(value, sizeof value, "%ld", v);
+			free(copy[i].fixed);
+			copy[i].fixed = strdup(value);
+		}
+		fix_value(&copy[i]);
+	}
+	return copy;
+}
+
+static void add_attempt(struct audit_family *fam, const struct sa_function *fn,
+			struct audit_arg *args)
+{
+	if (fam->nfallbacks == AUDIT_MAX_FALLBACKS) {
+		for (int i = 0; i < fn->nparams; i++)
+			free(args[i].fixed);
+		free(args);
+		return;
+	}
+	fam->fallbacks[fam->nfallbacks++] = (struct audit_attempt){ fn, args, fn->nparams };
+}
+
+/* Is a an integer a starter is given as 2 (the smallest capacity a ring accepts)? */
+static bool fixed_integer(const struct audit_arg *a)
+{
+	return a->role == ROLE_FIXED && a->fixed && strcmp(a->fixed, "2") == 0 &&
+	       a->param->type.cls == SA_TYPE_INTEGER;
+}
+
+/* The calls of one constructor, one parameter at a time taking other values, the rest as
+ * the first call has them: a value's second domain value, an integer 1 then 0 in place of
+ * 2 (a flags word whose bit 1 creates: qb_rb_open(name, size, QB_RB_FLAG_CREATE, 0)). The
+ * first call of the first constructor is the starter's own. */
+static void add_attempts_of(struct audit_family *fam, const struct sa_function *fn,
+			    const struct audit_arg *args, bool first_done)
+{
+	if (!first_done)
+		add_attempt(fam, fn, args_with(args, fn->nparams, -1, 0));
+	for (int p = 0; p < fn->nparams; p++) {
+		if (args[p].role == ROLE_VALUE && args[p].hi > args[p].lo)
+			add_attempt(fam, fn, args_with(args, fn->nparams, p, args[p].lo + 1));
+		for (long v = 1; fixed_integer(&args[p]) && v >= 0; v--)
+			add_attempt(fam, fn, args_with(args, fn->nparams, p, v));
+	}
+}
+
+void audit_assign_fallbacks(struct audit_family *fam, const struct sa_function *const *ctors,
+			    int nctors, const struct audit_fn *members, int nmembers,
+			    const struct audit_options *opt)
+{
+	char why[512];
+	struct audit_arg *args;
+	fam->fallbacks = calloc(AUDIT_MAX_FALLBACKS, sizeof *fam->fallbacks);
+	if (!fam->fallbacks) {
+		fprintf(stderr, "snc audit: out of memory\n");
+		exit(2);
+	}
+	for (int k = -1; k < nctors; k++) {
+		const struct sa_function *fn = k < 0 ? fam->starter : ctors[k];
+		if (assign_start_args(fam, fn, -1, members, nmembers, opt, &args, why, sizeof why) == 0)
+			add_attempts_of(fam, fn, args, k < 0);
+		for (int i = 0; args && i < fn->nparams; i++)
+			free(args[i].fixed);
+		free(args);
+	}
 }
 
 /* ---- contracts from names -------------------------------------------------------------- */

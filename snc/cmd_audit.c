@@ -406,9 +406,20 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 	*outcome = AUDITED;
 	if (strcmp(fresh, "ok") != 0) {
 		*outcome = NOT_STARTED;
-		audit_note(plan, "family", fam->key, fam->key, "failed", "its initial state could not be "
-			   "built (%s in %s): every verdict is unknown", fresh,
-			   fam->starter ? fam->starter->name : "setup");
+		if (fam->start == START_CONSTRUCTOR && fam->starter_out < 0 && !fam->globals &&
+		    fam->nfallbacks > 0)
+			audit_note(plan, "family", fam->key, fam->key, "failed", "its initial state could "
+				   "not be built (%s in %s, or in one of the %d calls tried while it returned "
+				   "NULL; a NULL from every one ends the set-up with SIGABRT): every verdict "
+				   "is unknown", fresh, fam->starter->name, fam->nfallbacks);
+		else if (fam->start == START_CONSTRUCTOR && fam->starter_out < 0 && !fam->globals)
+			audit_note(plan, "family", fam->key, fam->key, "failed", "its initial state could "
+				   "not be built (%s in %s; a NULL from it ends the set-up with SIGABRT): "
+				   "every verdict is unknown", fresh, fam->starter->name);
+		else
+			audit_note(plan, "family", fam->key, fam->key, "failed", "its initial state could "
+				   "not be built (%s in %s): every verdict is unknown", fresh,
+				   fam->starter ? fam->starter->name : "setup");
 	} else if (note_ops_that_never_ran(db, plan, fam, run_id, outcome) != 0) {
 		return cli_error("audit", "%s", snc_db_errmsg(db));
 	}

@@ -149,6 +149,15 @@ struct audit_pool {
 
 enum audit_start { START_ZERO, START_INITIALIZER, START_CONSTRUCTOR };
 
+/* One call that may make a family's object: a constructor with its arguments. */
+struct audit_attempt {
+	const struct sa_function *fn;
+	struct audit_arg *args;    /* every value fixed */
+	int nargs;
+};
+
+#define AUDIT_MAX_FALLBACKS 16  /* calls tried after the starter's returns NULL */
+
 #define AUDIT_MAX_OPS 64   /* operations of one family (one generated harness) */
 
 struct audit_family {
@@ -168,6 +177,10 @@ struct audit_family {
 				      through this T ** parameter (mp_create(&obj, ...)), or -1 */
 	struct audit_arg *start_args;        /* its parameters' roles */
 	int nstart_args;
+	struct audit_attempt *fallbacks;     /* a constructor returning the object: the calls
+						tried in turn while the last returned NULL (the
+						starter's other values, the other constructors) */
+	int nfallbacks;
 	const struct audit_context **contexts;   /* made in setup(), first */
 	int ncontexts;
 	char **setup;              /* extra set-up statements (config) */
@@ -396,6 +409,12 @@ int audit_assign_op(struct audit_family *fam, const struct audit_fn *all, int na
  * shared objects). Returns 0, or -1 with why. */
 int audit_assign_start(struct audit_family *fam, const struct audit_fn *all, int nall,
 		       const struct audit_options *opt, char *why, size_t whylen);
+/* The calls tried, in turn, when the constructor's returns NULL (fam->fallbacks): its own
+ * with one parameter at a time given another value, then ctors' (fewest parameters first)
+ * alike, at most AUDIT_MAX_FALLBACKS. */
+void audit_assign_fallbacks(struct audit_family *fam, const struct sa_function *const *ctors,
+			    int nctors, const struct audit_fn *members, int nmembers,
+			    const struct audit_options *opt);
 /* The contract a function's name implies (ck_fifo_spsc_dequeue: single-consumer). */
 const char *audit_contract_from_name(const char *name);
 

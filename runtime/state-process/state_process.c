@@ -112,6 +112,17 @@ static void silence_output(void)
 	}
 }
 
+/* An execution never reads the user's terminal: a call that reads descriptor 0 (a
+ * constructor given the descriptor 0) finds the end of a file, not a wait for keys. */
+static void no_input(void)
+{
+	int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		dup2(fd, STDIN_FILENO);
+		close(fd);
+	}
+}
+
 static void child_setup(pid_t parent, const struct sp_options *o)
 {
 	setpgid(0, 0);
@@ -127,6 +138,7 @@ static void child_setup(pid_t parent, const struct sp_options *o)
 	sigset_t none;
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
+	no_input();
 	if (o->silence)
 		silence_output();
 	if (o->limits)

@@ -9,7 +9,9 @@ audit --emit-harness "$PWD/emitted" "$AFIX/nest.h"
 emitted=$(cat "$PWD/emitted/node.c")
 expect_match "$emitted" 'return node_put\(obj, key, another\(\)\);' "the child is another node"
 expect_match "$(sed -n '/another(void)$/,/^}/p' "$PWD/emitted/node.c" | tr -d '\t' | tr '\n' ' ')" \
-	'\{ return node_new\(\); \}' "made as the initial one was"
+	'\{ return make_object\(\); \}' "made as the initial one was"
+expect_match "$(sed -n '/make_object(void)$/,/^}/p' "$PWD/emitted/node.c" | tr -d '\t' | tr '\n' ' ')" \
+	'\{ __typeof__\(obj\) made = node_new\(\); return made; \}' "by the constructor, which takes nothing to vary"
 expect_eq "$(pair node fresh 'node_put(0)' 'node_has(0)')" "0 1" "a put links the child: has finds it after"
 expect_eq "$(oneway node node_put node_has)" "node_put->node_has" "put influences has"
 expect_eq "$(oneway node node_put node_count)" "node_put->node_count" "put influences count"

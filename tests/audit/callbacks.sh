@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 audit --emit-harness "$PWD/emitted" "$AFIX/callbacks.h"
 cbt=$(cat "$PWD/emitted/cbt.c")
-expect_match "$cbt" 'obj = cbt_new\(callback_0, callback_1, callback_2, callback_3\);' \
+expect_match "$cbt" 'made = cbt_new\(callback_0, callback_1, callback_2, callback_3\);' \
 	"the constructor gets four callbacks, none cast"
 expect_match "$cbt" '/\* cbt_hash_fn: hash \*/' "the hash is a hash"
 expect_match "$cbt" '/\* cbt_compare_cb_t: equal \*/' "a bool 'compare' is an equality"

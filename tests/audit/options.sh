@@ -10,7 +10,7 @@ audit --emit-harness "$PWD/emitted" "$AFIX/evbus.h"
 expect_match "$(item family 'struct ev_bus')" "^audited: obj = ev_bus_open" "the bus is built by its constructor"
 expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND kind = 'family'
                       AND name = 'struct ev_config'")" 0 "no family of the options"
-expect_match "$(cat "$PWD/emitted/ev_bus.c")" 'obj = ev_bus_open\(config\);' "the constructor gets the options"
+expect_match "$(cat "$PWD/emitted/ev_bus.c")" 'made = ev_bus_open\(config\);' "the constructor gets the options"
 expect_match "$(item function ev_bus_close)" "^skipped: ends the life of the object ev_bus_open\(\) returns" \
 	"close is a destructor"
 expect_eq "$(v ev_bus ev_subscribe ev_subscribe)" "snc" "two subscribers take the slots in turn"
