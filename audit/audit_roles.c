@@ -316,6 +316,15 @@ static bool is_object(const struct audit_family *fam, const struct sa_type *t)
 /* The parameter of fn that is the container when fn takes two or more of the family's
  * structs and one is named as one (head, root): kernel-style list_add(struct list_head
  * *new, struct list_head *head), list_move(list, head). -1 when there is none. */
+/* The first parameter of fn that points to the family's type (the object), or -1. */
+static int first_object(const struct audit_family *fam, const struct sa_function *fn)
+{
+	for (int p = 0; p < fn->nparams; p++)
+		if (is_object(fam, &fn->param_types[p].type))
+			return p;
+	return -1;
+}
+
 static int container_param(const struct audit_family *fam, const struct sa_function *fn)
 {
 	static const char *const names[] = { "head", "root", "h", "list_head", NULL };
@@ -521,10 +530,12 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		return 0;
 	}
 	/* A second one in a family the library allocates (json_object_set(object, key,
-	 * value)): another object, made as the initial one was. The object itself was no
+	 * value)): another object, made as the initial one was; not the first one after a
+	 * scalar (ring_push(value, ring): the object). The object itself was no
 	 * value: jansson refuses to put an object into itself, and every set failed. */
-	if (!c->fam->globals && !c->starter && index > 0 && is_object(c->fam, t) &&
-	    t->cls == SA_TYPE_POINTER && t->levels == 1 && audit_makes_another(c->fam)) {
+	if (!c->fam->globals && !c->starter && index > first_object(c->fam, c->fn) &&
+	    is_object(c->fam, t) && t->cls == SA_TYPE_POINTER && t->levels == 1 &&
+	    audit_makes_another(c->fam)) {
 		a->role = ROLE_ANOTHER;
 		return 0;
 	}
