@@ -86,6 +86,8 @@ int main(int argc, char **argv)
 		perror("error: --private-folders: the current folder");
 		return 2;
 	}
+	if (opt.private_folders)
+		sp_private_shm(opt.db_path);   /* where it cannot, /dev/shm stays the machine's */
 	if (opt.replay_id) {   /* the stored schedule is read here, the passes never open the store */
 		char err[512];
 		struct snc_db *db = snc_db_open(opt.db_path, SNC_DB_READONLY, err, sizeof err);

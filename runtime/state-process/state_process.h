@@ -132,6 +132,10 @@ void sp_guard_install(void);
  * of its own under the current one, a copy of its parent's working folder, removed when
  * the child is reaped. Returns 0, or -1 when the current folder cannot be named. */
 int sp_private_folders(void);
+/* --private-folders (sp_shm.c): this program, and the children it makes, get an empty
+ * /dev/shm of their own, gone when it ends (a mount namespace). Call it before any thread
+ * starts. False when it could not be made (nothing changed then). */
+bool sp_private_shm(const char *db_path);
 /* In a new child: its own folder (sp_fork calls it). */
 void sp_folder_enter(void);
 /* In the parent, when child pid is reaped: its folder goes. */
