@@ -54,8 +54,8 @@ static enum form first_form(const struct audit_alias *a)
 }
 
 /* Writes the header with every candidate that is not dropped. Returns 0, or -1. */
-static int write_header(const char *path, char *const *headers, int nheaders,
-			struct candidate *c, int n)
+static int write_header(const struct audit_plan *plan, const char *path, char *const *headers,
+			int nheaders, struct candidate *c, int n)
 {
 	FILE *out = fopen(path, "w");
 	if (!out)
@@ -64,10 +64,19 @@ static int write_header(const char *path, char *const *headers, int nheaders,
 	fprintf(out, "/* snc_inferred.h: wrappers `snc audit` generated for the function-like macros "
 		     "that call no\n * single function, typed from their expansions. */\n");
 	line += 2;
-	for (int i = 0; i < nheaders; i++, line++) {
-		char *include = audit_include_of(headers[i]);
+	for (int i = 0; i < nheaders; i++) {   /* a part through its umbrella (<glib.h>), once */
+		const char *header = audit_through(plan, headers[i]) ? audit_through(plan, headers[i])
+								    : headers[i];
+		bool again = false;
+		for (int k = 0; k < i && !again; k++)
+			again = strcmp(audit_through(plan, headers[k]) ? audit_through(plan, headers[k])
+								       : headers[k], header) == 0;
+		if (again)
+			continue;
+		char *include = audit_include_of(header);
 		fprintf(out, "#include %s\n", include);
 		free(include);
+		line++;
 	}
 	for (int i = 0; i < n; i++) {
 		const struct audit_alias *a = c[i].alias;
@@ -275,7 +284,7 @@ int audit_infer_wrappers(struct audit_plan *plan, char *const *headers, int nhea
 	for (int round = 0; round < 2 * ROUNDS; round++) {
 		bool drop = round >= ROUNDS;
 		sa_units_free(&units);
-		if (write_header(path, headers, nheaders, c, n) != 0 || !realpath(path, real) ||
+		if (write_header(plan, path, headers, nheaders, c, n) != 0 || !realpath(path, real) ||
 		    parse_header(real, cflags, ncflags, &units) != 0)
 			goto out;
 		if (demote_failed(&units.units[0], real, c, n, drop) == 0 &&

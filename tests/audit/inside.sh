@@ -12,6 +12,11 @@ expect_eq "$(v wq_count wq_count_add wq_count_add)" "snc" "two adds"
 expect_eq "$(oneway wq_count wq_count_add wq_count_get)" "wq_count_add->wq_count_get" "add influences get"
 expect_eq "$(q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND f LIKE 'wq_flag%'")" "0" \
 	"the other part is not audited"
+# A part with a macro that expands to an expression: its inferred wrapper includes the
+# umbrella header too (it included the part, whose #error stopped every family's build).
+audit "$AFIX/inside/wq/wq-misc.h"
+expect_match "$out" "2 public names \(1 function, 1 macro\), 2 in a verdict \(100%\)" "the function and the macro"
+expect_eq "$(oneway wq_flag wq_flag_raise wq_flag_test)" "wq_flag_raise->wq_flag_test" "raising influences the test"
 # A header whose #error names no header it can be included through is still skipped.
 mkdir -p lone
 printf '#error "This header is internal."\nint lone_get(int *p);\n' > lone/lone.h
