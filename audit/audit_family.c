@@ -179,6 +179,36 @@ static char *name_of_key(const char *key)
 	return name;
 }
 
+/* The typedef an untyped pointer is spelled with (GMutexLocker in `GMutexLocker *locker`,
+ * a `typedef void GMutexLocker`), or NULL for `void *` itself: a family of `void` is split
+ * by it, so that GLib's lockers, g_thread_exit(gpointer) and g_once_init_enter(void *) are
+ * not one object's operations. */
+static char *group_of(const struct sa_type *t)
+{
+	if (t->cls != SA_TYPE_POINTER || !t->pointee || strcmp(t->pointee, "void") != 0 ||
+	    !t->spelling)
+		return NULL;
+	for (const char *s = t->spelling; *s;) {
+		s += strspn(s, " *");
+		size_t n = strcspn(s, " *");
+		if (n == 0)
+			break;
+		if (!((n == 5 && strncmp(s, "const", 5) == 0) || (n == 8 && strncmp(s, "volatile", 8) == 0)))
+			return n == 4 && strncmp(s, "void", 4) == 0 ? NULL : strndup(s, n);
+		s += n;
+	}
+	return NULL;
+}
+
+/* Does type t (a parameter's or a result's) belong to fam's group? */
+static bool in_group(const struct audit_family *fam, const struct sa_type *t)
+{
+	char *group = group_of(t);
+	bool same = (!group && !fam->group) || (group && fam->group && strcmp(group, fam->group) == 0);
+	free(group);
+	return same;
+}
+
 struct member_list {
 	struct audit_fn *v;
 	int n, cap;
@@ -189,18 +219,24 @@ struct draft {
 	struct member_list members;
 };
 
-static struct draft *draft_for(struct draft **drafts, int *n, int *cap, const char *key,
-			       const char *header)
+/* The draft of key (and group: a void family's typedef, or NULL), made when new. */
+static struct draft *draft_in_group(struct draft **drafts, int *n, int *cap, const char *key,
+				    const char *group, const char *header)
 {
 	for (int i = 0; i < *n; i++)
-		if (strcmp((*drafts)[i].fam.key, key) == 0)
+		if (strcmp((*drafts)[i].fam.key, key) == 0 &&
+		    (!group ? !(*drafts)[i].fam.group
+			    : (*drafts)[i].fam.group && strcmp((*drafts)[i].fam.group, group) == 0))
 			return &(*drafts)[i];
 	*drafts = audit_grow(*drafts, cap, *n, sizeof **drafts);
 	struct draft *d = &(*drafts)[(*n)++];
 	memset(d, 0, sizeof *d);
 	d->fam.key = strdup(key);
+	d->fam.group = group ? strdup(group) : NULL;
 	d->fam.starter_out = -1;
-	if (strcmp(key, "void") == 0) {   /* an opaque target: named after its header */
+	if (group) {
+		d->fam.name = name_of_key(group);
+	} else if (strcmp(key, "void") == 0) {   /* an opaque target: named after its header */
 		const char *base = strrchr(header, '/') ? strrchr(header, '/') + 1 : header;
 		char *name = strdup(base), *dot = strrchr(name, '.');
 		if (dot)
@@ -213,6 +249,12 @@ static struct draft *draft_for(struct draft **drafts, int *n, int *cap, const ch
 	d->fam.header = header;
 	d->fam.object_size = -1;
 	return d;
+}
+
+static struct draft *draft_for(struct draft **drafts, int *n, int *cap, const char *key,
+			       const char *header)
+{
+	return draft_in_group(drafts, n, cap, key, NULL, header);
 }
 
 static void add_member(struct draft *d, const struct audit_fn *f)
@@ -668,7 +710,7 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		if (!init && is_registration(all[i].def, fam->key))
 			init = all[i].def;   /* ck_epoch_register(epoch, obj, ...) */
 	for (int i = 0; i < nall && !init; i++)
-		if (is_constructor(plan, all[i].def, fam->key) &&
+		if (is_constructor(plan, all[i].def, fam->key) && in_group(fam, &all[i].def->result) &&
 		    (!ctor || all[i].def->nparams < ctor->nparams))
 			ctor = all[i].def;
 	for (int i = 0; i < nall && !init && !ctor; i++)   /* mp_create(&obj, ...) */
@@ -829,7 +871,8 @@ static void add_fallbacks(struct audit_plan *plan, struct draft *d, const struct
 	const struct sa_function **ctors = calloc((size_t)nall + 1, sizeof *ctors);
 	int n = 0;
 	for (int i = 0; ctors && i < nall; i++)
-		if (all[i].def != fam->starter && is_constructor(plan, all[i].def, fam->key))
+		if (all[i].def != fam->starter && is_constructor(plan, all[i].def, fam->key) &&
+		    in_group(fam, &all[i].def->result))
 			ctors[n++] = all[i].def;
 	if (n > 1)
 		qsort(ctors, (size_t)n, sizeof *ctors, fewest_params);
@@ -1076,6 +1119,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 drop:
 	free(d->members.v);
 	free(fam->key);
+	free(fam->group);
 	free(fam->name);
 	for (int i = 0; fam->ops && i < fam->nops; i++)
 		free_args(fam->ops[i].args, fam->ops[i].nargs);
@@ -1225,7 +1269,9 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			continue;
 		}
 		for (int k = 0; k < nkeys; k++) {
-			struct draft *d = draft_for(&drafts, &ndrafts, &cap, keys[k], f->header);
+			char *group = nkeys == 1 && !container ? group_of(&f->def->param_types[0].type) : NULL;
+			struct draft *d = draft_in_group(&drafts, &ndrafts, &cap, keys[k], group, f->header);
+			free(group);
 			const struct sa_type *t = object_type(d, f->def);
 			if (strcmp(keys[k], "void") == 0)
 				d->fam.object_size = 8;   /* an opaque target: a 64-bit cell */
@@ -1253,7 +1299,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 	 * initial state is an operation too, with the owner-only contract. */
 	for (int i = 0; i < nproducers; i++)
 		for (int k = 0; k < ndrafts; k++)
-			if (is_constructor(plan, producers[i]->def, drafts[k].fam.key))
+			if (is_constructor(plan, producers[i]->def, drafts[k].fam.key) &&
+			    in_group(&drafts[k].fam, &producers[i]->def->result))
 				add_member(&drafts[k], producers[i]);
 	free(producers);
 	plan_globals(model, scalar_only, nscalar_only, &drafts, &ndrafts, &cap);
@@ -1266,6 +1313,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			drafts[i].members.n = 0;
 			free(drafts[i].members.v);
 			free(drafts[i].fam.key);
+			free(drafts[i].fam.group);
 			free(drafts[i].fam.name);
 			continue;
 		}
@@ -1293,6 +1341,7 @@ void audit_plan_free(struct audit_plan *plan)
 		}
 		free(f->pools);
 		free(f->key);
+		free(f->group);
 		free(f->name);
 		free(f->initial);
 	}

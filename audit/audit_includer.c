@@ -131,3 +131,14 @@ const char *audit_through(const struct audit_plan *plan, const char *header)
 			return plan->through[i].includer;
 	return NULL;
 }
+
+const char *audit_included_through(const struct audit_plan *plan, const char *header)
+{
+	const char *includer = audit_through(plan, header);
+	char real[PATH_MAX];
+	const char *path = realpath(header, real) ? real : header;
+	for (int i = 0; includer && plan->units && i < plan->units->count; i++)
+		if (strcmp(plan->units->units[i].file, path) == 0)
+			return sa_unit_refuses_alone(&plan->units->units[i]) ? includer : header;
+	return header;
+}

@@ -65,12 +65,10 @@ static int write_header(const struct audit_plan *plan, const char *path, char *c
 		     "that call no\n * single function, typed from their expansions. */\n");
 	line += 2;
 	for (int i = 0; i < nheaders; i++) {   /* a part through its umbrella (<glib.h>), once */
-		const char *header = audit_through(plan, headers[i]) ? audit_through(plan, headers[i])
-								    : headers[i];
+		const char *header = audit_included_through(plan, headers[i]);
 		bool again = false;
 		for (int k = 0; k < i && !again; k++)
-			again = strcmp(audit_through(plan, headers[k]) ? audit_through(plan, headers[k])
-								       : headers[k], header) == 0;
+			again = strcmp(audit_included_through(plan, headers[k]), header) == 0;
 		if (again)
 			continue;
 		char *include = audit_include_of(header);

@@ -164,6 +164,8 @@ struct audit_family {
 	char *key;                 /* the object type ("struct ck_stack", "int"), or
 				      "globals of FILE" for functions without parameters */
 	char *name;                /* the harness's name, a C identifier */
+	char *group;               /* a family of void: the typedef its functions spell the
+				      object with (GMutexLocker), or NULL for void * itself */
 	bool globals;              /* a family of functions without parameters */
 	bool stateless;            /* ... that touch no state at all (fences, pure helpers):
 				      every state is the fresh one */
@@ -356,6 +358,9 @@ const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct
 int audit_compatible_headers(char *const *headers, int n, const int *readers, char *const *cflags,
 			     int ncflags, const char *dir, bool *keep, char (*why)[256]);
 
+/* What to #include for header: the header its #error names when it refuses to be included
+ * alone (audit_plan_through; its parse says so), else header itself. */
+const char *audit_included_through(const struct audit_plan *plan, const char *header);
 /* audit_pkgconfig.c: the pkg-config packages whose include folders hold the named headers
  * (or what they include that the compiler cannot find with cflags) into *packages, and
  * the flags `pkg-config --cflags` gives for them that cflags lacks into *flags (malloc'd;
