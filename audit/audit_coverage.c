@@ -11,6 +11,7 @@
  * listed but not counted as public names, and neither is an implementation function
  * whose public name is a macro (urcu's _cds_lfs_push is counted as cds_lfs_push). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "snc_audit.h"
 
@@ -39,7 +40,8 @@ void audit_where_is(const struct audit_plan *plan, const bool *audited, const st
 		const struct audit_note *n = op ? note_of(plan, "function", fn->name) : NULL;
 		if (!op) {
 			w->starter = true;
-			snprintf(w->detail, sizeof w->detail, "builds the initial state of %s", fam->key);
+			snprintf(w->detail, sizeof w->detail, "builds the initial state of %s",
+				 audit_family_label(fam));
 		} else if (audited[i] && n && strcmp(n->status, "failed") == 0) {
 			w->status = "failed";   /* its family ran, it never gave a result */
 			snprintf(w->detail, sizeof w->detail, "%s", n->detail);
@@ -48,7 +50,7 @@ void audit_where_is(const struct audit_plan *plan, const bool *audited, const st
 			w->in_verdict = true;
 		} else {
 			snprintf(w->detail, sizeof w->detail, "its family %s was not audited (its note "
-				 "says why)", fam->key);
+				 "says why)", audit_family_label(fam));
 		}
 		return;
 	}
@@ -62,15 +64,18 @@ void audit_where_is(const struct audit_plan *plan, const bool *audited, const st
 		return;
 	}
 	const struct sa_type *first = fn->typed && fn->nparams ? &fn->param_types[0].type : NULL;
-	const struct audit_note *fam = first && first->pointee ? note_of(plan, "family", first->pointee) : NULL;
+	char *group = first ? audit_object_group(first) : NULL;
+	const char *label = group ? group : first ? first->pointee : NULL;
+	const struct audit_note *fam = label ? note_of(plan, "family", label) : NULL;
 	if (fam)
-		snprintf(w->detail, sizeof w->detail, "its family %s was %s: %s", first->pointee,
-			 fam->status, fam->detail);
+		snprintf(w->detail, sizeof w->detail, "its family %s was %s: %s", label, fam->status,
+			 fam->detail);
 	else if (fn->typed && fn->result.cls == SA_TYPE_POINTER)
 		snprintf(w->detail, sizeof w->detail, "returns an object (a constructor) that no "
 			 "audited family starts from");
 	else
 		snprintf(w->detail, sizeof w->detail, "no audited family takes it");
+	free(group);
 }
 
 void audit_count(const struct audit_where *w, struct audit_coverage *c)

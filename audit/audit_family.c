@@ -179,11 +179,9 @@ static char *name_of_key(const char *key)
 	return name;
 }
 
-/* The typedef an untyped pointer is spelled with (GMutexLocker in `GMutexLocker *locker`,
- * a `typedef void GMutexLocker`), or NULL for `void *` itself: a family of `void` is split
- * by it, so that GLib's lockers, g_thread_exit(gpointer) and g_once_init_enter(void *) are
- * not one object's operations. */
-static char *group_of(const struct sa_type *t)
+/* A family of `void` is split by the typedef (audit_object_group), so that GLib's lockers,
+ * g_thread_exit(gpointer) and g_once_init_enter(void *) are not one object's operations. */
+char *audit_object_group(const struct sa_type *t)
 {
 	if (t->cls != SA_TYPE_POINTER || !t->pointee || strcmp(t->pointee, "void") != 0 ||
 	    !t->spelling)
@@ -200,10 +198,15 @@ static char *group_of(const struct sa_type *t)
 	return NULL;
 }
 
+const char *audit_family_label(const struct audit_family *fam)
+{
+	return fam->group ? fam->group : fam->key;
+}
+
 /* Does type t (a parameter's or a result's) belong to fam's group? */
 static bool in_group(const struct audit_family *fam, const struct sa_type *t)
 {
-	char *group = group_of(t);
+	char *group = audit_object_group(t);
 	bool same = (!group && !fam->group) || (group && fam->group && strcmp(group, fam->group) == 0);
 	free(group);
 	return same;
@@ -687,7 +690,7 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		}
 		const struct audit_fn *f = member_named(d, all, nall, r->function);
 		if (!f) {
-			audit_note(plan, "family", fam->key, fam->key, "skipped", "%s:%d: no function "
+			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "skipped", "%s:%d: no function "
 				   "named %s in the API", opt->config->path, r->line, r->function);
 			return -1;
 		}
@@ -730,7 +733,7 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 	} else if (fam->object_size >= 0 || fam->globals) {
 		fam->start = START_ZERO;
 	} else {
-		audit_note(plan, "family", fam->key, fam->key, "skipped", "%s is incomplete (opaque) "
+		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "skipped", "%s is incomplete (opaque) "
 			   "and no constructor returns it: name one in a config file", fam->key);
 		return -1;
 	}
@@ -1030,7 +1033,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 	}
 	if (fam->starter &&
 	    audit_assign_start(fam, d->members.v, d->members.n, opt, why, sizeof why) != 0) {
-		audit_note(plan, "family", fam->key, fam->key, "skipped", "its %s %s: %s",
+		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "skipped", "its %s %s: %s",
 			   fam->start == START_CONSTRUCTOR ? "constructor" : "initializer",
 			   fam->starter->name, why);
 		goto drop;
@@ -1052,31 +1055,31 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 				 ((f == fam->starter && fam->start != START_CONSTRUCTOR) ||
 				  (is_destructor(f->name) && !releases_an_item(f, fam->key)));
 		if (fam->nops == AUDIT_MAX_OPS) {
-			audit_note(plan, "function", f->name, fam->key, "skipped",
+			audit_note(plan, "function", f->name, audit_family_label(fam), "skipped",
 				   "the family has more than %d operations (a harness's limit)", AUDIT_MAX_OPS);
 			continue;
 		}
 		if (skipped_by_config(opt, fam->key, f->name)) {
-			audit_note(plan, "function", f->name, fam->key, "skipped", "skipped by the config");
+			audit_note(plan, "function", f->name, audit_family_label(fam), "skipped", "skipped by the config");
 			continue;
 		}
 		if (fam->start == START_CONSTRUCTOR && f != fam->starter && is_destructor(f->name) &&
 		    takes_key(f, fam->key) && !releases_an_item(f, fam->key)) {
-			audit_note(plan, "function", f->name, fam->key, "skipped", "ends the life of "
+			audit_note(plan, "function", f->name, audit_family_label(fam), "skipped", "ends the life of "
 				   "the object %s() returns (the library allocated it): no call can "
 				   "follow it, so each of its pairs would use freed memory",
 				   fam->starter->name);
 			continue;
 		}
 		if (f->name[0] == '_' && (has_public || fam->stateless) && !audit_has_alias(plan, f)) {
-			audit_note(plan, "function", f->name, fam->key, "skipped", "an internal helper "
+			audit_note(plan, "function", f->name, audit_family_label(fam), "skipped", "an internal helper "
 				   "(leading underscore) in a family of %s", fam->stateless ?
 				   "stateless helpers, behind no macro" :
 				   "mostly public functions");
 			continue;
 		}
 		if (f->noreturn) {
-			audit_note(plan, "function", f->name, fam->key, "skipped",
+			audit_note(plan, "function", f->name, audit_family_label(fam), "skipped",
 				   "declared noreturn: a call never gives a result");
 			continue;
 		}
@@ -1088,12 +1091,12 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		op->local = !fam->globals && fam->start != START_CONSTRUCTOR &&
 			    !keeps_own_state(m, &d->members.v[i]);
 		if (audit_assign_op(fam, d->members.v, d->members.n, opt, op, why, sizeof why) != 0) {
-			audit_note(plan, "function", f->name, fam->key, "skipped", "%s", why);
+			audit_note(plan, "function", f->name, audit_family_label(fam), "skipped", "%s", why);
 			free_args(op->args, op->nargs);
 			continue;
 		}
 		if (why[0])   /* audited, with some parameters fixed */
-			audit_note(plan, "function", f->name, fam->key, "audited", "%s", why);
+			audit_note(plan, "function", f->name, audit_family_label(fam), "audited", "%s", why);
 		if (lifecycle && !op->contract &&
 		    !audit_config_find(opt->config, fam->key, "contract", f->name, NULL))
 			op->contract = "owner-only";   /* only the owner (re)initializes or destroys */
@@ -1104,7 +1107,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		fam->nops++;
 	}
 	if (fam->nops == 0) {
-		audit_note(plan, "family", fam->key, fam->key, "skipped",
+		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "skipped",
 			   "no operations besides its %s", fam->starter ? "starter" : "members skipped above");
 		goto drop;
 	}
@@ -1269,7 +1272,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			continue;
 		}
 		for (int k = 0; k < nkeys; k++) {
-			char *group = nkeys == 1 && !container ? group_of(&f->def->param_types[0].type) : NULL;
+			char *group = nkeys == 1 && !container ? audit_object_group(&f->def->param_types[0].type) : NULL;
 			struct draft *d = draft_in_group(&drafts, &ndrafts, &cap, keys[k], group, f->header);
 			free(group);
 			const struct sa_type *t = object_type(d, f->def);
@@ -1308,7 +1311,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 	unique_names(drafts, ndrafts);
 	for (int i = 0; i < ndrafts; i++) {
 		if (!selected(&drafts[i], opt)) {
-			audit_note(plan, "family", drafts[i].fam.key, drafts[i].fam.key, "skipped",
+			audit_note(plan, "family", audit_family_label(&drafts[i].fam), audit_family_label(&drafts[i].fam), "skipped",
 				   "not selected (--family)");
 			drafts[i].members.n = 0;
 			free(drafts[i].members.v);

@@ -142,7 +142,8 @@ static void read_pc_folder(const char *dir, struct pc_folders *found)
 		}
 	}
 	closedir(d);
-	qsort(names, (size_t)n, sizeof *names, by_name);
+	if (n > 1)   /* qsort's pointer must not be NULL, even for no items */
+		qsort(names, (size_t)n, sizeof *names, by_name);
 	for (int i = 0; i < n; i++) {
 		char path[PATH_MAX], package[256];
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);

@@ -358,6 +358,11 @@ const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct
 int audit_compatible_headers(char *const *headers, int n, const int *readers, char *const *cflags,
 			     int ncflags, const char *dir, bool *keep, char (*why)[256]);
 
+/* The typedef an untyped pointer type is spelled with (GMutexLocker in `GMutexLocker *`, a
+ * `typedef void GMutexLocker`; malloc'd), or NULL for `void *` itself and any other type. */
+char *audit_object_group(const struct sa_type *t);
+/* How notes name a family: its group (a typedef of void), else its key. */
+const char *audit_family_label(const struct audit_family *fam);
 /* What to #include for header: the header its #error names when it refuses to be included
  * alone (audit_plan_through; its parse says so), else header itself. */
 const char *audit_included_through(const struct audit_plan *plan, const char *header);
