@@ -12,7 +12,7 @@
  * sorts first), or one that holds a header the named header includes which is found
  * neither beside it, nor along the -I folders given, nor in the system's. Its flags are
  * then what `pkg-config --cflags NAME` prints (with those of the packages it requires),
- * each added once. The .pc files are read as text (variables expanded); pkg-config runs
+ * each added once, of the kinds that say where headers are and what they define. The .pc files are read as text (variables expanded); pkg-config runs
  * from an argv vector, never through a shell; without it, nothing is added. */
 #include <dirent.h>
 #include <limits.h>
@@ -287,7 +287,18 @@ static bool has_flag(char *const *flags, int n, const char *flag)
 	return false;
 }
 
-/* Appends pkg-config's --cflags for package to *flags, each flag not in cflags or *flags. */
+/* A flag a package's Cflags may give the audit: where headers are (-IDIR), what they
+ * define (-DNAME, -UNAME), -pthread, -std=. Not one that runs something of the file's
+ * choosing (-fplugin=, -specs=, -wrapper): a .pc file along PKG_CONFIG_PATH is text. */
+static bool harmless(const char *flag)
+{
+	return (strncmp(flag, "-I", 2) == 0 && flag[2]) || (strncmp(flag, "-D", 2) == 0 && flag[2]) ||
+	       (strncmp(flag, "-U", 2) == 0 && flag[2]) || strcmp(flag, "-pthread") == 0 ||
+	       strncmp(flag, "-std=", 5) == 0;
+}
+
+/* Appends pkg-config's --cflags for package to *flags, each harmless flag not in cflags or
+ * *flags. */
 static void add_package_flags(const char *package, char *const *cflags, int ncflags,
 			      char ***flags, int *nflags, int *cap)
 {
@@ -298,7 +309,7 @@ static void add_package_flags(const char *package, char *const *cflags, int ncfl
 	}
 	char *save = NULL;
 	for (char *tok = strtok_r(out, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save)) {
-		if (has_flag(cflags, ncflags, tok) || has_flag(*flags, *nflags, tok))
+		if (!harmless(tok) || has_flag(cflags, ncflags, tok) || has_flag(*flags, *nflags, tok))
 			continue;
 		*flags = audit_grow(*flags, cap, *nflags, sizeof **flags);
 		(*flags)[(*nflags)++] = strdup(tok);

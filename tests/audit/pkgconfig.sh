@@ -10,6 +10,7 @@ export PKG_CONFIG_PATH="$FIX/pkgconfig"
 audit "$FIX/include/tally-1.0/tally.h"
 expect_match "$out" "tally.h: compiled with the flags of pkg-config's tally-1.0 \(-I.*/tally-1.0 -I.*/lib/tally-1.0/include -DTALLY_WIDTH=32\)" \
 	"says which package's flags it added"
+expect_no_match "$out" "fplugin" "a flag that would load a plugin is not taken"
 expect_eq "$(v tally tally_add tally_add)" "snc" "two adds"
 expect_eq "$(oneway tally tally_add tally_get)" "tally_add->tally_get" "add influences get"
 expect_match "$(item header "$FIX/include/tally-1.0/tally.h")" "audited: compiled with the flags of pkg-config's tally-1.0" \
