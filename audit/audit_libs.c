@@ -22,6 +22,7 @@
  * source is linked, before anything runs, into an empty program ($CC probe.c LIB): one
  * that fails stops the audit with the library's name (exit 2). The compiler runs from an
  * argv vector with its output discarded; nothing here goes through a shell. */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>
@@ -156,6 +157,52 @@ static void package_libraries(const char *package, char ***libs, int *nlibs)
 	}
 	free_list(archives, narchives);
 	free(out);
+}
+
+/* The libraries installed beside a header that no package installed (PREFIX/include/...,
+ * built from source and installed by `make install`): lib*.so and lib*.a in PREFIX/lib,
+ * PREFIX/lib64 and PREFIX/lib/x86_64-linux-gnu, an archive only when no .so has its name;
+ * the folders into where (comma-separated). At most 256. */
+static void libraries_beside(const char *header, char ***libs, int *nlibs, char *where,
+			     size_t len)
+{
+	const char *include = strstr(header, "/include/");
+	if (!include)
+		return;
+	static const char *const subdirs[] = { "lib", "lib64", "lib/x86_64-linux-gnu", NULL };
+	for (int d = 0; subdirs[d]; d++) {
+		char dir[PATH_MAX];
+		snprintf(dir, sizeof dir, "%.*s/%s", (int)(include - header), header, subdirs[d]);
+		DIR *folder = opendir(dir);
+		if (!folder)
+			continue;
+		int before = *nlibs;
+		char **archives = NULL;
+		int narchives = 0;
+		for (struct dirent *e; (e = readdir(folder)) && *nlibs < 256;) {
+			char path[PATH_MAX * 2];
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			if (strncmp(e->d_name, "lib", 3) == 0 && ends_in(e->d_name, ".so"))
+				add_unique(libs, nlibs, path);
+			else if (strncmp(e->d_name, "lib", 3) == 0 && ends_in(e->d_name, ".a"))
+				add_unique(&archives, &narchives, path);
+		}
+		closedir(folder);
+		for (int i = 0; i < narchives && *nlibs < 256; i++) {
+			char so[PATH_MAX];
+			snprintf(so, sizeof so, "%.*s.so", (int)(strlen(archives[i]) - 2), archives[i]);
+			bool shared = false;
+			for (int k = 0; k < *nlibs && !shared; k++)
+				shared = strcmp((*libs)[k], so) == 0;
+			if (!shared)
+				add_unique(libs, nlibs, archives[i]);
+		}
+		free_list(archives, narchives);
+		size_t used = strlen(where);
+		if (*nlibs > before && used + strlen(dir) + 3 < len)
+			used += (size_t)snprintf(where + used, len - used, "%s%.*s", used ? ", " : "",
+						 (int)(len - used - 3), dir);
+	}
 }
 
 /* A sorted list of symbol names, read once from nm. */
@@ -297,18 +344,25 @@ int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int 
 	*found = NULL;
 	*nfound = 0;
 	package_out[0] = '\0';
-	char **libs = NULL;
+	char **libs = NULL, beside[PATH_MAX] = "";
 	int nlibs = 0;
 	for (int h = 0; h < nheaders; h++) {
 		char real[PATH_MAX];
-		char *package = realpath(headers[h], real) ? owning_package(real) : NULL;
+		if (!realpath(headers[h], real))
+			continue;
+		char *package = owning_package(real);
 		if (package) {
 			package_libraries(package, &libs, &nlibs);
 			if (!package_out[0])
-				snprintf(package_out, package_len, "%s", package);
+				snprintf(package_out, package_len, "package %s, which installed the "
+					 "headers", package);
+		} else {
+			libraries_beside(real, &libs, &nlibs, beside, sizeof beside);
 		}
 		free(package);
 	}
+	if (!package_out[0] && beside[0])
+		snprintf(package_out, package_len, "installed beside the headers, in %s", beside);
 	if (nlibs > 1)
 		qsort(libs, (size_t)nlibs, sizeof *libs, shared_first);
 	bool *covered = calloc((size_t)nneeded + 1, sizeof *covered);

@@ -1390,9 +1390,9 @@ static void link_the_packages_libraries(struct audit_request *rq, const struct a
 	}
 	free(found);
 	if (nfound && !rq->quiet)
-		fprintf(stderr, "snc audit: linking with %s (package %s, which installed the "
-			"headers): %d of the %d functions the headers declare or call without a body "
-			"are defined there (--lib chooses others)\n", names, package, defined, needed.n);
+		fprintf(stderr, "snc audit: linking with %s (%s): %d of the %d functions the headers "
+			"declare or call without a body are defined there (--lib chooses others)\n",
+			names, package, defined, needed.n);
 	strings_free(&needed);
 }
 

@@ -439,10 +439,12 @@ bool audit_makes_another(const struct audit_family *fam);
 /* audit_libs.c: links each --lib that is not a C source into an empty program. Returns 0,
  * or -1 with the library that cannot be linked in err. */
 int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen);
-/* The libraries (paths) of the packages that installed headers which define the most of
- * needed (function names without a body in the headers), the fewest that do, into *found
- * (malloc'd; free each); the first such package's name into package. Returns how many of
- * needed they define (0: none found, *found empty). */
+/* The libraries (paths) of the packages that installed headers (or, for a header no
+ * package installed, PREFIX/include/..., those installed in PREFIX/lib*) which define the
+ * most of needed (function names without a body in the headers), the fewest that do, into
+ * *found (malloc'd; free each); where they come from into package ("package liburcu-dev,
+ * which installed the headers"). Returns how many of needed they define (0: none found,
+ * *found empty). */
 int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int nheaders,
 		    char ***found, int *nfound, char *package, size_t package_len);
 
