@@ -847,6 +847,13 @@ static void free_args(struct audit_arg *args, int n)
 	free(args);
 }
 
+void audit_free_op(struct audit_op *op)
+{
+	free_args(op->args, op->nargs);
+	op->args = NULL;
+	op->nargs = 0;
+}
+
 static void free_fallbacks(struct audit_family *fam)
 {
 	for (int i = 0; i < fam->nfallbacks; i++)

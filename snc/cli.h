@@ -160,6 +160,10 @@ int harness_program_run_in(const char *program, const char *source, const char *
 int harness_program_build(const char *cmd, const char *harness, char *const *libs, int nlibs,
 			  char *const *cflags, int ncflags, const char *program);
 
+/* What the compiler said in the last build of `snc audit` that failed (its messages, as
+ * printed), or NULL. Valid until the next build. */
+const char *harness_program_messages(void);
+
 /* The same without the scheduler's instrumentation, into program + ".measure": the build
  * that --measure runs under the snc Valgrind tool (docs/measure.md). */
 int harness_program_build_measure(const char *cmd, const char *harness, char *const *libs,

@@ -345,8 +345,54 @@ static int note_ops_that_never_ran(struct snc_db *db, struct audit_plan *plan,
 }
 
 /* audit_family, with what the family's harness is compiled with. */
+/* Does c end a quote opening a name in a compiler's message: ', `, or the last byte of a
+ * UTF-8 left quote? */
+static bool quote_before(char c)
+{
+	return c == '\'' || c == '`' || (unsigned char)c == 0x98;
+}
+
+/* The operations whose wrappers the compiler or the linker refused in messages (a line
+ * "In function 'op_NAME'", gcc's, or "in function `op_NAME'", ld's): each is taken out of
+ * the family with a note that quotes the first error after it, so that the rest is audited
+ * (liburing's io_uring_prep_statx took a struct statx the header leaves incomplete;
+ * io_uring_enable_rings is declared, but its library does not define it). Returns how many
+ * were taken out. */
+static int drop_ops_that_do_not_build(struct audit_plan *plan, struct audit_family *fam,
+				      const char *messages)
+{
+	int dropped = 0;
+	for (int i = 0; messages && i < fam->nops;) {
+		char wrapper[600];
+		const char *at = NULL;
+		snprintf(wrapper, sizeof wrapper, "op_%s", fam->ops[i].fn->name);
+		size_t n = strlen(wrapper);
+		for (const char *p = strstr(messages, wrapper); p && !at; p = strstr(p + 1, wrapper))
+			if (p > messages && quote_before(p[-1]) && (p[n] == '\'' || (unsigned char)p[n] == 0xe2))
+				at = p;   /* 'op_NAME', `op_NAME', or in UTF-8 quotes */
+		if (!at) {
+			i++;
+			continue;
+		}
+		const char *error = strstr(at, "error");
+		const char *undefined = strstr(at, "undefined reference");
+		const char *why = !error ? undefined : !undefined ? error : error < undefined ? error : undefined;
+		char reason[300] = "";
+		if (why)
+			snprintf(reason, sizeof reason, "%.*s", (int)strcspn(why, "\n"), why);
+		audit_note(plan, "function", fam->ops[i].fn->name, audit_family_label(fam), "skipped",
+			   "its operation does not build here (%s); the family is audited without it",
+			   reason[0] ? reason : "see the compiler's messages");
+		audit_free_op(&fam->ops[i]);
+		memmove(&fam->ops[i], &fam->ops[i + 1], (size_t)(fam->nops - i - 1) * sizeof *fam->ops);
+		fam->nops--;
+		dropped++;
+	}
+	return dropped;
+}
+
 static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
-			     struct audit_plan *plan, const struct audit_family *fam,
+			     struct audit_plan *plan, struct audit_family *fam,
 			     const char *dir, int64_t run_id, struct audit_times *t,
 			     enum family_outcome *outcome, const struct strings *inputs,
 			     const struct strings *flags)
@@ -367,6 +413,18 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 	if (progress)   /* compiling takes seconds; the program then draws its own line */
 		cli_progress("snc audit: %s: building the harness program", fam->name);
 	int built = build_family(rq, inputs, flags, source, program);
+	/* an operation the compiler or linker refuses is left out, and the rest built again */
+	for (int round = 0; built != 0 && round < 3 && fam->nops > 1; round++) {
+		int before = fam->nops;
+		if (drop_ops_that_do_not_build(plan, fam, harness_program_messages()) == 0 ||
+		    fam->nops == 0 || write_harness(rq, plan, fam, dir, source, sizeof source) != 0)
+			break;
+		if (!rq->quiet)
+			fprintf(stderr, "snc audit: %s: built again without the %d operation%s the "
+				"compiler refused\n", fam->name, before - fam->nops,
+				before - fam->nops == 1 ? "" : "s");
+		built = build_family(rq, inputs, flags, source, program);
+	}
 	cli_progress_end();
 	t->build += now() - start;
 	if (built != 0) {
@@ -429,7 +487,7 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 /* Writes, builds and runs one family's harness; *outcome says how far it got. Returns 0,
  * or EXIT_USAGE when the database failed. */
 static int audit_family(struct snc_db *db, const struct audit_request *rq, struct audit_plan *plan,
-			const struct audit_family *fam, const char *dir, int64_t run_id,
+			struct audit_family *fam, const char *dir, int64_t run_id,
 			struct audit_times *t, enum family_outcome *outcome)
 {
 	struct strings inputs = { 0 }, flags = { 0 };

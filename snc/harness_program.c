@@ -121,6 +121,13 @@ static bool compiler_is_clang(const char *cc)
  * messages go to the terminal as it prints them, except for `snc audit`'s harnesses: those
  * are generated, so their warnings (a deprecated function of the API, the linker's notes
  * on it) are snc's business, not the user's, and are printed only when the build fails. */
+static char *failed_messages;   /* the last failed audit build's (harness_program_messages) */
+
+const char *harness_program_messages(void)
+{
+	return failed_messages;
+}
+
 static int compile(const char *cmd, struct argv_builder *b, const char *source)
 {
 	int status;
@@ -131,6 +138,11 @@ static int compile(const char *cmd, struct argv_builder *b, const char *source)
 			int saved = progress_stderr_divert();
 			fputs(messages, stderr);
 			progress_stderr_restore(saved);
+		}
+		if (status != 0) {
+			free(failed_messages);
+			failed_messages = messages;
+			messages = NULL;
 		}
 		free(messages);
 	} else {

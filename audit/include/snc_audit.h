@@ -358,6 +358,8 @@ const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct
 int audit_compatible_headers(char *const *headers, int n, const int *readers, char *const *cflags,
 			     int ncflags, const char *dir, bool *keep, char (*why)[256]);
 
+/* Frees what an operation owns (its arguments); the op itself is the family's. */
+void audit_free_op(struct audit_op *op);
 /* The typedef an untyped pointer type is spelled with (GMutexLocker in `GMutexLocker *`, a
  * `typedef void GMutexLocker`; malloc'd), or NULL for `void *` itself and any other type. */
 char *audit_object_group(const struct sa_type *t);
