@@ -32,6 +32,7 @@
  *
  * Every other member becomes an operation (audit_roles.c gives its parameters values);
  * what cannot be generated is a note that says why. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,12 +67,23 @@ void audit_note(struct audit_plan *plan, const char *kind, const char *name, con
 	};
 }
 
-/* Names are matched whatever their case: NSPR's PR_DestroyStack is a destructor too. */
+/* Does name hold one of words as a word of its own, whatever its case: after its start, an
+ * underscore, a digit or a lower-case letter before a capital (NSPR's PR_DestroyStack),
+ * and before its end, an underscore, a digit or a capital? numa_sched_getaffinity holds
+ * "fini" only inside "affinity". */
 static bool name_has(const char *name, const char *const *words)
 {
-	for (int i = 0; words[i]; i++)
-		if (strcasestr(name, words[i]))
-			return true;
+	for (int i = 0; words[i]; i++) {
+		size_t n = strlen(words[i]);
+		for (const char *p = strcasestr(name, words[i]); p; p = strcasestr(p + 1, words[i])) {
+			unsigned char before = p > name ? (unsigned char)p[-1] : '_', after = (unsigned char)p[n];
+			bool starts = before == '_' || isdigit(before) ||
+				      (islower(before) && isupper((unsigned char)p[0]));
+			bool ends = after == '\0' || after == '_' || isdigit(after) || isupper(after);
+			if (starts && ends)
+				return true;
+		}
+	}
 	return false;
 }
 
@@ -81,11 +93,11 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= m && strcasecmp(s + n - m, suffix) == 0;
 }
 
-/* destroy, deinit, fini, free, delete anywhere; close, dispose at the end (ev_bus_close
- * after ev_bus_open; not ch_closed_count) */
+/* destroy, deinit, fini, free, delete as a word anywhere; close, dispose at the end
+ * (ev_bus_close after ev_bus_open; not ch_closed_count) */
 static bool is_destructor(const char *name)
 {
-	static const char *const words[] = { "destroy", "deinit", "fini", "_free", "delete", NULL };
+	static const char *const words[] = { "destroy", "deinit", "fini", "free", "delete", NULL };
 	return name_has(name, words) || ends_with(name, "_close") || ends_with(name, "_dispose");
 }
 

@@ -5,7 +5,9 @@
  * child that makes the call, though the classifier has already said which ops crash from
  * which states. So each distinct crash becomes one line, its signal and the function it
  * hit, with the number of children; the calls those children had not yet made are simply
- * not counted (measure_worker.c). Everything else Valgrind said is copied as it is, and
+ * not counted (measure_worker.c). So does each system call Valgrind does not handle (five
+ * lines of warning and advice each time a call makes it: libnuma's migrate_pages). Everything
+ * else Valgrind said is copied as it is, and
  * --verbose copies the whole log. A panic of Valgrind's own ("the 'impossible'
  * happened") aborts the pass: its reason is returned for the one-line failure instead. */
 #include <stdio.h>
@@ -78,7 +80,42 @@ static bool count_crash(struct crash *kinds, int *nkinds, const struct crash *c)
 	return true;
 }
 
-/* Prints the log of a pass that was not aborted: each crash in one line, the rest as it is. */
+/* A system call Valgrind does not handle, and how often a measured call made it. */
+struct unhandled {
+	char syscall[64];
+	int times;
+};
+
+/* Is line part of Valgrind's warning about a system call it does not handle ("--PID--
+ * WARNING: unhandled amd64-linux syscall: 256", then four lines of advice)? The warning
+ * itself is counted into kinds. */
+static bool unhandled_syscall(const char *line, struct unhandled *kinds, int *nkinds)
+{
+	long pid;
+	int used = 0;
+	if (sscanf(line, "--%ld--%n", &pid, &used) != 1 || used == 0)
+		return false;
+	const char *text = line + used, *what = strstr(text, "WARNING: unhandled ");
+	if (!what)
+		return strstr(text, "write your own handler") || strstr(text, "README_MISSING_SYSCALL") ||
+		       strstr(text, "we consider this a bug") || strstr(text, "bug_reports");
+	what += strlen("WARNING: unhandled ");
+	char syscall[64];
+	snprintf(syscall, sizeof syscall, "%s", what);
+	for (int k = 0; k < *nkinds; k++)
+		if (strcmp(kinds[k].syscall, syscall) == 0) {
+			kinds[k].times++;
+			return true;
+		}
+	if (*nkinds < MAX_CRASHES) {
+		snprintf(kinds[*nkinds].syscall, sizeof kinds[*nkinds].syscall, "%s", syscall);
+		kinds[(*nkinds)++].times = 1;
+	}
+	return true;
+}
+
+/* Prints the log of a pass that was not aborted: each crash in one line, each system call
+ * Valgrind does not handle in one line, the rest as it is. */
 static void tell(const char *harness, char *text)
 {
 	int n = 0, cap = 64;
@@ -116,15 +153,24 @@ static void tell(const char *harness, char *text)
 			others++;
 	}
 	free(checked);
+	struct unhandled unknown[MAX_CRASHES];
+	int nunknown = 0;
 	for (int i = 0; i < n; i++) {
 		const char *text_after;
 		long pid = line_pid(lines[i], &text_after);
 		bool of_crash = false;
 		for (int k = 0; k < ncrashed && pid >= 0 && !of_crash; k++)
 			of_crash = crashed_pids[k] == pid;
+		if (unhandled_syscall(lines[i], unknown, &nunknown))
+			continue;
 		if (!of_crash && (pid < 0 || text_after[strspn(text_after, " ")] != '\0'))
 			fprintf(stderr, "%s\n", lines[i]);
 	}
+	for (int k = 0; k < nunknown; k++)
+		fprintf(stderr, "%s: %d measured call%s made a system call Valgrind does not handle "
+			"(%s), which fails there with ENOSYS: what such a call executes under Valgrind "
+			"may not be what it executes alone\n", harness, unknown[k].times,
+			unknown[k].times == 1 ? "" : "s", unknown[k].syscall);
 	for (int k = 0; k < nkinds; k++)
 		fprintf(stderr, "%s: %d measured process%s crashed under valgrind (%s in %s); the calls "
 			"%s had not made are not counted (--verbose shows Valgrind's report)\n", harness,
