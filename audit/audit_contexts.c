@@ -68,9 +68,7 @@ static bool better(const struct sa_function *f, const struct sa_function *than)
 	return a != b ? a < b : strcmp(f->name, than->name) < 0;
 }
 
-/* Is one of the words of a name (split at '_' and where a capital follows a small letter:
- * apr_pool_create_ex, PR_NewLock) one of words? */
-static bool has_word(const char *name, const char *const *words)
+bool audit_name_has_word(const char *name, const char *const *words)
 {
 	for (const char *w = name; *w;) {
 		size_t len = 1;
@@ -90,26 +88,26 @@ static bool has_word(const char *name, const char *const *words)
 bool audit_named_as_initializer(const char *name)
 {
 	static const char *const init[] = { "init", "initialize", NULL };
-	return has_word(name, init);
+	return audit_name_has_word(name, init);
 }
 
 bool audit_named_as_unlinking(const char *name)
 {
 	static const char *const verbs[] = { "del", "remove", "move", "splice", "replace", "unlink",
 					     NULL };
-	return has_word(name, verbs);
+	return audit_name_has_word(name, verbs);
 }
 
 bool audit_named_as_registration(const char *name)
 {
 	static const char *const verbs[] = { "register", "attach", "subscribe", NULL };
-	return has_word(name, verbs);
+	return audit_name_has_word(name, verbs);
 }
 
 bool audit_named_as_maker(const char *name)
 {
 	static const char *const verbs[] = { "create", "new", "alloc", "make", "open", "init", NULL };
-	return has_word(name, verbs);
+	return audit_name_has_word(name, verbs);
 }
 
 const struct sa_function *audit_initializer_of(const struct audit_plan *plan, const char *pointee)

@@ -32,7 +32,6 @@
  *
  * Every other member becomes an operation (audit_roles.c gives its parameters values);
  * what cannot be generated is a note that says why. */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,26 +66,6 @@ void audit_note(struct audit_plan *plan, const char *kind, const char *name, con
 	};
 }
 
-/* Does name hold one of words as a word of its own, whatever its case: after its start, an
- * underscore, a digit or a lower-case letter before a capital (NSPR's PR_DestroyStack),
- * and before its end, an underscore, a digit or a capital? numa_sched_getaffinity holds
- * "fini" only inside "affinity". */
-static bool name_has(const char *name, const char *const *words)
-{
-	for (int i = 0; words[i]; i++) {
-		size_t n = strlen(words[i]);
-		for (const char *p = strcasestr(name, words[i]); p; p = strcasestr(p + 1, words[i])) {
-			unsigned char before = p > name ? (unsigned char)p[-1] : '_', after = (unsigned char)p[n];
-			bool starts = before == '_' || isdigit(before) ||
-				      (islower(before) && isupper((unsigned char)p[0]));
-			bool ends = after == '\0' || after == '_' || isdigit(after) || isupper(after);
-			if (starts && ends)
-				return true;
-		}
-	}
-	return false;
-}
-
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
@@ -98,7 +77,8 @@ static bool ends_with(const char *s, const char *suffix)
 static bool is_destructor(const char *name)
 {
 	static const char *const words[] = { "destroy", "deinit", "fini", "free", "delete", NULL };
-	return name_has(name, words) || ends_with(name, "_close") || ends_with(name, "_dispose");
+	return audit_name_has_word(name, words) || ends_with(name, "_close") ||
+	       ends_with(name, "_dispose");
 }
 
 /* A T * to a struct or union (one level). */

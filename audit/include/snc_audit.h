@@ -358,6 +358,10 @@ const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct
 int audit_compatible_headers(char *const *headers, int n, const int *readers, char *const *cflags,
 			     int ncflags, const char *dir, bool *keep, char (*why)[256]);
 
+/* Is one of the words of a name (split at '_' and where a capital follows a small letter:
+ * apr_pool_create_ex, PR_NewLock), whatever its case, one of words (NULL-terminated)?
+ * numa_sched_setaffinity holds no word "fini". */
+bool audit_name_has_word(const char *name, const char *const *words);
 /* Frees what an operation owns (its arguments); the op itself is the family's. */
 void audit_free_op(struct audit_op *op);
 /* The typedef an untyped pointer type is spelled with (GMutexLocker in `GMutexLocker *`, a
