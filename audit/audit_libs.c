@@ -127,6 +127,21 @@ static bool in_lib_folder(const char *path)
 	return false;
 }
 
+/* Adds each archive lib*.a that no library of *libs is the .so of, then frees archives. */
+static void add_archives(char ***libs, int *nlibs, char **archives, int narchives)
+{
+	for (int i = 0; i < narchives; i++) {
+		char so[PATH_MAX];
+		snprintf(so, sizeof so, "%.*s.so", (int)(strlen(archives[i]) - 2), archives[i]);
+		bool shared = false;
+		for (int k = 0; k < *nlibs && !shared; k++)
+			shared = strcmp((*libs)[k], so) == 0;
+		if (!shared)
+			add_unique(libs, nlibs, archives[i]);
+	}
+	free_list(archives, narchives);
+}
+
 /* The libraries package installed: lib*.so, or lib*.a when it has no .so of that name. */
 static void package_libraries(const char *package, char ***libs, int *nlibs)
 {
@@ -146,16 +161,7 @@ static void package_libraries(const char *package, char ***libs, int *nlibs)
 		else if (ends_in(line, ".a"))
 			add_unique(&archives, &narchives, line);
 	}
-	for (int i = 0; i < narchives; i++) {
-		char so[PATH_MAX];
-		snprintf(so, sizeof so, "%.*s.so", (int)(strlen(archives[i]) - 2), archives[i]);
-		bool shared = false;
-		for (int k = 0; k < *nlibs && !shared; k++)
-			shared = strcmp((*libs)[k], so) == 0;
-		if (!shared)
-			add_unique(libs, nlibs, archives[i]);
-	}
-	free_list(archives, narchives);
+	add_archives(libs, nlibs, archives, narchives);
 	free(out);
 }
 
@@ -179,7 +185,7 @@ static void libraries_beside(const char *header, char ***libs, int *nlibs, char 
 		int before = *nlibs;
 		char **archives = NULL;
 		int narchives = 0;
-		for (struct dirent *e; (e = readdir(folder)) && *nlibs < 256;) {
+		for (struct dirent *e; (e = readdir(folder)) && *nlibs + narchives < 256;) {
 			char path[PATH_MAX * 2];
 			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 			if (strncmp(e->d_name, "lib", 3) == 0 && ends_in(e->d_name, ".so"))
@@ -188,16 +194,7 @@ static void libraries_beside(const char *header, char ***libs, int *nlibs, char 
 				add_unique(&archives, &narchives, path);
 		}
 		closedir(folder);
-		for (int i = 0; i < narchives && *nlibs < 256; i++) {
-			char so[PATH_MAX];
-			snprintf(so, sizeof so, "%.*s.so", (int)(strlen(archives[i]) - 2), archives[i]);
-			bool shared = false;
-			for (int k = 0; k < *nlibs && !shared; k++)
-				shared = strcmp((*libs)[k], so) == 0;
-			if (!shared)
-				add_unique(libs, nlibs, archives[i]);
-		}
-		free_list(archives, narchives);
+		add_archives(libs, nlibs, archives, narchives);
 		size_t used = strlen(where);
 		if (*nlibs > before && used + strlen(dir) + 3 < len)
 			used += (size_t)snprintf(where + used, len - used, "%s%.*s", used ? ", " : "",
