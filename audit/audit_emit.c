@@ -28,13 +28,13 @@ static const char *const words_taken[] = {
 	"describe", "h", NULL,
 };
 
-/* A parameter's name as a local variable of the wrapper: its own, unless unnamed or taken. */
 /* Is the object what a constructor returns (obj = x_new(...))? */
 static bool makes_object(const struct audit_family *fam)
 {
 	return fam->start == START_CONSTRUCTOR && fam->starter_out < 0 && !fam->globals;
 }
 
+/* A parameter's name as a local variable of the wrapper: its own, unless unnamed or taken. */
 static void local_name(const struct audit_family *fam, const struct audit_arg *a, int index,
 		       char *buf, size_t len)
 {
@@ -562,6 +562,7 @@ static void emit_setup(FILE *out, const struct audit_family *fam)
 				     "\t\tfputs(\"%s: every constructor call returned NULL\\n\", stderr);\n"
 				     "\t\tabort();\n\t}\n", fam->name);
 		} else {
+			fputc('\t', out);
 			emit_call(out, fam, fam->starter, fam->start_args, fam->nstart_args, false);
 			fprintf(out, ";\n");
 		}

@@ -682,7 +682,8 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		}
 		const struct audit_fn *f = member_named(d, all, nall, r->function);
 		if (!f) {
-			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "skipped", "%s:%d: no function "
+			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+				   "skipped", "%s:%d: no function "
 				   "named %s in the API", opt->config->path, r->line, r->function);
 			return -1;
 		}
@@ -725,7 +726,8 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 	} else if (fam->object_size >= 0 || fam->globals) {
 		fam->start = START_ZERO;
 	} else {
-		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "skipped", "%s is incomplete (opaque) "
+		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+			   "skipped", "%s is incomplete (opaque) "
 			   "and no constructor returns it: name one in a config file", fam->key);
 		return -1;
 	}
@@ -1032,7 +1034,8 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 	}
 	if (fam->starter &&
 	    audit_assign_start(fam, d->members.v, d->members.n, opt, why, sizeof why) != 0) {
-		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "skipped", "its %s %s: %s",
+		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+			   "skipped", "its %s %s: %s",
 			   fam->start == START_CONSTRUCTOR ? "constructor" : "initializer",
 			   fam->starter->name, why);
 		goto drop;
@@ -1106,7 +1109,8 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		fam->nops++;
 	}
 	if (fam->nops == 0) {
-		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "skipped",
+		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+			   "skipped",
 			   "no operations besides its %s", fam->starter ? "starter" : "members skipped above");
 		goto drop;
 	}
@@ -1310,7 +1314,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 	unique_names(drafts, ndrafts);
 	for (int i = 0; i < ndrafts; i++) {
 		if (!selected(&drafts[i], opt)) {
-			audit_note(plan, "family", audit_family_label(&drafts[i].fam), audit_family_label(&drafts[i].fam), "skipped",
+			audit_note(plan, "family", audit_family_label(&drafts[i].fam), audit_family_label(&drafts[i].fam),
+				   "skipped",
 				   "not selected (--family)");
 			drafts[i].members.n = 0;
 			free(drafts[i].members.v);

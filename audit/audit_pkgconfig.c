@@ -12,8 +12,9 @@
  * sorts first), or one that holds a header the named header includes which is found
  * neither beside it, nor along the -I folders given, nor in the system's. Its flags are
  * then what `pkg-config --cflags NAME` prints (with those of the packages it requires),
- * each added once, of the kinds that say where headers are and what they define. The .pc files are read as text (variables expanded); pkg-config runs
- * from an argv vector, never through a shell; without it, nothing is added. */
+ * each added once, of the kinds that say where headers are and what they define. The .pc
+ * files are read as text (variables expanded); pkg-config runs from an argv vector, never
+ * through a shell; without it, nothing is added. */
 #include <dirent.h>
 #include <limits.h>
 #include <stdio.h>

@@ -328,7 +328,8 @@ static int note_ops_that_never_ran(struct snc_db *db, struct audit_plan *plan,
 			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s: %s",
 						 k ? ", " : "", never_ran[k].op, never_ran[k].outcome);
 		*outcome = NONE_RAN;
-		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "failed", "no operation gave a result "
+		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+			   "failed", "no operation gave a result "
 			   "alone from any state (%s): the initial state (%s) is not one they can "
 			   "run from; a config file can name the constructor, initializer or setup",
 			   names, fam->starter ? fam->starter->name : "a zeroed object");
@@ -401,7 +402,8 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 	char source[PATH_MAX], program[PATH_MAX];
 	double start = now();
 	if (write_harness(rq, plan, fam, dir, source, sizeof source) != 0) {
-		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "failed", "cannot write %s: %s", source,
+		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+			   "failed", "cannot write %s: %s", source,
 			   strerror(errno));
 		return 0;
 	}
@@ -428,7 +430,8 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 	cli_progress_end();
 	t->build += now() - start;
 	if (built != 0) {
-		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "failed",
+		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+			   "failed",
 			   "the generated harness %s did not compile or link (the compiler's messages "
 			   "are above; --emit-harness keeps it)", source);
 		return 0;
@@ -457,7 +460,8 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 	t->measure += measured;
 	t->classify += took - measured;
 	if (rc != 0 || found != 0) {
-		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "failed",
+		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+			   "failed",
 			   "its harness program ended with status %d (its messages are above)", rc);
 		return 0;
 	}
@@ -466,16 +470,19 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 		*outcome = NOT_STARTED;
 		if (fam->start == START_CONSTRUCTOR && fam->starter_out < 0 && !fam->globals &&
 		    fam->nfallbacks > 0)
-			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "failed", "its initial state could "
+			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+				   "failed", "its initial state could "
 				   "not be built (%s in %s, or in one of the %d calls tried while it returned "
 				   "NULL; a NULL from every one ends the set-up with SIGABRT): every verdict "
 				   "is unknown", fresh, fam->starter->name, fam->nfallbacks);
 		else if (fam->start == START_CONSTRUCTOR && fam->starter_out < 0 && !fam->globals)
-			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "failed", "its initial state could "
+			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+				   "failed", "its initial state could "
 				   "not be built (%s in %s; a NULL from it ends the set-up with SIGABRT): "
 				   "every verdict is unknown", fresh, fam->starter->name);
 		else
-			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "failed", "its initial state could "
+			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+				   "failed", "its initial state could "
 				   "not be built (%s in %s): every verdict is unknown", fresh,
 				   fam->starter ? fam->starter->name : "setup");
 	} else if (note_ops_that_never_ran(db, plan, fam, run_id, outcome) != 0) {
