@@ -64,7 +64,7 @@ void audit_where_is(const struct audit_plan *plan, const bool *audited, const st
 		return;
 	}
 	const struct sa_type *first = fn->typed && fn->nparams ? &fn->param_types[0].type : NULL;
-	char *group = first ? audit_object_group(first) : NULL;
+	char *group = first ? audit_object_group(plan, fn->name, first) : NULL;
 	const char *label = group ? group : first ? first->pointee : NULL;
 	const struct audit_note *fam = label ? note_of(plan, "family", label) : NULL;
 	if (fam)

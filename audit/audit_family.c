@@ -171,9 +171,9 @@ static char *name_of_key(const char *key)
 	return name;
 }
 
-/* A family of `void` is split by the typedef (audit_object_group), so that GLib's lockers,
- * g_thread_exit(gpointer) and g_once_init_enter(void *) are not one object's operations. */
-char *audit_object_group(const struct sa_type *t)
+/* The typedef an untyped pointer is spelled with, or NULL (`void *` itself, not a pointer
+ * to void). */
+static char *void_typedef(const struct sa_type *t)
 {
 	if (t->cls != SA_TYPE_POINTER || !t->pointee || strcmp(t->pointee, "void") != 0 ||
 	    !t->spelling)
@@ -190,15 +190,44 @@ char *audit_object_group(const struct sa_type *t)
 	return NULL;
 }
 
+/* Is t a plain `void *` (no typedef)? */
+static bool plain_void_pointer(const struct sa_type *t)
+{
+	char *name = void_typedef(t);
+	bool plain = !name && t->cls == SA_TYPE_POINTER && t->levels == 1 && t->pointee &&
+		     strcmp(t->pointee, "void") == 0;
+	free(name);
+	return plain;
+}
+
+/* A family of `void` is split by the typedef, so that GLib's lockers,
+ * g_thread_exit(gpointer) and g_once_init_enter(void *) are not one object's operations;
+ * and a plain `void *` by the longest of plan->void_prefixes its function's name starts
+ * with (zmq_ctx_set with zmq_ctx_new, zmq_atomic_counter_inc with zmq_atomic_counter_new). */
+char *audit_object_group(const struct audit_plan *plan, const char *name, const struct sa_type *t)
+{
+	char *typedef_name = void_typedef(t);
+	if (typedef_name || !plain_void_pointer(t))
+		return typedef_name;
+	const char *best = NULL;
+	for (int i = 0; i < plan->nvoid_prefixes; i++) {
+		size_t n = strlen(plan->void_prefixes[i]);
+		if (strncmp(name, plan->void_prefixes[i], n) == 0 && (!best || n > strlen(best)))
+			best = plan->void_prefixes[i];
+	}
+	return best ? strdup(best) : NULL;
+}
+
 const char *audit_family_label(const struct audit_family *fam)
 {
 	return fam->group ? fam->group : fam->key;
 }
 
-/* Does type t (a parameter's or a result's) belong to fam's group? */
-static bool in_group(const struct audit_family *fam, const struct sa_type *t)
+/* Does type t (a parameter's or a result's of the function name) belong to fam's group? */
+static bool in_group(const struct audit_plan *plan, const struct audit_family *fam,
+		     const char *name, const struct sa_type *t)
 {
-	char *group = audit_object_group(t);
+	char *group = audit_object_group(plan, name, t);
 	bool same = (!group && !fam->group) || (group && fam->group && strcmp(group, fam->group) == 0);
 	free(group);
 	return same;
@@ -706,7 +735,7 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		if (!init && is_registration(all[i].def, fam->key))
 			init = all[i].def;   /* ck_epoch_register(epoch, obj, ...) */
 	for (int i = 0; i < nall && !init; i++)
-		if (is_constructor(plan, all[i].def, fam->key) && in_group(fam, &all[i].def->result) &&
+		if (is_constructor(plan, all[i].def, fam->key) && in_group(plan, fam, all[i].def->name, &all[i].def->result) &&
 		    (!ctor || all[i].def->nparams < ctor->nparams))
 			ctor = all[i].def;
 	for (int i = 0; i < nall && !init && !ctor; i++)   /* mp_create(&obj, ...) */
@@ -876,7 +905,7 @@ static void add_fallbacks(struct audit_plan *plan, struct draft *d, const struct
 	int n = 0;
 	for (int i = 0; ctors && i < nall; i++)
 		if (all[i].def != fam->starter && is_constructor(plan, all[i].def, fam->key) &&
-		    in_group(fam, &all[i].def->result))
+		    in_group(plan, fam, all[i].def->name, &all[i].def->result))
 			ctors[n++] = all[i].def;
 	if (n > 1)
 		qsort(ctors, (size_t)n, sizeof *ctors, fewest_params);
@@ -1221,9 +1250,44 @@ static bool is_out_constructor(const struct audit_plan *plan, const struct sa_fu
 	return false;
 }
 
+/* The name prefixes (up to the last underscore: zmq_ctx_ of zmq_ctx_new) of the
+ * constructors of plain `void *` objects that a function taking a plain `void *` first
+ * also starts with, when there are two or more: libzmq's contexts, atomic counters, timers
+ * and pollers are all `void *`, and were one family whose pairs crossed them. */
+static void find_void_prefixes(struct audit_plan *plan)
+{
+	for (int i = 0; i < plan->nfns; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		const char *cut = strrchr(f->name, '_');
+		if (!f->typed || !plain_void_pointer(&f->result) || !cut || cut == f->name ||
+		    !is_constructor(plan, f, "void"))
+			continue;
+		size_t n = (size_t)(cut - f->name) + 1;
+		bool used = false, known = false;
+		for (int k = 0; k < plan->nvoid_prefixes && !known; k++)
+			known = strlen(plan->void_prefixes[k]) == n &&
+				strncmp(plan->void_prefixes[k], f->name, n) == 0;
+		for (int k = 0; k < plan->nfns && !used && !known; k++) {
+			const struct sa_function *g = plan->fns[k].def;
+			used = g->typed && g->nparams > 0 && plain_void_pointer(&g->param_types[0].type) &&
+			       strncmp(g->name, f->name, n) == 0;
+		}
+		if (!used || known)
+			continue;
+		plan->void_prefixes = audit_grow(plan->void_prefixes, &plan->cap_void_prefixes,
+						 plan->nvoid_prefixes, sizeof *plan->void_prefixes);
+		plan->void_prefixes[plan->nvoid_prefixes++] = strndup(f->name, n);
+	}
+	if (plan->nvoid_prefixes == 1) {   /* nothing to tell apart */
+		free(plan->void_prefixes[0]);
+		plan->nvoid_prefixes = 0;
+	}
+}
+
 void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			 const struct audit_options *opt)
 {
+	find_void_prefixes(plan);
 	struct draft *drafts = NULL;
 	int ndrafts = 0, cap = 0;
 	struct audit_fn **scalar_only = calloc((size_t)plan->nfns + 1, sizeof *scalar_only);
@@ -1275,7 +1339,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 			continue;
 		}
 		for (int k = 0; k < nkeys; k++) {
-			char *group = nkeys == 1 && !container ? audit_object_group(&f->def->param_types[0].type) : NULL;
+			char *group = nkeys == 1 && !container
+				? audit_object_group(plan, f->def->name, &f->def->param_types[0].type) : NULL;
 			struct draft *d = draft_in_group(&drafts, &ndrafts, &cap, keys[k], group, f->header);
 			free(group);
 			const struct sa_type *t = object_type(d, f->def);
@@ -1306,7 +1371,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 	for (int i = 0; i < nproducers; i++)
 		for (int k = 0; k < ndrafts; k++)
 			if (is_constructor(plan, producers[i]->def, drafts[k].fam.key) &&
-			    in_group(&drafts[k].fam, &producers[i]->def->result))
+			    in_group(plan, &drafts[k].fam, producers[i]->def->name,
+				     &producers[i]->def->result))
 				add_member(&drafts[k], producers[i]);
 	free(producers);
 	plan_globals(model, scalar_only, nscalar_only, &drafts, &ndrafts, &cap);
@@ -1365,6 +1431,9 @@ void audit_plan_free(struct audit_plan *plan)
 		free(plan->through[i].includer);
 	}
 	free(plan->through);
+	for (int i = 0; i < plan->nvoid_prefixes; i++)
+		free(plan->void_prefixes[i]);
+	free(plan->void_prefixes);
 	for (int i = 0; i < plan->nnotes; i++) {
 		free(plan->notes[i].kind);
 		free(plan->notes[i].name);

@@ -279,6 +279,9 @@ struct audit_plan {
 	int nfamilies, cap_families;
 	struct audit_note *notes;
 	int nnotes, cap_notes;
+	char **void_prefixes;      /* the name prefixes that split the family of plain void *
+				      (audit_object_group), none when fewer than two */
+	int nvoid_prefixes, cap_void_prefixes;
 	struct sa_units wrapper_units;   /* the parse of snc_inferred.h (its wrappers' facts) */
 	const struct sa_units *units;    /* the scan's units (audit_collect_api's): which header
 					    includes which */
@@ -364,9 +367,11 @@ int audit_compatible_headers(char *const *headers, int n, const int *readers, ch
 bool audit_name_has_word(const char *name, const char *const *words);
 /* Frees what an operation owns (its arguments); the op itself is the family's. */
 void audit_free_op(struct audit_op *op);
-/* The typedef an untyped pointer type is spelled with (GMutexLocker in `GMutexLocker *`, a
- * `typedef void GMutexLocker`; malloc'd), or NULL for `void *` itself and any other type. */
-char *audit_object_group(const struct sa_type *t);
+/* The group of the untyped object t (a parameter's or the result's of the function name;
+ * malloc'd): the typedef it is spelled with (GMutexLocker in `GMutexLocker *`, a `typedef
+ * void GMutexLocker`), or for a plain `void *` the longest of plan->void_prefixes name
+ * starts with (zmq_ctx_); NULL otherwise. */
+char *audit_object_group(const struct audit_plan *plan, const char *name, const struct sa_type *t);
 /* How notes name a family: its group (a typedef of void), else its key. */
 const char *audit_family_label(const struct audit_family *fam);
 /* What to #include for header: the header its #error names when it refuses to be included
