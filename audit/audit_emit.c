@@ -61,15 +61,13 @@ bool audit_include_spellable(const char *header)
 
 char *audit_include_of(const char *given)
 {
-	static const char *const dirs[] = { "/usr/include/x86_64-linux-gnu/", "/usr/local/include/",
-					    "/usr/include/", NULL };
 	char real[PATH_MAX];   /* the generated files live elsewhere: "./include/hq.h" is not there */
 	const char *header = given[0] != '/' && realpath(given, real) ? real : given;
 	char *out = malloc(strlen(header) + 4);
-	for (int i = 0; dirs[i]; i++) {
-		size_t n = strlen(dirs[i]);
-		if (strncmp(header, dirs[i], n) == 0) {
-			sprintf(out, "<%s>", header + n);
+	for (int i = 0; audit_compiler_folders[i]; i++) {
+		size_t n = strlen(audit_compiler_folders[i]);
+		if (strncmp(header, audit_compiler_folders[i], n) == 0 && header[n] == '/') {
+			sprintf(out, "<%s>", header + n + 1);
 			return out;
 		}
 	}

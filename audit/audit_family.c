@@ -190,12 +190,18 @@ static char *void_typedef(const struct sa_type *t)
 	return NULL;
 }
 
+/* Is t a `void *`, however spelled? */
+static bool void_pointer(const struct sa_type *t)
+{
+	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->pointee &&
+	       strcmp(t->pointee, "void") == 0;
+}
+
 /* Is t a plain `void *` (no typedef)? */
 static bool plain_void_pointer(const struct sa_type *t)
 {
 	char *name = void_typedef(t);
-	bool plain = !name && t->cls == SA_TYPE_POINTER && t->levels == 1 && t->pointee &&
-		     strcmp(t->pointee, "void") == 0;
+	bool plain = !name && void_pointer(t);
 	free(name);
 	return plain;
 }
@@ -207,7 +213,7 @@ static bool plain_void_pointer(const struct sa_type *t)
 char *audit_object_group(const struct audit_plan *plan, const char *name, const struct sa_type *t)
 {
 	char *typedef_name = void_typedef(t);
-	if (typedef_name || !plain_void_pointer(t))
+	if (typedef_name || !void_pointer(t))
 		return typedef_name;
 	const char *best = NULL;
 	for (int i = 0; i < plan->nvoid_prefixes; i++) {

@@ -64,6 +64,17 @@ static bool error_message(const char *path, char *message, size_t len)
 	return found;
 }
 
+const char *const audit_compiler_folders[] = { "/usr/local/include", "/usr/include/x86_64-linux-gnu",
+					       "/usr/include", NULL };
+
+const char *audit_include_folder(char *const *cflags, int ncflags, int i)
+{
+	const char *a = cflags[i];
+	if (strncmp(a, "-I", 2) == 0)
+		return a[2] ? a + 2 : i + 1 < ncflags ? cflags[i + 1] : NULL;
+	return strcmp(a, "-isystem") == 0 && i + 1 < ncflags ? cflags[i + 1] : NULL;
+}
+
 /* dir/name as an existing file other than header, made absolute, into out. */
 static bool found_in(const char *dir, const char *name, const char *header, char *out, size_t len)
 {
@@ -84,10 +95,8 @@ bool audit_includer_named(const char *header, char *const *cflags, int ncflags, 
 	const char *base = strrchr(real, '/');
 	if (!header_named(message, base ? base + 1 : real, name, sizeof name))
 		return false;
-	for (int i = 0; i < ncflags; i++) {   /* -IDIR, -I DIR, -isystem DIR */
-		const char *a = cflags[i];
-		const char *dir = strncmp(a, "-I", 2) == 0 ? (a[2] ? a + 2 : i + 1 < ncflags ? cflags[i + 1] : NULL)
-			: strcmp(a, "-isystem") == 0 && i + 1 < ncflags ? cflags[i + 1] : NULL;
+	for (int i = 0; i < ncflags; i++) {
+		const char *dir = audit_include_folder(cflags, ncflags, i);
 		if (dir && found_in(dir, name, real, out, len))
 			return true;
 	}
@@ -101,10 +110,8 @@ bool audit_includer_named(const char *header, char *const *cflags, int ncflags, 
 		if (found_in(dir, name, real, out, len))
 			return true;
 	}
-	static const char *const system[] = { "/usr/local/include", "/usr/include/x86_64-linux-gnu",
-					       "/usr/include", NULL };
-	for (int i = 0; system[i]; i++)
-		if (found_in(system[i], name, real, out, len))
+	for (int i = 0; audit_compiler_folders[i]; i++)
+		if (found_in(audit_compiler_folders[i], name, real, out, len))
 			return true;
 	return false;
 }

@@ -34,13 +34,10 @@ struct pc_folders {
 	int n, cap;
 };
 
-static const char *const compiler_folders[] = { "/usr/include", "/usr/local/include",
-						"/usr/include/x86_64-linux-gnu", NULL };
-
 static bool is_compiler_folder(const char *dir)
 {
-	for (int i = 0; compiler_folders[i]; i++)
-		if (strcmp(dir, compiler_folders[i]) == 0)
+	for (int i = 0; audit_compiler_folders[i]; i++)
+		if (strcmp(dir, audit_compiler_folders[i]) == 0)
 			return true;
 	return false;
 }
@@ -188,27 +185,18 @@ static bool file_in(const char *dir, const char *name)
 	       stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The folder of an -I or -isystem flag at cflags[i], or NULL. */
-static const char *include_folder(char *const *cflags, int ncflags, int i)
-{
-	const char *a = cflags[i];
-	if (strncmp(a, "-I", 2) == 0)
-		return a[2] ? a + 2 : i + 1 < ncflags ? cflags[i + 1] : NULL;
-	return strcmp(a, "-isystem") == 0 && i + 1 < ncflags ? cflags[i + 1] : NULL;
-}
-
 /* Can the compiler find name (an #include's) for a header in folder own, with cflags? */
 static bool findable(const char *name, const char *own, char *const *cflags, int ncflags)
 {
 	if (file_in(own, name))
 		return true;
 	for (int i = 0; i < ncflags; i++) {
-		const char *dir = include_folder(cflags, ncflags, i);
+		const char *dir = audit_include_folder(cflags, ncflags, i);
 		if (dir && file_in(dir, name))
 			return true;
 	}
-	for (int i = 0; compiler_folders[i]; i++)
-		if (file_in(compiler_folders[i], name))
+	for (int i = 0; audit_compiler_folders[i]; i++)
+		if (file_in(audit_compiler_folders[i], name))
 			return true;
 	return false;
 }
@@ -281,7 +269,7 @@ static bool has_flag(char *const *flags, int n, const char *flag)
 	char want[PATH_MAX], real[PATH_MAX];
 	bool folder = strncmp(flag, "-I", 2) == 0 && flag[2] && realpath(flag + 2, want);
 	for (int i = 0; i < n; i++) {
-		const char *dir = folder ? include_folder(flags, n, i) : NULL;
+		const char *dir = folder ? audit_include_folder(flags, n, i) : NULL;
 		if (strcmp(flags[i], flag) == 0 || (dir && realpath(dir, real) && strcmp(real, want) == 0))
 			return true;
 	}

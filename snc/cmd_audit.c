@@ -375,9 +375,9 @@ static int drop_ops_that_do_not_build(struct audit_plan *plan, struct audit_fami
 			i++;
 			continue;
 		}
-		const char *error = strstr(at, "error");
-		const char *undefined = strstr(at, "undefined reference");
-		const char *why = !error ? undefined : !undefined ? error : error < undefined ? error : undefined;
+		const char *why = strstr(at, "error"), *undefined = strstr(at, "undefined reference");
+		if (undefined && (!why || undefined < why))
+			why = undefined;   /* the first of the two */
 		char reason[300] = "";
 		if (why)
 			snprintf(reason, sizeof reason, "%.*s", (int)strcspn(why, "\n"), why);

@@ -374,6 +374,10 @@ void audit_free_op(struct audit_op *op);
 char *audit_object_group(const struct audit_plan *plan, const char *name, const struct sa_type *t);
 /* How notes name a family: its group (a typedef of void), else its key. */
 const char *audit_family_label(const struct audit_family *fam);
+/* The folders the C compiler searches by itself, in its order (NULL-terminated). */
+extern const char *const audit_compiler_folders[];
+/* The folder an include flag at cflags[i] names (-IDIR, -I DIR, -isystem DIR), or NULL. */
+const char *audit_include_folder(char *const *cflags, int ncflags, int i);
 /* What to #include for header: the header its #error names when it refuses to be included
  * alone (audit_plan_through; its parse says so), else header itself. */
 const char *audit_included_through(const struct audit_plan *plan, const char *header);
