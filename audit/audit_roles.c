@@ -378,16 +378,38 @@ long long audit_passed_value(const struct audit_arg *a, long v)
 	return a->nmap > 0 && v >= a->lo && v - a->lo < a->nmap ? a->map[v - a->lo] : v;
 }
 
+/* Most cells a value passed by pointer gets (one per value of its domain); a larger
+ * domain shares one cell, written before each call. */
+#define MAX_VALUE_CELLS 4096
+
+/* The address of a cell holding value (an expression of a long) for an argument passed by
+ * pointer (a key's bytes, a const int *): static, one cell per value of the domain, written
+ * before each call, so a library that keeps the pointer (APR's apr_hash_set keeps its key)
+ * reads the value it was given in every later call. A compound literal lived on the
+ * wrapper's stack: the next call overwrote the kept key. */
+static void value_cell(const struct audit_arg *a, const char *value, char *buf, size_t len)
+{
+	const char *type = a->bytes ? "long" : a->param->type.pointee;
+	long cells = a->hi - a->lo + 1;
+	if (cells < 1 || cells > MAX_VALUE_CELLS)
+		snprintf(buf, len, "__extension__ ({ static %s snc_cell_; snc_cell_ = (%s)(%s); "
+			 "&snc_cell_; })", type, type, value);
+	else
+		snprintf(buf, len, "__extension__ ({ static %s snc_cell_[%ld]; "
+			 "snc_cell_[(%s) - %ld] = (%s)(%s); &snc_cell_[(%s) - %ld]; })",
+			 type, cells, value, a->lo, type, value, value, a->lo);
+}
+
 static void value_literal(const struct audit_arg *a, long v, char *buf, size_t len)
 {
+	char digits[24];
+	snprintf(digits, sizeof digits, "%ld", v);
 	if (a->nmap > 0)
 		snprintf(buf, len, "%lld", audit_passed_value(a, v));
-	else if (a->bytes)
-		snprintf(buf, len, "&(const long){ %ld }", v);
 	else if (a->string)
 		snprintf(buf, len, "\"%ld\"", v);
-	else if (a->by_pointer)
-		snprintf(buf, len, "&(const %s){ %ld }", a->param->type.pointee, v);
+	else if (a->bytes || a->by_pointer)
+		value_cell(a, digits, buf, len);
 	else
 		snprintf(buf, len, "%ld", v);
 }
@@ -402,13 +424,9 @@ void audit_value_expr(const struct audit_arg *a, const char *local, char *buf, s
 			snprintf(buf + used, len - used, " })[%s - %ld]", local, a->lo);
 		return;
 	}
-	if (a->bytes) {
-		snprintf(buf, len, "&(const long){ %s }", local);
-		return;
-	}
 	if (!a->string) {
-		if (a->by_pointer)
-			snprintf(buf, len, "&(const %s){ %s }", a->param->type.pointee, local);
+		if (a->bytes || a->by_pointer)
+			value_cell(a, local, buf, len);
 		else
 			snprintf(buf, len, "%s", local);
 		return;
@@ -695,7 +713,7 @@ static void fix_value(struct audit_arg *a)
 {
 	if (a->role != ROLE_VALUE)
 		return;
-	char v[160];
+	char v[512];
 	value_literal(a, a->lo, v, sizeof v);
 	a->role = ROLE_FIXED;
 	a->fixed = strdup(v);
@@ -769,7 +787,7 @@ static void fix_trailing_values(struct audit_op *op, char *why, size_t whylen)
 		struct audit_arg *a = &op->args[i];
 		if (a->role != ROLE_VALUE)
 			continue;
-		char v[160];
+		char v[512];
 		value_literal(a, a->lo, v, sizeof v);
 		a->role = ROLE_FIXED;
 		a->fixed = strdup(v);
