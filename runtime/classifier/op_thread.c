@@ -85,12 +85,16 @@ static pthread_t start_op_thread(struct op_thread_call *c)
 {
 	pthread_attr_t attr;
 	pthread_t t;
+	/* counted before it starts: an op thread that found the count behind (the increment
+	 * after pthread_create) saw an "outside" thread, slept for real, and its condition
+	 * wait woke spuriously (apr_queue_push on a full queue returned APR_EINTR in some
+	 * repeats and blocked in others: nondet) */
+	snc_sched_quiet_threads++;
 	if (sem_init(&c->done, 0, 0) != 0 || pthread_attr_init(&attr) != 0 ||
 	    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) != 0 ||
 	    pthread_create(&t, &attr, op_thread_main, c) != 0)
 		abort();   /* no thread for the op: the execution is recorded as crashed */
 	pthread_attr_destroy(&attr);
-	snc_sched_quiet_threads++;
 	return t;
 }
 
