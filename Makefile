@@ -16,8 +16,10 @@ TEST_JOBS  ?= $(shell echo $$((2 * $(JOBS))))
 PREFIX     ?= /usr/local
 DB         ?= snc.db
 PACKAGES   := cmake make gcc clang pkg-config sqlite3 libsqlite3-dev libjson-c-dev \
-              libclang-19-dev valgrind libck-dev liburcu-dev libxxhash-dev libdw-dev \
-              chromium npm python3
+              libclang-19-dev valgrind libck-dev liburcu-dev libaprutil1-dev libxxhash-dev \
+              libdw-dev chromium npm python3
+# (libck-dev, liburcu-dev and libaprutil1-dev, which brings libapr1-dev: real libraries
+# the audit tests run on, installed headers as a new user names them.)
 # (chromium and npm: the report tests open the HTML report headless and validate SARIF
 # with Microsoft's validator, which `make test` installs from npm into the build tree.)
 SARIF_VALIDATOR := @microsoft/sarif-multitool@5

@@ -186,8 +186,7 @@ static void emit_header(FILE *out, const struct audit_family *fam, char *const *
 			"write\n * through (what it writes is part of its result).\n", fam->tokens - 1);
 	fprintf(out, " * Integers take 0..N-1 (--domain), bool both values. docs/audit.md explains "
 		     "every choice. */\n");
-	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n%s",
-		makes_object(fam) ? "#include <stdlib.h>\n" : "");
+	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n");
 	for (int i = 0; i < nincludes; i++)
 		fprintf(out, "#include %s\n", includes[i]);
 	fputc('\n', out);

@@ -4,7 +4,8 @@
  * AO_stack_push_explicit_aux_release, defined in libatomic_ops_gpl) cannot be audited
  * without it, and a new user does not know its name. When no --lib and no source is named
  * and some API function has no body in the headers, the package that installed a named
- * header says which libraries come with it (dpkg -S HEADER, then dpkg -L PACKAGE: the
+ * header (or one declaring such a function or a context's maker: APR's apr_queue.h is
+ * libaprutil1-dev's, its pools libapr1-dev's) says which libraries come with it (dpkg -S HEADER, then dpkg -L PACKAGE: the
  * lib*.so and lib*.a in its lib folders, a .so rather than the .a of the same name); nm
  * (once per library) says which of those define the functions the C library does not
  * (every link has libc), and the fewest that define all it can are linked (the one
@@ -83,11 +84,18 @@ int audit_check_libs(char *const *libs, int nlibs, char *err, size_t errlen)
 
 /* ---- libraries found for the headers -------------------------------------------------- */
 
+static bool listed_in(char *const *list, int n, const char *s)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(list[i], s) == 0)
+			return true;
+	return false;
+}
+
 static void add_unique(char ***list, int *n, const char *s)
 {
-	for (int i = 0; i < *n; i++)
-		if (strcmp((*list)[i], s) == 0)
-			return;
+	if (listed_in(*list, *n, s))
+		return;
 	char **more = realloc(*list, (size_t)(*n + 1) * sizeof **list);
 	if (!more)
 		return;
@@ -341,25 +349,34 @@ int audit_find_libs(char *const *needed, int nneeded, char *const *headers, int 
 	*found = NULL;
 	*nfound = 0;
 	package_out[0] = '\0';
-	char **libs = NULL, beside[PATH_MAX] = "";
-	int nlibs = 0;
+	char **libs = NULL, **packages = NULL, beside[PATH_MAX] = "";
+	int nlibs = 0, npackages = 0;
 	for (int h = 0; h < nheaders; h++) {
 		char real[PATH_MAX];
 		if (!realpath(headers[h], real))
 			continue;
 		char *package = owning_package(real);
-		if (package) {
+		if (package && !listed_in(packages, npackages, package)) {
 			package_libraries(package, &libs, &nlibs);
-			if (!package_out[0])
-				snprintf(package_out, package_len, "package %s, which installed the "
-					 "headers", package);
-		} else {
+			add_unique(&packages, &npackages, package);
+		} else if (!package) {
 			libraries_beside(real, &libs, &nlibs, beside, sizeof beside);
 		}
 		free(package);
 	}
-	if (!package_out[0] && beside[0])
+	if (npackages) {
+		size_t used = (size_t)snprintf(package_out, package_len, "package%s ",
+					       npackages > 1 ? "s" : "");
+		for (int i = 0; i < npackages && used < package_len; i++)
+			used += (size_t)snprintf(package_out + used, package_len - used, "%s%s",
+						 i == 0 ? "" : i + 1 < npackages ? ", " : " and ",
+						 packages[i]);
+		if (used < package_len)
+			snprintf(package_out + used, package_len - used, ", which installed the headers");
+	} else if (beside[0]) {
 		snprintf(package_out, package_len, "installed beside the headers, in %s", beside);
+	}
+	free_list(packages, npackages);
 	if (nlibs > 1)
 		qsort(libs, (size_t)nlibs, sizeof *libs, shared_first);
 	bool *covered = calloc((size_t)nneeded + 1, sizeof *covered);

@@ -1439,10 +1439,28 @@ static void link_the_packages_libraries(struct audit_request *rq, const struct a
 		if (plan->contexts[i].init_declared)
 			push(&needed, plan->contexts[i].init->name);
 	}
-	char **found = NULL, package[256];
+	/* the named headers, then those declaring a needed function elsewhere (apr_queue.h's
+	 * pool maker is apr_pools.h's, whose package, libapr1-dev, is not libaprutil1-dev) */
+	struct strings headers = { 0 };
+	for (int i = 0; i < rq->headers.n; i++)
+		push(&headers, rq->headers.v[i]);
+	for (int i = 0; i < plan->nfns; i++)
+		if (!plan->fns[i].body && !plan->fns[i].helper && plan->fns[i].def->file &&
+		    !listed(&headers, plan->fns[i].def->file))
+			push(&headers, plan->fns[i].def->file);
+	for (int i = 0; i < plan->ncontexts; i++) {
+		const struct sa_function *made_by[] = {
+			plan->contexts[i].maker_declared ? plan->contexts[i].maker : NULL,
+			plan->contexts[i].init_declared ? plan->contexts[i].init : NULL };
+		for (int k = 0; k < 2; k++)
+			if (made_by[k] && made_by[k]->file && !listed(&headers, made_by[k]->file))
+				push(&headers, made_by[k]->file);
+	}
+	char **found = NULL, package[512];
 	int nfound = 0;
-	int defined = needed.n ? audit_find_libs(needed.v, needed.n, rq->headers.v, rq->headers.n,
+	int defined = needed.n ? audit_find_libs(needed.v, needed.n, headers.v, headers.n,
 						 &found, &nfound, package, sizeof package) : 0;
+	strings_free(&headers);
 	char names[1024] = "";
 	size_t used = 0;
 	for (int i = 0; i < nfound; i++) {

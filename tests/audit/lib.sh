@@ -9,6 +9,7 @@ URCU=/usr/include/x86_64-linux-gnu/urcu
 
 need_ck() { [ -f /usr/include/ck_pr.h ] || skip "libck-dev is not installed"; }
 need_urcu() { [ -f "$URCU/wfstack.h" ] || skip "liburcu-dev is not installed"; }
+need_apr() { [ -f /usr/include/apr-1.0/apr_queue.h ] || skip "libaprutil1-dev is not installed"; }
 
 # audit ARGS...: runs snc audit into $DB without measuring and without proofs (the
 # schedules of SNC pairs that pay nothing: most tests look at verdicts only), keeps its
