@@ -20,6 +20,12 @@
  *            last size
  *   identity a pointer result from pointers only (a key's copy, a node's key): the first
  *            pointer itself, as an identity stays one
+ *   make     named as a maker (constructor, ctor, create, make, new, factory) with a status
+ *            result and an out-parameter (T **), or a pointer result and no sizes: a fresh
+ *            zeroed resource of 256 bytes (calloc, never freed), written through the out
+ *            or returned, and status 0. APR's apr_reslist_constructor(void **resource,
+ *            void *params, apr_pool_t *pool) was taken for a comparison of its two
+ *            pointers: it answered 1, apr_reslist_create failed and every call crashed
  *   visit    an operation's callback that visits what the object holds: the function is
  *            named as an iteration (iter, foreach, each, walk, visit, traverse, apply) or
  *            the parameter as a visitor, and the result is an integer, a bool or void:
@@ -45,12 +51,13 @@
 #include "snc_audit.h"
 
 enum callback_kind { CB_NOTHING, CB_HASH, CB_EQUAL, CB_COMPARE, CB_LESS, CB_ALLOC, CB_REALLOC,
-		     CB_IDENTITY, CB_VISIT, CB_UNTYPED };
+		     CB_IDENTITY, CB_MAKE, CB_VISIT, CB_UNTYPED };
 
 static const char *const kind_names[] = {
 	[CB_NOTHING] = "does nothing", [CB_HASH] = "hash", [CB_EQUAL] = "equal",
 	[CB_COMPARE] = "compare", [CB_LESS] = "less", [CB_ALLOC] = "alloc",
-	[CB_REALLOC] = "realloc", [CB_IDENTITY] = "identity", [CB_VISIT] = "visit (counts its calls)",
+	[CB_REALLOC] = "realloc", [CB_IDENTITY] = "identity",
+	[CB_MAKE] = "make (a fresh zeroed resource)", [CB_VISIT] = "visit (counts its calls)",
 	[CB_UNTYPED] = "does nothing (cast)",
 };
 
@@ -139,6 +146,17 @@ static const char *const equal_words[] = { "eq", "equal", "equals", "iseq", "sam
 static const char *const compare_words[] = { "cmp", "compare", "compar", "comparator",
 					    "comp", "order", NULL };
 static const char *const less_words[] = { "less", "lt", "before", NULL };
+static const char *const make_words[] = { "constructor", "construct", "ctor", "create", "make",
+					 "new", "factory", NULL };
+
+/* The first out-parameter (T **) of the callback's type, or -1. */
+static int out_param(const struct sa_type *t)
+{
+	for (int i = 0; i < t->fn_nparams; i++)
+		if (t->fn_params[i].cls == SA_TYPE_POINTER && t->fn_params[i].levels >= 2)
+			return i;
+	return -1;
+}
 
 bool audit_callback_visits(const char *fn_name, const struct sa_param *param)
 {
@@ -167,6 +185,9 @@ static enum callback_kind kind_of(const struct site *a)
 		return CB_VISIT;
 	int p, q;
 	pointer_params(t, &p, &q);
+	if (hinted(a, make_words) && out_param(t) >= 0 &&
+	    (r->cls == SA_TYPE_VOID || (is_integer(r) && r->cls != SA_TYPE_BOOL)))
+		return CB_MAKE;
 	if (is_integer(r) && q >= 0) {
 		if (hinted(a, less_words))
 			return CB_LESS;
@@ -189,6 +210,8 @@ static enum callback_kind kind_of(const struct site *a)
 			return CB_REALLOC;
 		if (sizes)
 			return CB_ALLOC;   /* malloc(n), calloc(n, size), alloc(ctx, size) */
+		if (hinted(a, make_words))
+			return CB_MAKE;
 		if (p == 0)
 			return CB_IDENTITY;
 	}
@@ -351,6 +374,17 @@ static void emit_body(FILE *out, enum callback_kind kind, const struct sa_type *
 	case CB_IDENTITY:
 		fprintf(out, "\treturn (%s)(uintptr_t)a0;\n", r->spelling);
 		return;
+	case CB_MAKE: {
+		int o = out_param(t);
+		fprintf(out, "\tvoid *made = calloc(1, 256);   /* never freed */\n");
+		if (o >= 0)
+			fprintf(out, "\tif (a%d)\n\t\t*(void **)a%d = made;\n", o, o);
+		if (r->cls == SA_TYPE_POINTER)
+			fprintf(out, "\treturn (%s)made;\n", r->spelling);
+		else
+			fprintf(out, "\treturn%s;\n", zero_of(r));
+		return;
+	}
 	case CB_VISIT:
 		fprintf(out, "\tsnc_visits++;\n\treturn%s;\n", zero_of(r));
 		return;
