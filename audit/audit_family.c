@@ -748,6 +748,15 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		if (out_constructor_param(plan, all[i].def, fam->key) >= 0 &&
 		    (!out_ctor || all[i].def->nparams < out_ctor->nparams))
 			out_ctor = all[i].def;
+	/* an opaque type none of the API's functions makes, but a header it includes does
+	 * (apr_tables.h's apr_array_make(apr_pool_t *p, ...) and apr_pools.h's
+	 * apr_pool_create_ex): the maker found for it as a context makes the object */
+	const struct audit_context *made = !init && !ctor && !out_ctor && !fam->globals &&
+					   fam->object_size < 0 ? audit_context_of(plan, fam->key) : NULL;
+	if (made && is_constructor(plan, made->maker, fam->key))
+		ctor = made->maker;
+	else if (made && out_constructor_param(plan, made->maker, fam->key) >= 0)
+		out_ctor = made->maker;
 	if (init) {
 		fam->start = START_INITIALIZER;
 		fam->starter = init;
