@@ -120,6 +120,7 @@ struct prefix_report {
 	volatile uint8_t finished;         /* the state process ran to its end */
 	volatile uint8_t blocked;          /* an op of the state's sequence blocks (blocking.c) */
 	volatile uint32_t heartbeat;       /* executions finished so far */
+	int32_t library_threads;           /* threads of the library's own in the state (settle.c) */
 	uint8_t has_digest;
 	uint8_t seen;                      /* the digest is one of a state already run */
 	uint64_t digest;
@@ -916,11 +917,32 @@ static void finish_copies(struct executor *ex, const int *source)
 	}
 }
 
+/* Once per harness: the state held threads of the library's own, which no forked
+ * execution has (settle.c). */
+static void warn_library_threads(const struct executor *ex)
+{
+	static bool warned;
+	if (warned || ex->prefix->library_threads <= 0)
+		return;
+	warned = true;
+	fprintf(stderr, "warning: %s: the library runs %d thread%s of its own once the state is "
+		"built (started by setup() or a call): every execution is forked from that state "
+		"and a fork copies only the calling thread, so work handed to %s during an "
+		"execution is never done; pairs whose results depend on it are classified as if "
+		"%s never ran\n", ex->m->def->name, (int)ex->prefix->library_threads,
+		ex->prefix->library_threads == 1 ? "" : "s",
+		ex->prefix->library_threads == 1 ? "it" : "them",
+		ex->prefix->library_threads == 1 ? "it" : "they");
+}
+
 static _Noreturn void state_process(struct executor *ex, const int *seq, int len)
 {
 	const struct harness_model *m = ex->m;
 	archive_inherited(ex, false);
-	if (!state_build_or_block(m, seq, len)) {   /* a prefix op blocks, as its behaviour showed */
+	int library_threads = 0;
+	bool built = state_build_or_block(m, seq, len, &library_threads);
+	ex->prefix->library_threads = library_threads;
+	if (!built) {   /* a prefix op blocks, as its behaviour showed */
 		ex->prefix->blocked = 1;
 		_exit(0);
 	}
@@ -1062,6 +1084,7 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		out->code = r.code;
 		return out;
 	}
+	warn_library_threads(ex);
 	out->status = STATE_OK;
 	out->observe = ex->observe;
 	out->nobserve = ex->nobserve;

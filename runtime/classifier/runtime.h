@@ -157,6 +157,10 @@ bool spin_watch_end_blocked(pthread_t t);
  * whose word still holds the value it waits on (only a thread of this process can wake
  * it), the same word as at the previous look (*word_at, 0 at the first). */
 bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at);
+/* settle.c: waits (at most half a second) until the threads the library started (a pool's
+ * workers) sleep and stay asleep, so that the state forked from this process is the same
+ * every time; returns at once when there are none. Returns how many there are. */
+int settle_library_threads(void);
 /* Whether calling the instance now (from this process's state) would block, crash or run
  * past limit_ms: tried in a forked child, this process is left as it was. */
 bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms);
@@ -191,8 +195,10 @@ void state_label(const struct harness_model *m, const int *seq, int len, char *b
 /* In a state process (state_process.h): setup(), then the instance sequence. A copy that an
  * operation forked and that returns into the runtime ends there. */
 void state_build(const struct harness_model *m, const int *seq, int len);
-/* The same with every op under the blocking rule (blocking.c): false as soon as one blocks. */
-bool state_build_or_block(const struct harness_model *m, const int *seq, int len);
+/* The same with every op under the blocking rule (blocking.c): false as soon as one blocks.
+ * *library_threads: the most threads of the library's own seen meanwhile (settle.c). */
+bool state_build_or_block(const struct harness_model *m, const int *seq, int len,
+			  int *library_threads);
 /* The time limit per operation: --timeout, else the harness's .timeout_ms, else 1 s. */
 int runtime_timeout_ms(const struct runtime_options *opt, const struct snc_harness *def);
 /* The resource limits of the run's children, from its options. */

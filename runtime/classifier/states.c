@@ -174,16 +174,21 @@ void state_label(const struct harness_model *m, const int *seq, int len, char *b
 					 m->inst[seq[i]].call);
 }
 
-bool state_build_or_block(const struct harness_model *m, const int *seq, int len)
+bool state_build_or_block(const struct harness_model *m, const int *seq, int len,
+			  int *library_threads)
 {
 	if (m->def->setup)
 		m->def->setup();
 	sp_leave_if_copy();
+	*library_threads = settle_library_threads();
 	for (int i = 0; i < len; i++) {
 		struct result r;
 		if (!call_or_block(m, &m->inst[seq[i]], &r))
 			return false;
 		sp_leave_if_copy();
+		int threads = settle_library_threads();
+		if (threads > *library_threads)
+			*library_threads = threads;
 	}
 	return true;
 }
@@ -193,8 +198,10 @@ void state_build(const struct harness_model *m, const int *seq, int len)
 	if (m->def->setup)
 		m->def->setup();
 	sp_leave_if_copy();
+	settle_library_threads();
 	for (int i = 0; i < len; i++) {
 		call_instance(m, &m->inst[seq[i]]);
 		sp_leave_if_copy();
+		settle_library_threads();
 	}
 }

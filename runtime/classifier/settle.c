@@ -1,0 +1,127 @@
+/* settle.c: a state is taken once the library's own threads are idle.
+ *
+ * A library may start threads of its own: a thread pool's workers (thpool_init starts
+ * them, thpool_add_work hands them a job). The state process builds a state (setup, then
+ * the prefix's calls) and forks every execution from it; a fork copies the forking thread
+ * only, so what the workers had not done yet when the state was taken is never done, and
+ * how much they had done depended on timing: the same state differed from one build to the
+ * next (jobs_done 0 or 1 after an add_work: nondet verdicts). So after setup and after each
+ * call of the prefix, while the process has threads the runtime did not start
+ * (thread_ids.c) beyond its quiet ones, the state process waits until all those threads
+ * sleep (state S, or stopped) and did not switch (their voluntary and involuntary context
+ * switches unchanged) across one look a millisecond later: they wait for work that only a
+ * call can give, and the state is the same every time. It waits at most
+ * SETTLE_LIMIT_MS; a thread still busy then (a library's timer thread, a busy loop) is
+ * left as it is, and the repeats of every execution say whether the verdicts stayed
+ * deterministic. A process with no thread of the library's pays one read of
+ * /proc/self/stat.
+ *
+ * What the executions then classify is the library without its threads: each is forked
+ * and has none of them, so work handed to them in an execution is never done (a pool's
+ * add_work and jobs_done commute). The runner says so once per harness (executor.c). */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#include "runtime.h"
+#include "snc_sched.h"
+
+#define SETTLE_LIMIT_MS 500
+
+/* Reads a small /proc file into buf (NUL-terminated); false when it cannot. */
+static bool read_small(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, len - 1);
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return true;
+}
+
+/* The process's thread count (field 20 of /proc/self/stat), or -1. */
+static int thread_count(void)
+{
+	char buf[1024];
+	if (!read_small("/proc/self/stat", buf, sizeof buf))
+		return -1;
+	const char *p = strrchr(buf, ')');
+	for (int field = 2; p && field < 20; field++)
+		p = strchr(p + 1, ' ');
+	return p ? atoi(p + 1) : -1;
+}
+
+/* Thread tid's scheduling state letter and its context switches so far; false when it is
+ * gone or cannot be read. */
+static bool thread_activity(long tid, char *state, long *switches)
+{
+	char path[64], buf[4096];
+	snprintf(path, sizeof path, "/proc/self/task/%ld/stat", tid);
+	if (!read_small(path, buf, sizeof buf))
+		return false;
+	const char *end = strrchr(buf, ')');
+	if (!end || end[1] != ' ')
+		return false;
+	*state = end[2];
+	snprintf(path, sizeof path, "/proc/self/task/%ld/status", tid);
+	if (!read_small(path, buf, sizeof buf))
+		return false;
+	*switches = 0;
+	for (const char *line = buf; line; line = strchr(line, '\n')) {
+		line += *line == '\n';
+		long n;
+		if (sscanf(line, "voluntary_ctxt_switches: %ld", &n) == 1 ||
+		    sscanf(line, "nonvoluntary_ctxt_switches: %ld", &n) == 1)
+			*switches += n;
+	}
+	return true;
+}
+
+/* Whether every thread of the library's (not the caller, not one the runtime started)
+ * sleeps; *switches: the sum of their context switches. */
+static bool library_threads_asleep(long *switches)
+{
+	DIR *tasks = opendir("/proc/self/task");
+	if (!tasks)
+		return false;
+	long self = (long)syscall(SYS_gettid);
+	bool asleep = true;
+	*switches = 0;
+	for (struct dirent *e; asleep && (e = readdir(tasks));) {
+		long tid = atol(e->d_name);
+		if (tid <= 0 || tid == self || snc_thread_id_known((int32_t)tid))
+			continue;
+		char state;
+		long n;
+		if (!thread_activity(tid, &state, &n))
+			continue;   /* gone since the listing */
+		asleep = state == 'S' || state == 't' || state == 'T';
+		*switches += n;
+	}
+	closedir(tasks);
+	return asleep;
+}
+
+int settle_library_threads(void)
+{
+	int threads = thread_count() - 1 - snc_sched_quiet_threads;
+	if (threads <= 0)
+		return 0;
+	static const struct timespec a_millisecond = { .tv_nsec = 1000000 };
+	long before = -1;
+	for (int waited = 0; waited < SETTLE_LIMIT_MS; waited++) {
+		long switches;
+		bool asleep = library_threads_asleep(&switches);
+		if (asleep && switches == before)
+			return threads;
+		before = asleep ? switches : -1;
+		nanosleep(&a_millisecond, NULL);
+	}
+	return threads;
+}
