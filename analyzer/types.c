@@ -274,12 +274,44 @@ static void describe_function(CXTranslationUnit tu, CXType fn, struct sa_type *o
 	describing--;
 }
 
+/* A parameter declared as a function (liburcu's cds_lfq_init_rcu(q, void
+ * queue_call_rcu(struct rcu_head *, void (*)(struct rcu_head *)))) is a pointer to one, as
+ * C adjusts it; libclang gives the declared function type (no value can have it: a field
+ * or a result cannot), so out describes the pointer, spelled "R (*)(PARAMS)". */
+static void decayed_function(CXTranslationUnit tu, CXType fn, struct sa_type *out)
+{
+	char *result = sa_cx(clang_getTypeSpelling(clang_getResultType(fn)));
+	size_t n = strlen(result);
+	if (strncmp(out->spelling, result, n) == 0 && strncmp(out->spelling + n, " (", 2) == 0) {
+		char *pointer = sa_printf("%s (*)%s", result, out->spelling + n + 1);
+		free(out->spelling);
+		out->spelling = pointer;
+	} else {
+		out->cls = SA_TYPE_OTHER;   /* a result spelled around its name: not rebuilt */
+		free(result);
+		return;
+	}
+	free(result);
+	out->cls = SA_TYPE_POINTER;
+	out->size = (int)sizeof(void (*)(void));
+	out->pointee = c_name(fn);
+	out->pointee_size = -1;
+	out->levels = 1;
+	out->target_cls = SA_TYPE_FUNCTION;
+	out->target = c_name(fn);
+	describe_function(tu, clang_getCanonicalType(fn), out);
+}
+
 void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 {
 	memset(out, 0, sizeof *out);
 	out->spelling = sa_cx(clang_getTypeSpelling(t));
 	CXType canon = clang_getCanonicalType(t);
 	out->cls = class_of(canon);
+	if (out->cls == SA_TYPE_FUNCTION) {
+		decayed_function(tu, t, out);
+		return;
+	}
 	out->size = size_of(canon);
 	out->is_signed = is_signed(canon);
 	out->pointee_size = -1;

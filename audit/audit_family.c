@@ -633,8 +633,9 @@ static bool is_initializer(const struct sa_function *f, const char *key)
 {
 	const char *keys[8];
 	const char *macro = audit_wrapped_macro(f->name);   /* CDS_INIT_LIST_HEAD(ptr)'s wrapper */
+	/* init as a word anywhere: liburcu's cds_lfq_init_rcu (its flavor after it) */
 	bool named = macro ? audit_named_as_initializer(macro) :
-		     ends_with(f->name, "init") || strncasecmp(f->name, "init_", 5) == 0;
+		     ends_with(f->name, "init") || audit_named_as_initializer(f->name);
 	return audit_returns_status(f) && named && !is_destructor(f->name) && !audit_named_as_unlinking(f->name) &&
 	       keys_of(f, keys) > 0 && takes_key(f, key);
 }
