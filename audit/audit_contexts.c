@@ -214,6 +214,38 @@ static int context_index(const struct audit_plan *plan, const char *pointee)
  * get theirs, made first (apr_thread_mutex_create's pool), `depth` levels down. Returns its
  * index, or -1. */
 static int add_context(struct audit_plan *plan, const struct sa_type *t,
+		       const struct candidates *all, int depth);
+
+/* Appends to call the statement by which maker (giving the pointee as `out` says) makes
+ * var: its opaque parameters get their contexts (made first, found `depth` levels down,
+ * listed in needs, when `find` allows looking for new ones) or NULL, the others 0. */
+static void maker_call(struct audit_plan *plan, const struct sa_function *maker, int out,
+		       const struct sa_type *t, const struct candidates *all, int depth, bool find,
+		       const char *var, int *needs, int *nneeds, char *call, size_t len)
+{
+	char args[1536] = "";
+	size_t used = 0;
+	for (int p = 0; p < maker->nparams && used < sizeof args; p++) {
+		const struct sa_type *pt = &maker->param_types[p].type;
+		int k = -1;
+		if (p != out && opaque_pointer(pt) && strcmp(pt->pointee, t->pointee) != 0 &&
+		    (k = context_index(plan, pt->pointee)) < 0 && find && depth > 0 &&
+		    *nneeds < AUDIT_CONTEXT_NEEDS)
+			k = add_context(plan, pt, all, depth - 1);
+		if (k >= 0 && *nneeds < AUDIT_CONTEXT_NEEDS)
+			needs[(*nneeds)++] = k;
+		used += (size_t)snprintf(args + used, sizeof args - used, "%s%s%s", p ? ", " : "",
+					 p == out ? "&" : "", p == out ? "@" : k >= 0 ? plan->contexts[k].var
+					 : pt->cls == SA_TYPE_POINTER ? "NULL" : "0");
+	}
+	char *at = strchr(args, '@');   /* the out parameter: &var */
+	size_t start = strlen(call);
+	snprintf(call + start, len - start, "%s%s%s(%.*s%s%s);", out == -1 ? var : "",
+		 out == -1 ? " = " : "", maker->name, at ? (int)(at - args) : (int)strlen(args), args,
+		 at ? var : "", at ? at + 1 : "");
+}
+
+static int add_context(struct audit_plan *plan, const struct sa_type *t,
 		       const struct candidates *all, int depth)
 {
 	const struct sa_function *maker = NULL;
@@ -225,28 +257,39 @@ static int add_context(struct audit_plan *plan, const struct sa_type *t,
 	}
 	if (!maker)
 		return -1;
-	char var[64], call[2048], args[1536] = "";
+	char var[64], call[4096] = "", scratch[4096] = "";
 	int needs[AUDIT_CONTEXT_NEEDS], nneeds = 0;
-	size_t used = 0;
-	for (int p = 0; p < maker->nparams && used < sizeof args; p++) {
-		const struct sa_type *pt = &maker->param_types[p].type;
-		int k = -1;
-		if (p != out && opaque_pointer(pt) && strcmp(pt->pointee, t->pointee) != 0 && depth > 0 &&
-		    nneeds < AUDIT_CONTEXT_NEEDS && (k = context_index(plan, pt->pointee)) < 0)
-			k = add_context(plan, pt, all, depth - 1);
-		if (k >= 0)
-			needs[nneeds++] = k;
-		used += (size_t)snprintf(args + used, sizeof args - used, "%s%s%s", p ? ", " : "",
-					 p == out ? "&" : "", p == out ? "@" : k >= 0 ? plan->contexts[k].var
-					 : pt->cls == SA_TYPE_POINTER ? "NULL" : "0");
-	}
+	/* first the contexts its maker takes (their indices come before this one's), then its
+	 * call, with them */
+	maker_call(plan, maker, out, t, all, depth, true, "", needs, &nneeds, scratch, sizeof scratch);
 	plan->contexts = audit_grow(plan->contexts, &plan->cap_contexts, plan->ncontexts,
 				    sizeof *plan->contexts);
 	snprintf(var, sizeof var, "snc_context%d", plan->ncontexts);
-	char *at = strchr(args, '@');   /* the out parameter: &var */
-	snprintf(call, sizeof call, "%s%s%s(%.*s%s%s);", out == -1 ? var : "", out == -1 ? " = " : "",
-		 maker->name, at ? (int)(at - args) : (int)strlen(args), args, at ? var : "",
-		 at ? at + 1 : "");
+	nneeds = 0;
+	maker_call(plan, maker, out, t, all, 0, false, var, needs, &nneeds, call, sizeof call);
+	/* When the best maker gives NULL (GLib's g_hash_table_new_similar(NULL): it wants a
+	 * table to copy), the next ones are tried, with the contexts already made. */
+	const struct sa_function *alternatives[AUDIT_CONTEXT_ALTERNATIVES];
+	bool alternatives_declared[AUDIT_CONTEXT_ALTERNATIVES];
+	int nalternatives = 0;
+	for (const struct sa_function *after = maker; nalternatives < AUDIT_CONTEXT_ALTERNATIVES;) {
+		const struct sa_function *next = NULL;
+		int next_out = -2, next_at = -1;
+		for (int i = 0; i < all->n; i++) {
+			int o = makes(all->v[i], t->pointee);
+			if (o != -2 && all->v[i] != maker && better(after, all->v[i]) &&
+			    better(all->v[i], next))
+				next = all->v[i], next_out = o, next_at = i;
+		}
+		if (!next)
+			break;
+		size_t used = strlen(call);
+		snprintf(call + used, sizeof call - used, " if (!%s) ", var);
+		maker_call(plan, next, next_out, t, all, 0, false, var, needs, &nneeds, call, sizeof call);
+		alternatives_declared[nalternatives] = all->declared[next_at];
+		alternatives[nalternatives++] = next;
+		after = next;
+	}
 	int initializer = initializer_for(all, maker);
 	struct audit_context *c = &plan->contexts[plan->ncontexts];
 	*c = (struct audit_context){
@@ -255,8 +298,12 @@ static int add_context(struct audit_plan *plan, const struct sa_type *t,
 		.init = initializer >= 0 ? all->v[initializer] : NULL,
 		.maker_declared = all->declared[made_by],
 		.init_declared = initializer >= 0 && all->declared[initializer], .nneeds = nneeds,
+		.nalternatives = nalternatives,
 	};
 	memcpy(c->needs, needs, (size_t)nneeds * sizeof *needs);
+	memcpy(c->alternatives, alternatives, (size_t)nalternatives * sizeof *alternatives);
+	memcpy(c->alternatives_declared, alternatives_declared,
+	       (size_t)nalternatives * sizeof *alternatives_declared);
 	return plan->ncontexts++;
 }
 

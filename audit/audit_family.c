@@ -815,8 +815,14 @@ static char *initial_text(const struct audit_family *fam)
 	}
 	for (int i = 0; i < fam->ncontexts; i++) {   /* APR's pool */
 		size_t used = strlen(buf);
-		snprintf(buf + used, sizeof buf - used, "%s%s made by %s()", i ? ", " : "; calls get a ",
-			 fam->contexts[i]->pointee, fam->contexts[i]->maker->name);
+		const struct audit_context *c = fam->contexts[i];
+		used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s made by %s()",
+					 i ? ", " : "; calls get a ", c->pointee, c->maker->name);
+		for (int k = 0; k < c->nalternatives && used < sizeof buf; k++)
+			used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s()",
+						 k ? ", " : " (or while NULL ", c->alternatives[k]->name);
+		if (c->nalternatives && used < sizeof buf)
+			snprintf(buf + used, sizeof buf - used, ")");
 	}
 	for (int i = 0, n = fam->ncontexts; i < fam->npools; i++)   /* libuv's loop */
 		if (fam->pools[i].init) {

@@ -1438,6 +1438,10 @@ static void link_the_packages_libraries(struct audit_request *rq, const struct a
 			push(&needed, plan->contexts[i].maker->name);
 		if (plan->contexts[i].init_declared)
 			push(&needed, plan->contexts[i].init->name);
+		for (int k = 0; k < plan->contexts[i].nalternatives; k++)
+			if (plan->contexts[i].alternatives_declared[k] &&
+			    !listed(&needed, plan->contexts[i].alternatives[k]->name))
+				push(&needed, plan->contexts[i].alternatives[k]->name);
 	}
 	/* the named headers, then those declaring a needed function elsewhere (apr_queue.h's
 	 * pool maker is apr_pools.h's, whose package, libapr1-dev, is not libaprutil1-dev) */

@@ -253,6 +253,7 @@ struct audit_alias {
 /* An opaque object the API takes beside its own (APR's pool), made once in setup() by a
  * function of the library (audit_contexts.c). */
 #define AUDIT_CONTEXT_NEEDS 4
+#define AUDIT_CONTEXT_ALTERNATIVES 2
 struct audit_context {
 	char *pointee;             /* the opaque type, as parameters point to it */
 	char *type;                /* the variable's type ("apr_pool_t *") */
@@ -262,6 +263,10 @@ struct audit_context {
 	bool maker_declared, init_declared;   /* without a body: a library defines them */
 	int needs[AUDIT_CONTEXT_NEEDS];   /* the contexts its maker takes, made before it */
 	int nneeds;
+	/* the next makers, tried in turn while the context is still NULL */
+	const struct sa_function *alternatives[AUDIT_CONTEXT_ALTERNATIVES];
+	bool alternatives_declared[AUDIT_CONTEXT_ALTERNATIVES];
+	int nalternatives;
 };
 
 /* A named header that refuses to be included alone (glib/gasyncqueue.h: "Only <glib.h> can
