@@ -11,7 +11,11 @@
  * Then the way back: from the first op's boundary ("enqueue x k", a full ring), every other
  * op is saturated the same way (a dequeue returns entries until the ring is empty again),
  * and "enqueue x k, dequeue x j" (drained) and "enqueue x k, dequeue x (j-1)" (one entry
- * left) join too. States of length up to --depth are enumerated already and are not added
+ * left) join too. One level further, from each of the first BOUNDARY_SECOND of those
+ * (the filler made a handle, "open": then "open, push x 8" is a full queue), every other op
+ * is saturated again ("open, push x 8, pop x 8": drained; "... pop x 7": one item left,
+ * where two pops differ: hq_open's family had no such state, and pop with itself read
+ * commutative). States of length up to --depth are enumerated already and are not added
  * twice. So a pair's verdict covers both boundaries: filled, and drained from full.
  *
  * Each probe is one forked process (setup, then the calls), which writes each result to a
@@ -27,7 +31,9 @@
 #include <unistd.h>
 #include "runtime.h"
 
-#define BOUNDARY_MAX 8   /* calls per probe, and the longest boundary state */
+#define BOUNDARY_MAX 8   /* calls per probe */
+#define BOUNDARY_LEVELS 3   /* a state is at most this many runs of BOUNDARY_MAX calls */
+#define BOUNDARY_SECOND 4   /* boundaries of the way back saturated from again */
 
 /* What one call of the probe returned, as the probe reports it. */
 struct probe_result {
@@ -36,7 +42,7 @@ struct probe_result {
 
 /* A state reached before saturating: prefix[0..len) are instances called in order. */
 struct prefix {
-	int inst[BOUNDARY_MAX];
+	int inst[BOUNDARY_LEVELS * BOUNDARY_MAX];
 	int len;
 };
 
@@ -122,7 +128,7 @@ static bool has_state(const struct state_space *sp, const int *seq, int len)
 /* Appends the state before, then len calls of inst; returns -1 when out of memory. */
 static int append(struct state_space *sp, const struct prefix *before, int inst, int len)
 {
-	int seq[2 * BOUNDARY_MAX];
+	int seq[(BOUNDARY_LEVELS + 1) * BOUNDARY_MAX];
 	for (int i = 0; i < before->len; i++)
 		seq[i] = before->inst[i];
 	for (int i = 0; i < len; i++)
@@ -161,6 +167,35 @@ static int first_instance(const struct harness_model *m, int op)
 	return inst < m->ninst ? inst : -1;
 }
 
+/* The way back from boundary `from`, reached by op `by`: every op but it and the filler
+ * saturated from it,
+ * its boundary and the state one call before joining the states. With `found`, the
+ * boundaries reached (and the op that reached each) are kept there, at most
+ * BOUNDARY_SECOND. Returns -1 when out of memory. */
+static int drain(struct state_space *sp, const struct harness_model *m, const struct prefix *from,
+		 int by, int filler, int calls, int timeout_ms, struct prefix *found, int *found_by,
+		 int *nfound)
+{
+	for (int op = 0; op < m->nops; op++) {
+		int inst = first_instance(m, op);
+		if (inst < 0 || op == by || op == filler)
+			continue;
+		int j = saturate(m, from, inst, calls + 1, timeout_ms);
+		if (j < 1 || from->len + j > BOUNDARY_LEVELS * BOUNDARY_MAX)
+			continue;
+		if (append(sp, from, inst, j) != 0 || (j >= 2 && append(sp, from, inst, j - 1) != 0))
+			return -1;
+		if (found && *nfound < BOUNDARY_SECOND) {
+			struct prefix *next = &found[*nfound];
+			*next = *from;
+			for (int k = 0; k < j; k++)
+				next->inst[next->len++] = inst;
+			found_by[(*nfound)++] = op;
+		}
+	}
+	return 0;
+}
+
 int boundary_states_add(struct state_space *sp, const struct harness_model *m, int calls,
 			int timeout_ms)
 {
@@ -183,14 +218,14 @@ int boundary_states_add(struct state_space *sp, const struct harness_model *m, i
 		if (append(sp, &none, inst, k - 1) != 0 || append(sp, &none, inst, k) != 0)
 			return -1;
 	}
-	for (int op = 0; op < m->nops && filler >= 0; op++) {   /* the way back */
-		int inst = first_instance(m, op);
-		if (inst < 0 || op == filler)
-			continue;
-		int j = saturate(m, &full, inst, calls + 1, timeout_ms);
-		if (j >= 1 && (append(sp, &full, inst, j) != 0 ||
-			       (j >= 2 && append(sp, &full, inst, j - 1) != 0)))
+	struct prefix second[BOUNDARY_SECOND];
+	int nsecond = 0, led_by[BOUNDARY_SECOND];
+	if (filler >= 0 && drain(sp, m, &full, filler, filler, calls, timeout_ms, second, led_by,
+				  &nsecond) != 0)
+		return -1;
+	for (int b = 0; b < nsecond; b++)   /* one level further (not filling again) */
+		if (drain(sp, m, &second[b], led_by[b], filler, calls, timeout_ms, NULL, NULL,
+			  NULL) != 0)
 			return -1;
-	}
 	return 0;
 }
