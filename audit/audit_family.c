@@ -552,12 +552,20 @@ bool audit_returns_status(const struct sa_function *f)
 	       f->result.cls == SA_TYPE_ENUM || f->result.cls == SA_TYPE_BOOL;
 }
 
+/* Is a parameter of this name where a function reports an error (err, error, errp)? */
+static bool names_an_error(const char *name)
+{
+	static const char *const words[] = { "err", "error", "errp", "errptr", NULL };
+	return name && audit_name_has_word(name, words);
+}
+
 /* May a constructor of key take a parameter of type t? Not an object: no pointer to key,
  * no transparent union, no pointer to another struct but a const one it reads as options
  * (ev_bus_open(const struct ev_config *cfg), given a zeroed one: the defaults). */
 static bool constructor_may_take(const struct audit_plan *plan, const struct sa_function *f,
-				 const struct sa_type *t, const char *key)
+				 const struct sa_param *param, const char *key)
 {
+	const struct sa_type *t = &param->type;
 	if (t->cls == SA_TYPE_TRANSPARENT_UNION)
 		return false;
 	if (t->cls != SA_TYPE_POINTER)
@@ -566,6 +574,9 @@ static bool constructor_may_take(const struct audit_plan *plan, const struct sa_
 	 * object (apr_hash_pool_get(ht), apr_hash_first(pool, ht)) constructs nothing */
 	return strcmp(t->pointee, key) != 0 && (t->target_cls != SA_TYPE_RECORD ||
 	       (t->levels == 1 && t->pointee_const && t->pointee_size >= 0) ||
+	       /* an error out-parameter: GLib's GError **error, g_thread_pool_new's last */
+	       (t->levels == 2 && t->target && strcmp(t->target, key) != 0 &&
+		names_an_error(param->name)) ||
 	       (t->levels == 1 && audit_context_of(plan, t->pointee) &&
 		audit_named_as_maker(f->name)));
 }
@@ -600,7 +611,7 @@ static bool is_constructor(const struct audit_plan *plan, const struct sa_functi
 	if (strcmp(key, "void") == 0 && !audit_named_as_maker(f->name) && !strstr(f->name, "alloc"))
 		return false;
 	for (int p = 0; p < f->nparams; p++)
-		if (!constructor_may_take(plan, f, &f->param_types[p].type, key) &&
+		if (!constructor_may_take(plan, f, &f->param_types[p], key) &&
 		    !names_a_parent(&f->param_types[p], key))
 			return false;
 	return true;
@@ -620,7 +631,7 @@ static int out_constructor_param(const struct audit_plan *plan, const struct sa_
 		if (out < 0 && t->cls == SA_TYPE_POINTER && t->levels == 2 &&
 		    t->target_cls == SA_TYPE_RECORD && t->target && strcmp(t->target, key) == 0)
 			out = p;
-		else if (!constructor_may_take(plan, f, t, key))
+		else if (!constructor_may_take(plan, f, &f->param_types[p], key))
 			return -1;
 	}
 	return out;
