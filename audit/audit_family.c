@@ -77,9 +77,13 @@ static bool ends_with(const char *s, const char *suffix)
 static bool is_destructor(const char *name)
 {
 	static const char *const words[] = { "destroy", "deinit", "fini", "free", "delete", NULL };
-	return audit_name_has_word(name, words) || ends_with(name, "_close") ||
-	       ends_with(name, "_dispose");
+	/* a setter of the callback that frees (GLib's g_ptr_array_set_free_func) ends nothing */
+	static const char *const callback_words[] = { "func", "fn", "cb", "callback", "notify",
+						      "handler", "hook", NULL };
+	return (audit_name_has_word(name, words) || ends_with(name, "_close") ||
+		ends_with(name, "_dispose")) && !audit_name_has_word(name, callback_words);
 }
+
 
 /* A T * to a struct or union (one level). */
 static bool points_to_record(const struct sa_type *t)
@@ -97,6 +101,18 @@ static bool is_string(const struct sa_type *t)
 {
 	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->pointee &&
 	       strcmp(t->pointee, "char") == 0;
+}
+
+/* A variadic function whose last named parameter is a format string (g_string_printf(string,
+ * const char *format, ...)): called with no variadic argument, as its format (a string of
+ * the domain, "0" or "1") has no conversion. */
+static bool format_variadic(const struct sa_function *f)
+{
+	if (!f->typed || f->nparams < 1 || !strstr(f->signature, "..."))
+		return false;
+	const struct sa_param *last = &f->param_types[f->nparams - 1];
+	return is_string(&last->type) && last->type.pointee_const &&
+	       (strstr(last->name, "fmt") || strstr(last->name, "format"));
 }
 
 bool audit_is_stream(const struct sa_type *t)
@@ -1337,7 +1353,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 				   "linked): a call would not link");
 			continue;
 		}
-		if (strstr(f->def->signature, "...")) {
+		if (strstr(f->def->signature, "...") && !format_variadic(f->def)) {
 			audit_note(plan, "function", f->def->name, NULL, "skipped",
 				   "variadic: the generator cannot call it");
 			continue;

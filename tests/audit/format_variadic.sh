@@ -1,0 +1,16 @@
+# audit.format_variadic: a variadic function whose last named parameter is a format
+# (sb_appendf(b, const char *format, ...), GLib's g_string_append_printf) is called with
+# no variadic argument, its format a string of the domain ("0", "1": no conversion); and a
+# setter of the function that frees (sb_set_free_func, g_ptr_array_set_free_func) is no
+# destructor. Before, both were skipped ("variadic: the generator cannot call it"; "ends
+# the life of the object").
+. "$(dirname "$0")/lib.sh"
+FIX="$AFIX/format_variadic"
+audit "$FIX/sb.h" "$FIX/sb.c"
+expect_eq "$(v sb sb_appendf sb_appendf)" "snc" "two appends: each sees the other's text"
+expect_eq "$(pair sb fresh 'sb_appendf("0")' 'sb_appendf("1")')" "1 2" "one character each"
+expect_eq "$(oneway sb sb_appendf sb_len)" "sb_appendf->sb_len" "an append changes the length"
+expect_eq "$(v sb sb_set_free_func sb_set_free_func)" "snc" \
+	"the setter is an operation, an exchange: each returns the function the other set"
+expect_eq "$(v sb sb_set_free_func sb_len)" "commutative" "the free function is not the text"
+finish
