@@ -309,7 +309,15 @@ int html_harness(const struct snc_report *r, const char *dir, int harness, char 
 		html(out, " (a sample of the %D up to its depth)", h->state_space);
 	if (h->source)
 		html(out, ", <code>%s</code>", report_shown_path(r->root, h->source, shown, sizeof shown));
-	html(out, "</p>\n<h2>Pairs</h2>\n");
+	html(out, "</p>\n");
+	if (h->library_threads > 0)   /* settle.c: what the executions did not have */
+		html(out, "<p class=\"caveat\">The library ran %D thread%s of its own once a state was "
+			  "built. Every execution is forked from the state, and a fork copies only the "
+			  "calling thread: work handed to %s during an execution was never done, and "
+			  "pairs whose results depend on it are classified as if %s never ran.</p>\n",
+		     h->library_threads, h->library_threads == 1 ? "" : "s",
+		     h->library_threads == 1 ? "it" : "them", h->library_threads == 1 ? "it" : "they");
+	html(out, "<h2>Pairs</h2>\n");
 	html_matrix(out, h, harness);
 	cost_bars(out, h, harness);
 	history(out, r, h);

@@ -70,6 +70,7 @@ static const char css[] =
 	".v-snc{background:#ff8182}.v-snc-split{background:#ffb77c}.v-non-commutative{background:#f2d36b}"
 	".v-state-only{background:#a5d6ff}.v-commutative{background:#8ee09b}.v-unknown{background:#d0d7de}"
 	".intentional{color:#57606a;font-style:italic}.muted{color:#57606a}"
+	".caveat{border-left:4px solid #bf8700;background:#fff8c5;padding:6px 10px}"
 	"details summary{cursor:pointer;color:#0969da}"
 	".cards{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}"
 	".card{border:1px solid #d0d7de;border-radius:6px;padding:8px 14px;min-width:8em}"

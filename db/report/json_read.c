@@ -80,6 +80,7 @@ static void read_harness(json_object *jh, struct snc_facts *facts)
 	struct snc_fact_harness *h = snc_facts_add_harness(facts, get_int(jh, "run_id"),
 		get_str(jh, "name"), get_str(jh, "source"), get_int(jh, "states"),
 		get_int(jh, "state_space"));
+	h->library_threads = get_int(jh, "library_threads");
 	json_object *ops = get_array(jh, "operations"), *pairs = get_array(jh, "pairs");
 	for (size_t i = 0; ops && i < json_object_array_length(ops); i++) {
 		json_object *o = json_object_array_get_idx(ops, i);

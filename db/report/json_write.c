@@ -166,6 +166,7 @@ static json_object *harnesses(const struct snc_report *r)
 		json_object_object_add(o, "run_id", json_object_new_int64(h->run_id));
 		json_object_object_add(o, "states", json_object_new_int64(h->states));
 		json_object_object_add(o, "state_space", json_object_new_int64(h->state_space));
+		json_object_object_add(o, "library_threads", json_object_new_int64(h->library_threads));
 		json_object *ops = json_object_new_array(), *pairs = json_object_new_array();
 		for (int k = 0; k < h->nops; k++)
 			json_object_array_add(ops, op_json(r, &h->ops[k]));

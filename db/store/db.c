@@ -21,7 +21,7 @@
 
 #define BUSY_TIMEOUT_MS 10000   /* how long a writer waits for another's lock */
 
-#define SCHEMA_VERSION 18   /* 2: the scan tables and views; 3: findings; 4: measured costs;
+#define SCHEMA_VERSION 19   /* 2: the scan tables and views; 3: findings; 4: measured costs;
 			      5: schedules; 6: audits; 7: scanned site origins, resolved calls;
 			      8: interrupted runs; 9: hook_counts_vs_measured compares the
 			      library's own sites (measured on the uninstrumented build);
@@ -34,7 +34,8 @@
 			      16: findings' evidence texts stored once (upgrade.c);
 			      17: functions referenced without a call (scanned_references);
 			      18: where an audit's API functions are declared
-			      (audit_declarations) */
+			      (audit_declarations);
+			      19: harnesses.library_threads (upgrade.c) */
 
 static int set_errf(char *err, size_t errlen, const char *path, const char *why)
 {

@@ -321,7 +321,8 @@ static int load_pairs(struct snc_db *db, struct snc_facts *facts, struct snc_fac
 static int load_harnesses(struct snc_db *db, struct snc_facts *facts, int64_t run_id)
 {
 	sqlite3_stmt *st = db_stmt(db,
-		"SELECT h.id, h.run_id, h.name, h.source, h.states_tried, h.state_space FROM harnesses h "
+		"SELECT h.id, h.run_id, h.name, h.source, h.states_tried, h.state_space, "
+		"h.library_threads FROM harnesses h "
 		"WHERE h.id = (SELECT max(h2.id) FROM harnesses h2 WHERE h2.name = h.name "
 		"AND h2.run_id <= ?1 AND h2.finished = 1) ORDER BY h.id");
 	if (!st)
@@ -332,9 +333,10 @@ static int load_harnesses(struct snc_db *db, struct snc_facts *facts, int64_t ru
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		hids = db_array_grow(hids, n, sizeof *hids);
 		hids[n++] = sqlite3_column_int64(st, 0);
-		snc_facts_add_harness(facts, sqlite3_column_int64(st, 1), db_col_text(st, 2),
-				      db_col_text(st, 3), sqlite3_column_int64(st, 4),
-				      sqlite3_column_int64(st, 5));
+		struct snc_fact_harness *h = snc_facts_add_harness(facts, sqlite3_column_int64(st, 1),
+				db_col_text(st, 2), db_col_text(st, 3), sqlite3_column_int64(st, 4),
+				sqlite3_column_int64(st, 5));
+		h->library_threads = sqlite3_column_int64(st, 6);
 	}
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE) {

@@ -23,15 +23,16 @@ int64_t snc_db_harness_add(struct snc_db *db, const struct snc_db_harness *h)
 }
 
 int snc_db_harness_finish(struct snc_db *db, int64_t harness_id, int64_t states_tried,
-			  int64_t executions)
+			  int64_t executions, int library_threads)
 {
 	sqlite3_stmt *st = db_stmt(db, "UPDATE harnesses SET states_tried = ?, executions = ?, "
-				       "finished = 1 WHERE id = ?");
+				       "library_threads = ?, finished = 1 WHERE id = ?");
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, states_tried);
 	db_bind_int(st, 2, executions);
-	db_bind_int(st, 3, harness_id);
+	db_bind_int(st, 3, library_threads);
+	db_bind_int(st, 4, harness_id);
 	return db_step_done(db, st, "finishing the harness");
 }
 

@@ -60,7 +60,9 @@ CREATE TABLE IF NOT EXISTS harnesses (
   state_space         INTEGER NOT NULL,    -- states up to depth, before sampling
   states_tried        INTEGER NOT NULL DEFAULT 0,
   executions          INTEGER NOT NULL DEFAULT 0,
-  finished            INTEGER NOT NULL DEFAULT 0
+  finished            INTEGER NOT NULL DEFAULT 0,
+  library_threads     INTEGER NOT NULL DEFAULT 0   -- threads of the library's own in a built
+                                                   -- state, which no forked execution has
 );
 
 -- The operations a harness declares.

@@ -12,7 +12,8 @@
  * (which reads either) is made again by schema.sql. Version 17 added scanned_references,
  * a new table schema.sql creates; its earlier runs have no references, and their units
  * are parsed again rather than reused (the analyzer's flags hash covers the revision of
- * the facts it records). */
+ * the facts it records). Version 19 added harnesses.library_threads: the column is added,
+ * 0 for earlier harnesses (none was counted). */
 #include <stdio.h>
 #include "db_internal.h"
 
@@ -63,6 +64,11 @@ int db_upgrade_tables(sqlite3 *conn, char **msg)
 	int old_findings = lacks_column(conn, "finding_records", "evidence_id");
 	if (old_findings < 0 ||
 	    (old_findings && sqlite3_exec(conn, findings_evidence_id, NULL, NULL, msg) != SQLITE_OK))
+		return -1;
+	int old_harnesses = lacks_column(conn, "harnesses", "library_threads");
+	if (old_harnesses < 0 ||
+	    (old_harnesses && sqlite3_exec(conn, "ALTER TABLE harnesses ADD COLUMN library_threads "
+					   "INTEGER NOT NULL DEFAULT 0", NULL, NULL, msg) != SQLITE_OK))
 		return -1;
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(conn, "SELECT 1 FROM pragma_table_info('scanned_pairs') "

@@ -174,6 +174,7 @@ struct executor {
 	size_t shared_size;
 	struct state_outcome out;
 	int64_t executions;
+	int library_threads;               /* the most a state process saw (settle.c) */
 	struct seen_state *seen;
 	int nseen, cap_seen;
 	size_t seen_bytes;                 /* seen and kept states together */
@@ -403,6 +404,11 @@ int64_t executor_executions(const struct executor *ex)
 	return ex->executions;
 }
 
+int executor_library_threads(const struct executor *ex)
+{
+	return ex->library_threads;
+}
+
 void executor_observe(struct executor *ex, const int *inst, int n)
 {
 	if (!ex->observe && !(ex->observe = malloc((size_t)ex->n * sizeof *ex->observe)))
@@ -532,11 +538,13 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 		if (!call_or_block(m, &m->inst[first_of(ex, e)], &slot->first))
 			observed_block(slot);
 		sp_leave_if_copy();   /* an op that forked returns twice: only this child goes on */
+		settle_library_threads();   /* threads the op started (a pool's) finish first */
 		slot->stage = STAGE_SECOND;
 		if (!call_or_block_on_own_thread(m, &m->inst[second], &slot->second))
 			observed_block(slot);
 	}
 	slot->stage = STAGE_DIGEST;
+	settle_library_threads();
 	if (m->def->digest) {
 		slot->digest = m->def->digest();
 		slot->has_digest = 1;
@@ -563,6 +571,7 @@ static _Noreturn void run_probe(struct executor *ex, int i, struct execution *sl
 		observed_block(slot);
 	sp_leave_if_copy();
 	slot->stage = STAGE_DIGEST;
+	settle_library_threads();   /* the state it left is the one its pairs' second ops see */
 	if (m->def->digest) {   /* crash probes run without one (inherit_crashed_firsts) */
 		slot->digest = m->def->digest();
 		slot->has_digest = 1;
@@ -918,10 +927,12 @@ static void finish_copies(struct executor *ex, const int *source)
 }
 
 /* Once per harness: the state held threads of the library's own, which no forked
- * execution has (settle.c). */
-static void warn_library_threads(const struct executor *ex)
+ * execution has (settle.c); the most seen is stored with the harness. */
+static void warn_library_threads(struct executor *ex)
 {
 	static bool warned;
+	if (ex->prefix->library_threads > ex->library_threads)
+		ex->library_threads = ex->prefix->library_threads;
 	if (warned || ex->prefix->library_threads <= 0)
 		return;
 	warned = true;

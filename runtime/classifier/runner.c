@@ -243,7 +243,8 @@ int run_harness(const struct snc_harness *def, const struct runtime_options *opt
 	}
 	if (snc_db_begin(db) != 0 || classifier_store(cl, db, harness_id, op_ids) != 0 ||
 	    preconditions_store(pre, db, harness_id, op_ids) != 0 ||
-	    snc_db_harness_finish(db, harness_id, ran, executor_executions(ex) - discovery) != 0 ||
+	    snc_db_harness_finish(db, harness_id, ran, executor_executions(ex) - discovery,
+				  executor_library_threads(ex)) != 0 ||
 	    snc_db_commit(db) != 0)
 		goto db_error;
 	if (ran < sp.count)

@@ -226,6 +226,8 @@ void executor_free(struct executor *ex);
 /* Builds the state in a forked process and runs every execution from it. */
 const struct state_outcome *executor_run_state(struct executor *ex, const int *seq, int len);
 int64_t executor_executions(const struct executor *ex);
+/* The most threads of the library's own a state process held once its state was built. */
+int executor_library_threads(const struct executor *ex);
 
 /* Which instances observe the state when the harness has no digest, or one that is not
  * complete with .observe_ops (observe.c): those of the *read-like* ops, found by running

@@ -18,7 +18,9 @@
  *
  * What the executions then classify is the library without its threads: each is forked
  * and has none of them, so work handed to them in an execution is never done (a pool's
- * add_work and jobs_done commute). The runner says so once per harness (executor.c). */
+ * add_work and jobs_done commute). The runner says so once per harness (executor.c).
+ * Threads an operation starts in an execution (g_thread_pool_new as an operation) are
+ * waited for the same way, after the first op of a pair and before the digest. */
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>

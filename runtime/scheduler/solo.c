@@ -23,6 +23,7 @@
  * blocked operation is unwound with longjmp, as in an aborted run.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <string.h>
@@ -37,6 +38,19 @@
 static struct sched_thread nobody;
 
 int snc_sched_quiet_threads;
+
+/* A forked child has only the thread that forked: the quiet threads it counts are its
+ * parent's (a state process's parked op threads), not its own. Counted on, they hid a
+ * thread the child's op started (a pool's worker) from the solo rule and from settle.c. */
+static void no_quiet_threads_in_child(void)
+{
+	snc_sched_quiet_threads = 0;
+}
+
+static void __attribute__((constructor)) forget_quiet_threads_at_fork(void)
+{
+	pthread_atfork(NULL, NULL, no_quiet_threads_in_child);
+}
 
 /* The process's thread count, field 20 of /proc/self/stat (after the command's closing
  * parenthesis); -1 when it cannot be read. Async-signal-safe: the spin watch asks too. */

@@ -1,6 +1,6 @@
 # analyzer.upgrade: a database written before the scan tables existed (schema version 1)
 # gets them when snc scan opens it, and keeps its runs; so do the files of later versions
-# (11, 14, 15, 16, 17) the tables and views added since.
+# (11, 14, 15, 16, 17, 18) the tables, views and columns added since.
 . "$(dirname "$0")/lib.sh"
 DB=$PWD/old.db
 printf 'int f(void) { return 0; }\n' > a.c
@@ -26,7 +26,7 @@ sqlite3 "$DB" "PRAGMA foreign_keys = OFF; DROP VIEW scan_pairs;
 expect "the file looks like version 11" "1|11" "$(q "SELECT count(*) FROM pragma_table_info('scanned_pairs') WHERE name = 'shared_state'")|$(q "PRAGMA user_version")"
 "$SNC" scan --db "$DB" --quiet a.c
 expect "scan works on it" "0" "$?"
-expect "upgraded: the lists moved, the pairs read the same" "18|$(echo "$before" | wc -l)|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM scan_pairs WHERE run_id = 1")|$(q "SELECT * FROM scan_pairs WHERE run_id = 1 ORDER BY pair_id")"
+expect "upgraded: the lists moved, the pairs read the same" "19|$(echo "$before" | wc -l)|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM scan_pairs WHERE run_id = 1")|$(q "SELECT * FROM scan_pairs WHERE run_id = 1 ORDER BY pair_id")"
 expect "each list stored once" "$(q "SELECT count(DISTINCT shared_state) FROM scan_pairs")" "$(q "SELECT count(*) FROM scanned_state_lists")"
 expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 # a version 14 file had no variants (calls resolved across units) and a scan_heavyweight
@@ -43,7 +43,7 @@ expect "the file looks like version 14" "0|14" "$(q "SELECT count(*) FROM sqlite
 expect "a reader reads it as it is (no variants) without upgrading it" "0|14|1" "$?|$(q "PRAGMA user_version")|$(grep -c 'needless-heavyweight: set_with' report14.txt)"
 "$SNC" scan --db "$DB" --quiet a.c
 expect "scan works on it" "0" "$?"
-expect "upgraded: the tables are there, the old run's heavyweight sites read the same" "18|4|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name LIKE 'scanned_variant%'")|$(q "SELECT * FROM scan_heavyweight WHERE run_id = 1 ORDER BY function, site_id")"
+expect "upgraded: the tables are there, the old run's heavyweight sites read the same" "19|4|$before" "$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name LIKE 'scanned_variant%'")|$(q "SELECT * FROM scan_heavyweight WHERE run_id = 1 ORDER BY function, site_id")"
 expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 # a version 14 file kept each finding's evidence text in finding_records: opening it adds
 # finding_evidence (each text once from then on), the old findings read the same
@@ -60,7 +60,7 @@ sqlite3 "$DB" "PRAGMA foreign_keys = OFF; DROP VIEW findings;
 expect "the file looks like version 14" "0|14" "$(q "SELECT count(*) FROM sqlite_schema WHERE name = 'finding_evidence'")|$(q "PRAGMA user_version")"
 "$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" "$SNC_SOURCE_DIR/examples"
 expect "scan works on it" "0" "$?"
-expect "upgraded: the old findings read the same" "18|$before" "$(q "PRAGMA user_version")|$(q "$(printf "$findings" 1)")"
+expect "upgraded: the old findings read the same" "19|$before" "$(q "PRAGMA user_version")|$(q "$(printf "$findings" 1)")"
 expect "the rescan's findings are the same" "$before" "$(q "$(printf "$findings" 2)")"
 "$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" "$SNC_SOURCE_DIR/examples"
 "$SNC" scan --db "$DB" --quiet -I "$SNC_SOURCE_DIR/runtime/include" "$SNC_SOURCE_DIR/examples"
@@ -80,7 +80,7 @@ sqlite3 "$DB" "PRAGMA foreign_keys = OFF; DROP VIEW scan_references; DROP TABLE 
 expect "the file looks like version 16" "0|16" "$(q "SELECT count(*) FROM sqlite_schema WHERE name LIKE '%references'")|$(q "PRAGMA user_version")"
 "$SNC" scan --db "$DB" --quiet a.c
 expect "scan works on it" "0" "$?"
-expect "upgraded: the table and view are there, the old run has no references" "18|2|0" \
+expect "upgraded: the table and view are there, the old run has no references" "19|2|0" \
 	"$(q "PRAGMA user_version")|$(q "SELECT count(*) FROM sqlite_schema WHERE name LIKE '%references'")|$(q "SELECT count(*) FROM scan_references WHERE run_id = 1")"
 "$SNC" scan --db "$DB" --quiet refs
 expect "a rescan parses the units again and records them" "0|0|2" "$?|$(q "SELECT count(reused_from) FROM scanned_units WHERE run_id = 3")|$(q "SELECT count(*) FROM scan_references WHERE run_id = 3")"
@@ -95,6 +95,17 @@ sqlite3 "$DB" "DROP TABLE audit_declarations; PRAGMA user_version = 17;"
 expect "the file looks like version 17" "0|17" "$(q "SELECT count(*) FROM sqlite_schema WHERE name = 'audit_declarations'")|$(q "PRAGMA user_version")"
 "$SNC" audit --db "$DB" --quiet --no-measure --depth 0 tally.h tally.c > /dev/null 2>&1
 expect "audit works on it" "0" "$?"
-expect "upgraded: the table is there and holds the audit's declaration" "18|tally_add:1" \
+expect "upgraded: the table is there and holds the audit's declaration" "19|tally_add:1" \
 	"$(q "PRAGMA user_version")|$(q "SELECT name || ':' || line FROM audit_declarations")"
+# a version 18 file's harnesses had no library_threads: opening it adds the column, 0 for
+# the harnesses already there, and a new audit fills it
+DB=$PWD/v18.db
+"$SNC" audit --db "$DB" --quiet --no-measure --depth 0 tally.h tally.c > /dev/null 2>&1 || exit 1
+sqlite3 "$DB" "ALTER TABLE harnesses DROP COLUMN library_threads; PRAGMA user_version = 18;"
+expect "the file looks like version 18" "0|18" "$(q "SELECT count(*) FROM pragma_table_info('harnesses') WHERE name = 'library_threads'")|$(q "PRAGMA user_version")"
+"$SNC" audit --db "$DB" --quiet --no-measure --depth 0 tally.h tally.c > /dev/null 2>&1
+expect "audit works on it" "0" "$?"
+expect "upgraded: the column is there, 0 for both audits' harnesses" "19|0|0" \
+	"$(q "PRAGMA user_version")|$(q "SELECT group_concat(library_threads, '|') FROM harnesses ORDER BY id")"
+expect "the database is consistent" "" "$(q "PRAGMA foreign_key_check")"
 finish

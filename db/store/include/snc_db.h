@@ -177,8 +177,10 @@ struct snc_db_witness {
 };
 
 int64_t snc_db_harness_add(struct snc_db *db, const struct snc_db_harness *h);
+/* library_threads: the most threads of the library's own a built state held (the
+ * executions, forked, had none of them). */
 int snc_db_harness_finish(struct snc_db *db, int64_t harness_id, int64_t states_tried,
-			  int64_t executions);
+			  int64_t executions, int library_threads);
 int64_t snc_db_op_add(struct snc_db *db, const struct snc_db_op *op);
 int64_t snc_db_state_add(struct snc_db *db, int64_t harness_id, int ordinal, const char *label,
 			 int length, const char *status, const char *digest);
@@ -633,6 +635,8 @@ struct snc_fact_harness {
 	int64_t states;            /* states tried */
 	int64_t state_space;       /* states up to its depth, before sampling: more than
 				      states when --max-states or --max-executions sampled */
+	int64_t library_threads;   /* threads of the library's own in a built state, which
+				      no forked execution had (harnesses.library_threads) */
 	struct snc_fact_op *ops;
 	int nops;
 	struct snc_fact_pair *pairs;
