@@ -121,6 +121,7 @@ struct prefix_report {
 	volatile uint8_t blocked;          /* an op of the state's sequence blocks (blocking.c) */
 	volatile uint32_t heartbeat;       /* executions finished so far */
 	int32_t library_threads;           /* threads of the library's own in the state (settle.c) */
+	uint8_t settle_gave_up;            /* one of them never went to sleep (settle.c) */
 	uint8_t has_digest;
 	uint8_t seen;                      /* the digest is one of a state already run */
 	uint64_t digest;
@@ -554,6 +555,7 @@ static _Noreturn void run_execution(struct executor *ex, int e, struct execution
 	 * (probe_firsts) carries the same kind of digest as the pairs that ran. */
 	if (observes(ex, e))
 		observe_execution(ex, slot);
+	slot->settle_gave_up = settle_gave_up();
 	slot->stage = STAGE_DONE;
 	if (m->def->teardown)
 		m->def->teardown();
@@ -576,6 +578,7 @@ static _Noreturn void run_probe(struct executor *ex, int i, struct execution *sl
 		slot->digest = m->def->digest();
 		slot->has_digest = 1;
 	}
+	slot->settle_gave_up = settle_gave_up();
 	slot->stage = STAGE_DONE;
 	if (m->def->teardown)
 		m->def->teardown();
@@ -611,6 +614,8 @@ static void reap_one(struct executor *ex, struct inflight *fl)
 	if (k < 0)
 		_exit(3);
 	finish_slot(fl->slots[k], &end);
+	if (fl->slots[k]->settle_gave_up)
+		settle_give_up();   /* the executions forked after it do not wait */
 	fl->n--;
 	fl->kids[k] = fl->kids[fl->n];
 	fl->slots[k] = fl->slots[fl->n];
@@ -933,6 +938,8 @@ static void warn_library_threads(struct executor *ex)
 	static bool warned;
 	if (ex->prefix->library_threads > ex->library_threads)
 		ex->library_threads = ex->prefix->library_threads;
+	if (ex->prefix->settle_gave_up)
+		settle_give_up();   /* the next state processes are forked from here */
 	if (warned || ex->prefix->library_threads <= 0)
 		return;
 	warned = true;
@@ -940,10 +947,13 @@ static void warn_library_threads(struct executor *ex)
 		"built (started by setup() or a call): every execution is forked from that state "
 		"and a fork copies only the calling thread, so work handed to %s during an "
 		"execution is never done; pairs whose results depend on it are classified as if "
-		"%s never ran\n", ex->m->def->name, (int)ex->prefix->library_threads,
+		"%s never ran%s\n", ex->m->def->name, (int)ex->prefix->library_threads,
 		ex->prefix->library_threads == 1 ? "" : "s",
 		ex->prefix->library_threads == 1 ? "it" : "them",
-		ex->prefix->library_threads == 1 ? "it" : "they");
+		ex->prefix->library_threads == 1 ? "it" : "they",
+		ex->prefix->settle_gave_up ? "; and one of them never went to sleep within half a "
+		"second, so no later state or execution waited for them (verdicts whose repeats "
+		"disagree say nondet)" : "");
 }
 
 static _Noreturn void state_process(struct executor *ex, const int *seq, int len)
@@ -953,6 +963,7 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 	int library_threads = 0;
 	bool built = state_build_or_block(m, seq, len, &library_threads);
 	ex->prefix->library_threads = library_threads;
+	ex->prefix->settle_gave_up = settle_gave_up();
 	if (!built) {   /* a prefix op blocks, as its behaviour showed */
 		ex->prefix->blocked = 1;
 		_exit(0);
@@ -1008,6 +1019,7 @@ static _Noreturn void state_process(struct executor *ex, const int *seq, int len
 		run_pass(ex, PASS_REPEAT, r, repeated, repeats_to, jobs);
 		run_pass(ex, PASS_CONFIRM_BLOCKED, r, repeated, repeats_to, jobs);
 	}
+	ex->prefix->settle_gave_up = settle_gave_up();
 	ex->prefix->finished = 1;
 	_exit(0);
 }

@@ -130,6 +130,7 @@ struct execution {
 	uint64_t digest;
 	uint8_t has_digest;
 	uint8_t block_observed;    /* an op blocks, decided from its behaviour (no timer) */
+	uint8_t settle_gave_up;    /* a thread the library started never slept (settle.c) */
 	/* Without a harness digest, a pair's digest hashes what the read-like ops returned
 	 * after it (observe.c); the first OBSERVE_SHOWN of those values are kept here. */
 	uint8_t nobserved;
@@ -161,6 +162,10 @@ bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at);
  * workers) sleep and stay asleep, so that the state forked from this process is the same
  * every time; returns at once when there are none. Returns how many there are. */
 int settle_library_threads(void);
+/* Whether a wait ran out (a library thread that never sleeps): no later wait in this process
+ * or its children; settle_give_up passes that on to a process that did not see it. */
+bool settle_gave_up(void);
+void settle_give_up(void);
 /* Whether calling the instance now (from this process's state) would block, crash or run
  * past limit_ms: tried in a forked child, this process is left as it was. */
 bool call_would_block(const struct harness_model *m, const struct instance *in, int limit_ms);

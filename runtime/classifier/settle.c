@@ -13,7 +13,9 @@
  * call can give, and the state is the same every time. It waits at most
  * SETTLE_LIMIT_MS; a thread still busy then (a library's timer thread, a busy loop) is
  * left as it is, and the repeats of every execution say whether the verdicts stayed
- * deterministic. A process with no thread of the library's pays one read of
+ * deterministic; and since such threads would cost that half second again in every
+ * execution, nothing is waited for any more in that process, in the children it forks,
+ * nor (the executor passes it on) in the later state processes. A process with no thread of the library's pays one read of
  * /proc/self/stat.
  *
  * What the executions then classify is the library without its threads: each is forked
@@ -110,11 +112,24 @@ static bool library_threads_asleep(long *switches)
 	return asleep;
 }
 
+/* Some library thread never went to sleep within the limit: waiting is given up. */
+static bool given_up;
+
+void settle_give_up(void)
+{
+	given_up = true;
+}
+
+bool settle_gave_up(void)
+{
+	return given_up;
+}
+
 int settle_library_threads(void)
 {
 	int threads = thread_count() - 1 - snc_sched_quiet_threads;
-	if (threads <= 0)
-		return 0;
+	if (threads <= 0 || given_up)
+		return threads > 0 ? threads : 0;
 	static const struct timespec a_millisecond = { .tv_nsec = 1000000 };
 	long before = -1;
 	for (int waited = 0; waited < SETTLE_LIMIT_MS; waited++) {
@@ -125,5 +140,6 @@ int settle_library_threads(void)
 		before = asleep ? switches : -1;
 		nanosleep(&a_millisecond, NULL);
 	}
+	given_up = true;
 	return threads;
 }
