@@ -210,9 +210,6 @@ static int context_index(const struct audit_plan *plan, const char *pointee)
 	return -1;
 }
 
-/* Finds the maker of t's pointee and appends its context; a maker's own opaque parameters
- * get theirs, made first (apr_thread_mutex_create's pool), `depth` levels down. Returns its
- * index, or -1. */
 static int add_context(struct audit_plan *plan, const struct sa_type *t,
 		       const struct candidates *all, int depth);
 
@@ -245,6 +242,9 @@ static void maker_call(struct audit_plan *plan, const struct sa_function *maker,
 		 at ? var : "", at ? at + 1 : "");
 }
 
+/* Finds the maker of t's pointee and appends its context; a maker's own opaque parameters
+ * get theirs, made first (apr_thread_mutex_create's pool), `depth` levels down; the next
+ * makers are tried while it is NULL. Returns its index, or -1. */
 static int add_context(struct audit_plan *plan, const struct sa_type *t,
 		       const struct candidates *all, int depth)
 {

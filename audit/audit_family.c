@@ -84,7 +84,6 @@ static bool is_destructor(const char *name)
 		ends_with(name, "_dispose")) && !audit_name_has_word(name, callback_words);
 }
 
-
 /* A T * to a struct or union (one level). */
 static bool points_to_record(const struct sa_type *t)
 {

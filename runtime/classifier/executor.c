@@ -931,9 +931,10 @@ static void finish_copies(struct executor *ex, const int *source)
 	}
 }
 
-/* Once per harness: the state held threads of the library's own, which no forked
- * execution has (settle.c); the most seen is stored with the harness. */
-static void warn_library_threads(struct executor *ex)
+/* After a state ran: the most threads of the library's own a state held (stored with the
+ * harness), and whether waiting for them was given up (passed on to the next state
+ * processes); once per harness, a warning that no forked execution has them (settle.c). */
+static void note_library_threads(struct executor *ex)
 {
 	static bool warned;
 	if (ex->prefix->library_threads > ex->library_threads)
@@ -1107,7 +1108,7 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		out->code = r.code;
 		return out;
 	}
-	warn_library_threads(ex);
+	note_library_threads(ex);
 	out->status = STATE_OK;
 	out->observe = ex->observe;
 	out->nobserve = ex->nobserve;
