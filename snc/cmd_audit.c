@@ -1483,6 +1483,34 @@ static void link_the_packages_libraries(struct audit_request *rq, const struct a
 	strings_free(&needed);
 }
 
+/* Headers with no source, no library and no compile database: one that defines its
+ * functions only under a macro its user sets in one unit (a single-header library, the stb
+ * way) gets that unit written into dir and compiled in as a source (audit_single_header.c). */
+static void add_implementation_units(struct audit_request *rq, struct audit_plan *plan,
+				     const char *dir)
+{
+	if (rq->sources.n || rq->libs.n || rq->compdb)
+		return;
+	int written = 0;
+	for (int i = 0; i < rq->headers.n; i++) {
+		char macro[256], unit[PATH_MAX], real[PATH_MAX];
+		const char *header = realpath(rq->headers.v[i], real) ? real : rq->headers.v[i];
+		if (header == rq->wrapper_header || !audit_implementation_macro(header, macro, sizeof macro))
+			continue;
+		if (audit_write_implementation_unit(dir, written, header, macro, unit, sizeof unit) != 0) {
+			audit_note(plan, "header", rq->headers.v[i], NULL, "audited", "defines its "
+				   "functions under %s, but its implementation unit could not be "
+				   "written into %s", macro, dir);
+			continue;
+		}
+		written++;
+		push(&rq->sources, unit);
+		audit_note(plan, "header", rq->headers.v[i], NULL, "audited", "a single-header "
+			   "library: its functions are compiled from it with #define %s, in %s, as "
+			   "its users do in one unit", macro, unit);
+	}
+}
+
 static int run_audit(struct audit_request *rq, const struct audit_config *cfg, int argc, char **argv)
 {
 	char err[512], tmpdir[PATH_MAX], workdir[PATH_MAX], objdir[PATH_MAX];
@@ -1551,6 +1579,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		push(&rq->headers, realpath(wrappers, real_wrappers) ? real_wrappers : wrappers);
 		rq->wrapper_header = rq->headers.v[rq->headers.n - 1];   /* scanned, audited */
 	}
+	add_implementation_units(rq, &plan, dir);
 	struct strings paths = { 0 };
 	for (int i = 0; i < rq->headers.n; i++)
 		push(&paths, rq->headers.v[i]);

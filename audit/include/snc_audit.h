@@ -552,6 +552,16 @@ char *audit_include_of(const char *header);
  * characters: the preprocessor has no escapes there.) */
 bool audit_include_spellable(const char *header);
 
+/* ---- a single-header library's implementation (audit_single_header.c) ----------------- */
+
+/* The macro a single-header library defines its functions under (#ifdef SQ_IMPLEMENTATION:
+ * a name ending in _IMPLEMENTATION or _IMPL that header tests), into macro. */
+bool audit_implementation_macro(const char *header, char *macro, size_t len);
+/* Writes DIR/snc_implementationN.c, the unit its user writes (#define MACRO, #include
+ * "HEADER"), its path into path; -1 when it cannot (or header cannot be spelled). */
+int audit_write_implementation_unit(const char *dir, int index, const char *header,
+				    const char *macro, char *path, size_t len);
+
 /* ---- a project's API when no header is given (audit_project.c) ----------------------- */
 
 /* The public headers of dir, sorted: those under dir/include when there is one, else every

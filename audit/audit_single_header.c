@@ -1,0 +1,89 @@
+/* audit_single_header.c: the implementation of a single-header library.
+ *
+ * A library shipped as one header (the stb way: "#define SQ_IMPLEMENTATION before you
+ * include this file in *one* C file") declares its functions and defines them only under
+ * a macro its user sets in one unit. Named alone, the header's functions had no body
+ * anywhere: every harness failed to link and nothing was audited. So when a header is
+ * named with no source and no library, and it tests a macro whose name ends in
+ * _IMPLEMENTATION or _IMPL (#ifdef X, #if defined(X), #if defined X), the audit writes the
+ * unit its user would write, that macro defined and the header included, and compiles it
+ * into the harnesses like a source the user named; the harnesses include the header
+ * without the macro, as every other unit does. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "snc_audit.h"
+
+/* Does word end with suffix? */
+static bool ends_in(const char *word, size_t n, const char *suffix)
+{
+	size_t s = strlen(suffix);
+	return n > s && strncmp(word + n - s, suffix, s) == 0;
+}
+
+/* The macro line tests, when it is a conditional on one name (#ifdef X, #if defined(X),
+ * #if defined X, #elif ...), into name; false otherwise. */
+static bool tested_macro(const char *line, char *name, size_t len)
+{
+	const char *p = line;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p++ != '#')
+		return false;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (strncmp(p, "ifdef", 5) == 0)
+		p += 5;
+	else if (strncmp(p, "if", 2) == 0 || strncmp(p, "elif", 4) == 0) {
+		p = strstr(p, "defined");
+		if (!p)
+			return false;
+		p += 7;
+	} else {
+		return false;
+	}
+	while (isspace((unsigned char)*p) || *p == '(')
+		p++;
+	size_t n = 0;
+	while (isalnum((unsigned char)p[n]) || p[n] == '_')
+		n++;
+	if (n == 0 || n >= len)
+		return false;
+	memcpy(name, p, n);
+	name[n] = '\0';
+	return true;
+}
+
+bool audit_implementation_macro(const char *header, char *macro, size_t len)
+{
+	FILE *f = fopen(header, "r");
+	if (!f)
+		return false;
+	char line[4096], name[256];
+	bool found = false;
+	while (!found && fgets(line, sizeof line, f))
+		found = tested_macro(line, name, sizeof name) &&
+			(ends_in(name, strlen(name), "_IMPLEMENTATION") ||
+			 ends_in(name, strlen(name), "_IMPL")) &&
+			strlen(name) < len;
+	fclose(f);
+	if (found)
+		snprintf(macro, len, "%s", name);
+	return found;
+}
+
+int audit_write_implementation_unit(const char *dir, int index, const char *header,
+				    const char *macro, char *path, size_t len)
+{
+	if (!audit_include_spellable(header))
+		return -1;
+	if ((size_t)snprintf(path, len, "%s/snc_implementation%d.c", dir, index) >= len)
+		return -1;
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "/* The unit a user of this single-header library writes: its implementation,\n"
+		   " * compiled once (snc audit, audit_single_header.c). */\n"
+		   "#define %s\n#include \"%s\"\n", macro, header);
+	return fclose(f) == 0 ? 0 : -1;
+}
