@@ -1483,14 +1483,21 @@ static void link_the_packages_libraries(struct audit_request *rq, const struct a
 	strings_free(&needed);
 }
 
-/* Headers with no source, no library and no compile database: one that defines its
+/* Headers with no source (or project folders with none of their own), no library and no
+ * compile database: one that defines its
  * functions only under a macro its user sets in one unit (a single-header library, the stb
  * way) gets that unit written into dir and compiled in as a source (audit_single_header.c). */
 static void add_implementation_units(struct audit_request *rq, struct audit_plan *plan,
 				     const char *dir)
 {
-	if (rq->sources.n || rq->libs.n || rq->compdb)
+	if (rq->libs.n || rq->compdb)
 		return;
+	for (int i = 0; i < rq->sources.n; i++) {   /* a project folder: none of its own */
+		struct stat st;
+		if (stat(rq->sources.v[i], &st) != 0 || !S_ISDIR(st.st_mode) ||
+		    audit_folder_has_library_source(rq->sources.v[i]))
+			return;
+	}
 	int written = 0;
 	for (int i = 0; i < rq->headers.n; i++) {
 		char macro[256], unit[PATH_MAX], real[PATH_MAX];

@@ -561,6 +561,9 @@ bool audit_implementation_macro(const char *header, char *macro, size_t len);
  * "HEADER"), its path into path; -1 when it cannot (or header cannot be spelled). */
 int audit_write_implementation_unit(const char *dir, int index, const char *header,
 				    const char *macro, char *path, size_t len);
+/* Does project folder dir hold a C file of its library (audit_library_source, and not one
+ * that defines main)? */
+bool audit_folder_has_library_source(const char *dir);
 
 /* ---- a project's API when no header is given (audit_project.c) ----------------------- */
 
