@@ -29,21 +29,16 @@ static bool ends_in(const char *word, size_t n, const char *suffix)
  * #if defined X, #elif ...), into name; false otherwise. */
 static bool tested_macro(const char *line, char *name, size_t len)
 {
-	const char *p = line;
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p++ != '#')
+	char word[16];
+	const char *p = sa_directive(line, word, sizeof word);
+	if (!p)
 		return false;
-	while (isspace((unsigned char)*p))
-		p++;
-	if (strncmp(p, "ifdef", 5) == 0)
-		p += 5;
-	else if (strncmp(p, "if", 2) == 0 || strncmp(p, "elif", 4) == 0) {
+	if (strcmp(word, "if") == 0 || strcmp(word, "elif") == 0) {
 		p = strstr(p, "defined");
 		if (!p)
 			return false;
 		p += 7;
-	} else {
+	} else if (strcmp(word, "ifdef") != 0) {
 		return false;
 	}
 	while (isspace((unsigned char)*p) || *p == '(')
