@@ -20,9 +20,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "runtime.h"
@@ -105,23 +103,6 @@ void run_on_own_thread(void (*fn)(void *), void *arg)
 	wait_for_op(&c, t);
 }
 
-/* Whether thread tid of this process is running or waiting for a CPU (state R), not
- * asleep: computing, or starved on a loaded machine. */
-static bool thread_runnable(pid_t tid)
-{
-	char path[64], line[512];
-	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
-	FILE *f = fopen(path, "re");
-	bool runnable = false;
-	if (f && fgets(line, sizeof line, f)) {
-		const char *end = strrchr(line, ')');   /* after the name, which may hold spaces */
-		runnable = end && end[1] == ' ' && end[2] == 'R';
-	}
-	if (f)
-		fclose(f);
-	return runnable;
-}
-
 bool run_on_own_thread_within(void (*fn)(void *), void *arg, long limit_ms)
 {
 	struct op_thread_call c = { .fn = fn, .arg = arg };
@@ -141,7 +122,7 @@ bool run_on_own_thread_within(void (*fn)(void *), void *arg, long limit_ms)
 		/* out of time: given up when it sleeps (a wait the blocking rule cannot see);
 		 * while it computes or waits for a CPU, the process's own deadline, which
 		 * counts only the time a loaded machine gave it, decides */
-		if (c.tid <= 0 || !thread_runnable(c.tid))
+		if (c.tid <= 0 || thread_state(c.tid) != 'R')   /* asleep, not computing or starved */
 			return false;
 	}
 }

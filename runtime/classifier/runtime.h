@@ -158,6 +158,9 @@ bool spin_watch_end_blocked(pthread_t t);
  * whose word still holds the value it waits on (only a thread of this process can wake
  * it), the same word as at the previous look (*word_at, 0 at the first). */
 bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at);
+/* The state letter of thread tid of this process (R running or runnable, S asleep, D, T,
+ * t, ...), from /proc/self/task/TID/stat; '\0' when it is gone. Async-signal-safe. */
+char thread_state(pid_t tid);
 /* settle.c: waits (at most half a second) until the threads the library started (a pool's
  * workers) sleep and stay asleep, so that the state forked from this process is the same
  * every time; returns at once when there are none. Returns how many there are. */

@@ -49,30 +49,13 @@ static bool read_small(const char *path, char *buf, size_t len)
 	return true;
 }
 
-/* The process's thread count (field 20 of /proc/self/stat), or -1. */
-static int thread_count(void)
-{
-	char buf[1024];
-	if (!read_small("/proc/self/stat", buf, sizeof buf))
-		return -1;
-	const char *p = strrchr(buf, ')');
-	for (int field = 2; p && field < 20; field++)
-		p = strchr(p + 1, ' ');
-	return p ? atoi(p + 1) : -1;
-}
-
-/* Thread tid's scheduling state letter and its context switches so far; false when it is
- * gone or cannot be read. */
+/* Thread tid's scheduling state letter (thread_state) and its context switches so far;
+ * false when it is gone or cannot be read. */
 static bool thread_activity(long tid, char *state, long *switches)
 {
 	char path[64], buf[4096];
-	snprintf(path, sizeof path, "/proc/self/task/%ld/stat", tid);
-	if (!read_small(path, buf, sizeof buf))
+	if (!(*state = thread_state((pid_t)tid)))
 		return false;
-	const char *end = strrchr(buf, ')');
-	if (!end || end[1] != ' ')
-		return false;
-	*state = end[2];
 	snprintf(path, sizeof path, "/proc/self/task/%ld/status", tid);
 	if (!read_small(path, buf, sizeof buf))
 		return false;
@@ -127,7 +110,7 @@ bool settle_gave_up(void)
 
 int settle_library_threads(void)
 {
-	int threads = thread_count() - 1 - snc_sched_quiet_threads;
+	int threads = snc_sched_thread_count() - 1 - snc_sched_quiet_threads;
 	if (threads <= 0 || given_up)
 		return threads > 0 ? threads : 0;
 	static const struct timespec a_millisecond = { .tv_nsec = 1000000 };

@@ -20,11 +20,13 @@
  * the stall rule would, with no confirmation. A timed wait, a futex in shared memory, a
  * word that changed, or any other system call decides nothing and is left to the timer. Nothing is
  * sent until a block is decided, so an op that sleeps for a while (nanosleep, poll) is
- * never interrupted. Not under Valgrind (no watch signal there). */
+ * never interrupted. Not under Valgrind (no watch signal there). The state letter of a
+ * thread (thread_state) is read here too, for the op thread's wait and settle.c. */
 #include <fcntl.h>
 #include <linux/futex.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "runtime.h"
@@ -60,6 +62,21 @@ static bool in_private_mapping(uintptr_t addr)
 	}
 	close(fd);
 	return private;
+}
+
+char thread_state(pid_t tid)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t len = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+	if (fd >= 0)
+		close(fd);
+	if (len <= 0)
+		return '\0';
+	buf[len] = '\0';
+	const char *end = strrchr(buf, ')');   /* after the name, which may hold spaces */
+	return end && end[1] == ' ' ? end[2] : '\0';
 }
 
 bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at)

@@ -252,6 +252,9 @@ bool snc_explorer_exhaustive(const struct snc_explorer *ex);
  * one waiting for the op's thread, those parked after their op): a solo run decides a block
  * only when the process has no thread beyond these and the op's own. */
 extern int snc_sched_quiet_threads;
+/* The process's thread count, field 20 of /proc/self/stat (after the command's closing
+ * parenthesis); -1 when it cannot be read. Async-signal-safe: the spin watch asks too. */
+int snc_sched_thread_count(void);
 
 /* The threads the runtime started in this process (thread_ids.c): the calling thread is
  * one; is id (a kernel thread id) one of them? */

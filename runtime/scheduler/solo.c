@@ -52,9 +52,7 @@ static void __attribute__((constructor)) forget_quiet_threads_at_fork(void)
 	pthread_atfork(NULL, NULL, no_quiet_threads_in_child);
 }
 
-/* The process's thread count, field 20 of /proc/self/stat (after the command's closing
- * parenthesis); -1 when it cannot be read. Async-signal-safe: the spin watch asks too. */
-static int thread_count(void)
+int snc_sched_thread_count(void)
 {
 	char buf[1024];
 	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
@@ -79,7 +77,7 @@ static int thread_count(void)
 
 static bool other_threads(void)
 {
-	int n = thread_count();
+	int n = snc_sched_thread_count();
 
 	return n < 0 || n > 1 + snc_sched_quiet_threads;   /* cannot tell: do not decide */
 }
