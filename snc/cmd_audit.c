@@ -1413,6 +1413,15 @@ static bool defined_in(const struct sa_model *model, const char *name)
 	return false;
 }
 
+/* f is needed (once), and the header that declares it is asked about (once). */
+static void need(struct strings *needed, struct strings *headers, const struct sa_function *f)
+{
+	if (!listed(needed, f->name))
+		push(needed, f->name);
+	if (f->file && !listed(headers, f->file))
+		push(headers, f->file);
+}
+
 /* Nothing named to link, but API functions without a body in the headers, functions
  * without a body that the headers' inline code calls (urcu/rculist.h's
  * cds_list_add_rcu calls liburcu's rcu_set_pointer_sym), or makers of their contexts
@@ -1421,10 +1430,14 @@ static bool defined_in(const struct sa_model *model, const char *name)
 static void link_the_packages_libraries(struct audit_request *rq, const struct audit_plan *plan,
 					const struct sa_model *model)
 {
-	struct strings needed = { 0 };
+	/* the named headers, then those declaring a needed function elsewhere (apr_queue.h's
+	 * pool maker is apr_pools.h's, whose package, libapr1-dev, is not libaprutil1-dev) */
+	struct strings needed = { 0 }, headers = { 0 };
+	for (int i = 0; i < rq->headers.n; i++)
+		push(&headers, rq->headers.v[i]);
 	for (int i = 0; i < plan->nfns; i++)
 		if (!plan->fns[i].body && !plan->fns[i].helper)
-			push(&needed, plan->fns[i].def->name);
+			need(&needed, &headers, plan->fns[i].def);
 	for (int i = 0; i < plan->nfns; i++) {
 		const struct sa_function *body = plan->fns[i].body;
 		for (int c = 0; body && c < body->ncalls; c++) {
@@ -1434,31 +1447,14 @@ static void link_the_packages_libraries(struct audit_request *rq, const struct a
 		}
 	}
 	for (int i = 0; i < plan->ncontexts; i++) {   /* apr_pool_create_ex, apr_initialize */
-		if (plan->contexts[i].maker_declared)
-			push(&needed, plan->contexts[i].maker->name);
-		if (plan->contexts[i].init_declared)
-			push(&needed, plan->contexts[i].init->name);
-		for (int k = 0; k < plan->contexts[i].nalternatives; k++)
-			if (plan->contexts[i].alternatives_declared[k] &&
-			    !listed(&needed, plan->contexts[i].alternatives[k]->name))
-				push(&needed, plan->contexts[i].alternatives[k]->name);
-	}
-	/* the named headers, then those declaring a needed function elsewhere (apr_queue.h's
-	 * pool maker is apr_pools.h's, whose package, libapr1-dev, is not libaprutil1-dev) */
-	struct strings headers = { 0 };
-	for (int i = 0; i < rq->headers.n; i++)
-		push(&headers, rq->headers.v[i]);
-	for (int i = 0; i < plan->nfns; i++)
-		if (!plan->fns[i].body && !plan->fns[i].helper && plan->fns[i].def->file &&
-		    !listed(&headers, plan->fns[i].def->file))
-			push(&headers, plan->fns[i].def->file);
-	for (int i = 0; i < plan->ncontexts; i++) {
-		const struct sa_function *made_by[] = {
-			plan->contexts[i].maker_declared ? plan->contexts[i].maker : NULL,
-			plan->contexts[i].init_declared ? plan->contexts[i].init : NULL };
-		for (int k = 0; k < 2; k++)
-			if (made_by[k] && made_by[k]->file && !listed(&headers, made_by[k]->file))
-				push(&headers, made_by[k]->file);
+		const struct audit_context *c = &plan->contexts[i];
+		if (c->maker_declared)
+			need(&needed, &headers, c->maker);
+		if (c->init_declared)
+			need(&needed, &headers, c->init);
+		for (int k = 0; k < c->nalternatives; k++)
+			if (c->alternatives_declared[k])
+				need(&needed, &headers, c->alternatives[k]);
 	}
 	char **found = NULL, package[512];
 	int nfound = 0;

@@ -102,25 +102,15 @@ static void apply_limits(const struct sp_limits *l, bool cpu)
 	lower_limit(RLIMIT_FSIZE, l->file_bytes, 0);
 }
 
-static void silence_output(void)
+/* Descriptors from first to last (standard ones) become /dev/null, opened with flags. */
+static void to_dev_null(int flags, int first, int last)
 {
-	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		dup2(fd, STDOUT_FILENO);
-		dup2(fd, STDERR_FILENO);
-		close(fd);
-	}
-}
-
-/* An execution never reads the user's terminal: a call that reads descriptor 0 (a
- * constructor given the descriptor 0) finds the end of a file, not a wait for keys. */
-static void no_input(void)
-{
-	int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		dup2(fd, STDIN_FILENO);
-		close(fd);
-	}
+	int fd = open("/dev/null", flags | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	for (int target = first; target <= last; target++)
+		dup2(fd, target);
+	close(fd);
 }
 
 static void child_setup(pid_t parent, const struct sp_options *o)
@@ -138,9 +128,11 @@ static void child_setup(pid_t parent, const struct sp_options *o)
 	sigset_t none;
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
-	no_input();
+	/* An execution never reads the user's terminal: a call that reads descriptor 0 (a
+	 * constructor given the descriptor 0) finds the end of a file, not a wait for keys. */
+	to_dev_null(O_RDONLY, STDIN_FILENO, STDIN_FILENO);
 	if (o->silence)
-		silence_output();
+		to_dev_null(O_WRONLY, STDOUT_FILENO, STDERR_FILENO);
 	if (o->limits)
 		apply_limits(o->limits, !o->forks_children);
 	/* A crash is an outcome here, not a bug to debug: no core file in the user's folder
