@@ -537,7 +537,9 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		return r < 0 ? -1 : 0;
 	const char *name = p->name[0] ? p->name : "(unnamed)";
 	/* The object: the first parameter, or another pointer to the family's struct
-	 * (ck_bitmap_union's src). Another int * beside a scalar target is an out-parameter
+	 * (ck_bitmap_union's src), or another transparent union that accepts one (urcu's
+	 * __cds_wfcq_splice_blocking(dest, dest_tail, src, src_tail): the source queue is the
+	 * queue itself, as it is for _cds_wfcq_splice_blocking's struct pointer). Another int * beside a scalar target is an out-parameter
 	 * (ck_pr_cas_int_value's v). When one of them is named as the container (list_add's
 	 * head), it is the object and the others are fresh entries: linking the list's head
 	 * into itself was no use of the API. */
@@ -552,13 +554,14 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	 * scalar (ring_push(value, ring): the object). The object itself was no
 	 * value: jansson refuses to put an object into itself, and every set failed. */
 	if (!c->fam->globals && !c->starter && index > first_object(c->fam, c->fn) &&
-	    is_object(c->fam, t) && t->cls == SA_TYPE_POINTER && t->levels == 1 &&
-	    audit_makes_another(c->fam)) {
+	    is_object(c->fam, t) && audit_makes_another(c->fam) &&
+	    (t->cls == SA_TYPE_TRANSPARENT_UNION || (t->cls == SA_TYPE_POINTER && t->levels == 1))) {
 		a->role = ROLE_ANOTHER;
 		return 0;
 	}
 	if (!c->fam->globals && is_object(c->fam, t) &&
-	    (index == 0 || (t->cls == SA_TYPE_POINTER && t->target_cls == SA_TYPE_RECORD))) {
+	    (index == 0 || t->cls == SA_TYPE_TRANSPARENT_UNION ||
+	     (t->cls == SA_TYPE_POINTER && t->target_cls == SA_TYPE_RECORD))) {
 		a->role = ROLE_OBJECT;
 		return 0;
 	}
