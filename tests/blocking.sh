@@ -58,6 +58,25 @@ expect_eq "$(verdict futex.db futex-lock futex_lock futex_lock)" snc "futex lock
 expect_eq "$(printf '%s\n' "$out" | grep -c 'linker input file unused')" 0 \
 	"the archive after -- is given to the link only"
 
+# A wait that sleeps between its looks at a flag (as liburcu's call_rcu_before_fork polls),
+# with C11's thrd_sleep, which the scheduler cannot interpose, in an archive built without
+# the instrumentation: no step is a scheduling point and a sleeping thread uses no CPU for
+# the spin watch. The thread waiting for the op sees it in a timed sleep and has it sampled
+# there: the same state in four sleeps in a row is a loop nothing in the child can end
+# (spin_watch.c). An hour per op, and it finishes; the bounded wait counts its rounds, its
+# samples differ, and it returns (depth 0: a state's prefix and a pair's first op run on
+# the state's thread, where only the timer can say a sleeping loop blocks).
+cc -O1 -c "$FIXTURES/sleep_wait.c" -o sleep_wait.o && ar rcs libsleepwait.a sleep_wait.o ||
+	fail "building the sleeping waits' archive"
+expect_status 0 "sleeping waits, an hour per op" -- "$SNC" run --quiet --depth 0 --db sleep.db \
+	--timeout 3600 "$FIXTURES/sleep_wait_harness.c" -- libsleepwait.a
+expect_eq "$(outcome sleep.db fresh wait_ready "")" blocks "a wait nobody ends blocks"
+expect_eq "$(outcome sleep.db fresh wait_ready_a_while wait_ready)" blocks "after the bounded one too"
+expect_eq "$(outcome sleep.db fresh set_ready wait_ready)" 1 "the flag set, it returns"
+expect_eq "$(outcome sleep.db fresh wait_ready_a_while "")" 0 "the bounded wait gives up and returns"
+expect_eq "$(outcome sleep.db fresh wait_ready_a_while wait_ready_a_while)" 0 "twice"
+expect_eq "$(q sleep.db "SELECT count(*) FROM op_outcomes WHERE deterministic = 0")" 0 "sleeping waits deterministic"
+
 # Blocked in a system call, where no step can be watched: the timer says it.
 expect_status 0 "pause" -- run --db pause.db "$FIXTURES/pause_harness.c"
 expect_eq "$(outcome pause.db fresh wait_for_signal "")" blocks "pause blocks by the timer"

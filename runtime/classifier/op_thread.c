@@ -48,8 +48,10 @@ static void *op_thread_main(void *arg)
 
 /* Waits until the op thread is done; while it is not, looks after 1, 2, 4 ... 32 ms (then
  * every 32 ms) whether it sleeps for good (sleep_watch.c: the same futex wait at two looks
- * in a row), and if so has its solo run end as blocked, once: after that, or without the
- * watch, only the executor's timer ends it. */
+ * in a row), and if so has its solo run end as blocked, once; when it sleeps in a timed
+ * sleep, has the spin watch sample it there (the same state in several sleeps in a row
+ * ends the run as blocked). Otherwise, or without the watch, only the executor's timer
+ * ends it. */
 static void wait_for_op(struct op_thread_call *c, pthread_t t)
 {
 	long step_ms = 1;
@@ -69,6 +71,8 @@ static void wait_for_op(struct op_thread_call *c, pthread_t t)
 		if (c->tid > 0 && sleep_watch_asleep_for_good(c->tid, &waiting_on) &&
 		    spin_watch_end_blocked(t))
 			break;
+		if (c->tid > 0 && sleep_watch_in_timed_sleep(c->tid, NULL))
+			spin_watch_sample_sleep(t);   /* a loop of sleeps, perhaps endless */
 		if (step_ms < 32)
 			step_ms *= 2;
 	}

@@ -10,7 +10,11 @@
  * (thread_ids.c) beyond its quiet ones, the state process waits until all those threads
  * sleep (state S, or stopped) and did not switch (their voluntary and involuntary context
  * switches unchanged) across one look a millisecond later: they wait for work that only a
- * call can give, and the state is the same every time. It waits at most
+ * call can give, and the state is the same every time. A thread that waits by polling
+ * (liburcu's call_rcu workers sleep `poll(NULL, 0, 10)` between looks at their queue, and
+ * every millisecond while paused for a fork) switches on every round and never held
+ * still: one found in a timed sleep at two looks in a row, in the same call from the same
+ * place (sleep_watch_in_timed_sleep), having woken in between, is idle too. It waits at most
  * SETTLE_LIMIT_MS; a thread still busy then (a library's timer thread, a busy loop) is
  * left as it is, and the repeats of every execution say whether the verdicts stayed
  * deterministic; and since such threads would cost that half second again in every
@@ -70,29 +74,65 @@ static bool thread_activity(long tid, char *state, long *switches)
 	return true;
 }
 
-/* Whether every thread of the library's (not the caller, not one the runtime started)
- * sleeps; *switches: the sum of their context switches. */
-static bool library_threads_asleep(long *switches)
+#define POLLERS_MAX 64
+
+/* What one look at the library's threads saw. */
+struct look {
+	bool asleep;                  /* every one of them asleep */
+	long switches;                /* context switches of those not in a timed sleep */
+	uint64_t polls;               /* where those in a timed sleep sleep (hashed) */
+	int npollers;
+	long poller_tid[POLLERS_MAX], poller_switches[POLLERS_MAX];
+};
+
+/* Looks at every thread of the library's (not the caller, not one the runtime started):
+ * whether it sleeps, and how often it switched; a thread in a timed sleep
+ * (sleep_watch_in_timed_sleep), which wakes every so often to look at its work and sleeps
+ * again, is a poller: where it sleeps is hashed and its switches are kept apart. */
+static void look_at_library_threads(struct look *now)
 {
+	memset(now, 0, sizeof *now);
 	DIR *tasks = opendir("/proc/self/task");
 	if (!tasks)
-		return false;
+		return;
 	long self = (long)syscall(SYS_gettid);
-	bool asleep = true;
-	*switches = 0;
-	for (struct dirent *e; asleep && (e = readdir(tasks));) {
+	now->asleep = true;
+	for (struct dirent *e; now->asleep && (e = readdir(tasks));) {
 		long tid = atol(e->d_name);
 		if (tid <= 0 || tid == self || snc_thread_id_known((int32_t)tid))
 			continue;
 		char state;
 		long n;
+		uint64_t where;
 		if (!thread_activity(tid, &state, &n))
 			continue;   /* gone since the listing */
-		asleep = state == 'S' || state == 't' || state == 'T';
-		*switches += n;
+		now->asleep = state == 'S' || state == 't' || state == 'T';
+		if (now->asleep && now->npollers < POLLERS_MAX &&
+		    sleep_watch_in_timed_sleep((pid_t)tid, &where)) {
+			now->polls = (now->polls ^ where) * 0x100000001b3ULL;
+			now->poller_tid[now->npollers] = tid;
+			now->poller_switches[now->npollers++] = n;
+		} else {
+			now->switches += n;
+		}
 	}
 	closedir(tasks);
-	return asleep;
+}
+
+/* Idle since the look before: every thread asleep at both, none of the others switched, and
+ * every poller sleeps where it slept then and went round at least once in between (it
+ * woke, so it saw whatever work the call before had left it, and came back to the same
+ * sleep). */
+static bool idle_since(const struct look *before, const struct look *now)
+{
+	if (!before->asleep || !now->asleep || now->switches != before->switches ||
+	    now->polls != before->polls || now->npollers != before->npollers)
+		return false;
+	for (int i = 0; i < now->npollers; i++)
+		if (now->poller_tid[i] != before->poller_tid[i] ||
+		    now->poller_switches[i] <= before->poller_switches[i])
+			return false;
+	return true;
 }
 
 /* Some library thread never went to sleep within the limit: waiting is given up. */
@@ -114,13 +154,12 @@ int settle_library_threads(void)
 	if (threads <= 0 || given_up)
 		return threads > 0 ? threads : 0;
 	static const struct timespec a_millisecond = { .tv_nsec = 1000000 };
-	long before = -1;
+	struct look looks[2] = { { .asleep = false } };
 	for (int waited = 0; waited < SETTLE_LIMIT_MS; waited++) {
-		long switches;
-		bool asleep = library_threads_asleep(&switches);
-		if (asleep && switches == before)
+		struct look *now = &looks[waited % 2], *before = &looks[(waited + 1) % 2];
+		look_at_library_threads(now);
+		if (waited > 0 && idle_since(before, now))
 			return threads;
-		before = asleep ? switches : -1;
 		nanosleep(&a_millisecond, NULL);
 	}
 	given_up = true;

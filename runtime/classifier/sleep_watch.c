@@ -20,10 +20,19 @@
  * the stall rule would, with no confirmation. A timed wait, a futex in shared memory, a
  * word that changed, or any other system call decides nothing and is left to the timer. Nothing is
  * sent until a block is decided, so an op that sleeps for a while (nanosleep, poll) is
- * never interrupted. Not under Valgrind (no watch signal there). The state letter of a
- * thread (thread_state) is read here too, for the op thread's wait and settle.c. */
+ * never interrupted. Not under Valgrind (no watch signal there).
+ *
+ * A loop that waits by sleeping a while between looks at memory (liburcu's
+ * call_rcu_before_fork: `while (!paused) poll(NULL, 0, 1)`) is seen here too: the op thread
+ * in a timed sleep that waits for nothing but time (sleep_watch_in_timed_sleep). The thread
+ * waiting for the op then has the spin watch sample the op thread's state inside that sleep
+ * (spin_watch_sample_sleep: the signal cuts the sleep short, as any signal does, and the loop
+ * goes round again), and the same state in several sleeps in a row is a loop that nobody
+ * will end (spin_watch.c). The state letter of a thread (thread_state) is read here too, for
+ * the op thread's wait and settle.c. */
 #include <fcntl.h>
 #include <linux/futex.h>
+#include <time.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -109,4 +118,45 @@ bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at)
 	bool again = *word_at == (uintptr_t)uaddr;
 	*word_at = (uintptr_t)uaddr;
 	return again;
+}
+
+/* A timed sleep that waits for nothing but time (nanosleep, clock_nanosleep to a relative
+ * time, poll, ppoll, select or pselect6 without descriptors): what a loop that waits for a
+ * flag by sleeping between looks (liburcu's call_rcu_before_fork polls every millisecond
+ * until its workers answer) sleeps in. An absolute deadline is a single sleep, not a round
+ * of a loop, and is left alone. */
+bool sleep_watch_in_timed_sleep(pid_t tid, uint64_t *where)
+{
+	char path[64], buf[256];
+	snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)tid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t len = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+	if (fd >= 0)
+		close(fd);
+	if (len <= 0)
+		return false;
+	buf[len] = '\0';
+	if (where) {   /* the call and its place: "NR ARG1 ... ARG6 SP PC" */
+		*where = 0xcbf29ce484222325ULL;
+		for (ssize_t i = 0; i < len; i++)
+			*where = (*where ^ (unsigned char)buf[i]) * 0x100000001b3ULL;
+	}
+	unsigned long long nr, a1, a2, a3, a4, a5;
+	if (sscanf(buf, "%llu %llx %llx %llx %llx %llx", &nr, &a1, &a2, &a3, &a4, &a5) != 6)
+		return false;
+	switch (nr) {
+	case SYS_nanosleep:
+		return true;
+	case SYS_clock_nanosleep:
+		return !(a2 & TIMER_ABSTIME);
+	case SYS_poll:
+		return a2 == 0 && (int)a3 > 0;
+	case SYS_ppoll:
+		return a2 == 0 && a3 != 0;
+	case SYS_select:
+	case SYS_pselect6:
+		return a1 == 0 && a5 != 0;
+	default:
+		return false;
+	}
 }

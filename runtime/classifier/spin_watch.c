@@ -23,7 +23,19 @@
  * Linux never restarts (poll, select, nanosleep: EINTR), which a tick can only reach as the
  * thread enters one, since a sleeping thread uses no CPU time. The same handler ends the
  * solo run when the thread waiting for the op found it asleep for good in a futex wait
- * (sleep_watch.c): a signal queued to the op thread with BLOCKED_BY_SLEEP. */
+ * (sleep_watch.c): a signal queued to the op thread with BLOCKED_BY_SLEEP.
+ *
+ * A loop that sleeps between its looks (poll(NULL, 0, 1) until a flag is set) uses almost
+ * no CPU time, so no tick finds it. The thread waiting for the op, seeing it in a timed
+ * sleep (sleep_watch.c), queues SAMPLE_IN_SLEEP to it: the handler runs inside the sleep
+ * (which then ends early, as with any signal) and samples the thread as a tick does, less
+ * the registers the system call itself writes and the context switches each sleep adds,
+ * and with its whole stack above the stack pointer (a loop's counter may live in any frame).
+ * SAME_SLEEPS_TO_BLOCK such samples in a row that are the same state are a loop nobody can
+ * end: blocked, with no confirmation. A bounded loop counts its rounds and differs; so does
+ * a loop that reads the clock into its frame. A loop whose only change is to a global it
+ * holds no pointer to (a count of tries in a static variable) looks the same every round
+ * and is called blocked, as a tick calls such a spin. */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -44,6 +56,9 @@
 #define WINDOW_HALF 64                /* bytes hashed either side of a register's value */
 #define PAGE 4096u
 #define BLOCKED_BY_SLEEP 0x51eeb  /* the value of the signal sleep_watch.c's decision sends */
+#define SAMPLE_IN_SLEEP 0x51ee9   /* the value of the signal that samples a timed sleep */
+#define SAME_SLEEPS_TO_BLOCK 4
+#define STACK_HASHED 65536u       /* bytes of the stack above its pointer, at most */
 
 /* One sample; all words, so that two compare with memcmp. */
 struct machine_state {
@@ -60,6 +75,8 @@ static struct {
 	const volatile uint32_t *points;
 	struct machine_state last;
 	int same;                     /* samples in a row equal to last */
+	struct machine_state last_sleep;
+	int same_sleeps;              /* samples in timed sleeps in a row equal to last_sleep */
 } watch;
 
 static int watch_signal = -1;
@@ -138,6 +155,75 @@ static bool sample(const ucontext_t *uc, struct machine_state *s)
 }
 #endif
 
+#if defined(__x86_64__)
+/* The stack from sp up, a page at a time, until STACK_HASHED bytes or unmapped memory:
+ * every frame of the op down to the sleep, so a loop's counter kept there is seen. */
+static uint64_t hash_stack(uint64_t h, uint64_t sp)
+{
+	unsigned char bytes[PAGE];
+	for (uint64_t at = sp, end = sp + STACK_HASHED; at < end;) {
+		uint64_t next = (at & ~(uint64_t)(PAGE - 1)) + PAGE;
+		if (!read_own_memory(bytes, at, next - at))
+			break;
+		h = hash_bytes(h, bytes, next - at);
+		at = next;
+	}
+	return h;
+}
+
+/* The state of a thread interrupted in a timed sleep: as sample(), less what the system
+ * call itself changes (rax, its result; rcx and r11, which it clobbers) and the context
+ * switches each sleep adds, plus its whole stack. False when it was not in a system call. */
+static bool sample_sleep(const ucontext_t *uc, struct machine_state *s)
+{
+	static const int general[13] = { REG_R8, REG_R9, REG_R10, REG_R12, REG_R13, REG_R14,
+					 REG_R15, REG_RDI, REG_RSI, REG_RBP, REG_RBX, REG_RDX,
+					 REG_RSP };
+	const greg_t *g = uc->uc_mcontext.gregs;
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	memset(s, 0, sizeof *s);
+	s->ip = (uint64_t)g[REG_RIP];
+	s->flags = (uint64_t)g[REG_EFL];
+	if (!in_system_call(s->ip))
+		return false;
+	for (int i = 0; i < 13; i++) {
+		s->general[i] = (uint64_t)g[general[i]];
+		h = hash_window(h, s->general[i]);
+	}
+	if (uc->uc_mcontext.fpregs)
+		h = hash_bytes(h, uc->uc_mcontext.fpregs->_xmm, sizeof uc->uc_mcontext.fpregs->_xmm);
+	h = hash_bytes(h, (const void *)&(uint32_t){ *watch.points }, sizeof(uint32_t));
+	s->hash = hash_stack(h, s->general[12]);
+	return true;
+}
+#else
+static bool sample_sleep(const ucontext_t *uc, struct machine_state *s)
+{
+	(void)uc;
+	(void)s;
+	return false;
+}
+#endif
+
+/* Counts the timed sleeps in a row the thread was sampled in the same state; true once
+ * there are enough: a loop that sleeps between looks at memory nobody changes, which
+ * changes nothing itself (a bounded one counts its rounds in a register or on its stack,
+ * and its samples differ). A sample outside a system call (the thread had just woken)
+ * counts for nothing. */
+static bool same_sleep_again(const ucontext_t *uc)
+{
+	struct machine_state now;
+	if (!sample_sleep(uc, &now))
+		return false;
+	if (watch.same_sleeps > 0 && memcmp(&now, &watch.last_sleep, sizeof now) == 0)
+		watch.same_sleeps++;
+	else
+		watch.same_sleeps = 1;
+	watch.last_sleep = now;
+	return watch.same_sleeps >= SAME_SLEEPS_TO_BLOCK;
+}
+
 /* Counts the samples in a row that are the same state; true once there are enough. */
 static bool same_state_again(const ucontext_t *uc)
 {
@@ -164,6 +250,21 @@ static void on_tick(int sig, siginfo_t *info, void *context)
 	    info->si_value.sival_int == BLOCKED_BY_SLEEP) {
 		errno = saved_errno;
 		snc_sched_solo_blocked();   /* sleep_watch.c decided: does not return */
+		return;
+	}
+	if (info->si_code == SI_QUEUE && info->si_pid == getpid() &&
+	    info->si_value.sival_int == SAMPLE_IN_SLEEP) {
+		if (watch.armed && !watch.sampling) {
+			watch.sampling = true;
+			bool endless = same_sleep_again(context);
+			watch.sampling = false;
+			if (endless) {
+				watch.same_sleeps = 0;
+				errno = saved_errno;
+				snc_sched_solo_blocked();   /* does not return when it decides */
+			}
+		}
+		errno = saved_errno;
 		return;
 	}
 	if (!watch.armed || watch.sampling || info->si_code != SI_TIMER)
@@ -202,6 +303,7 @@ void spin_watch_start(const volatile uint32_t *points)
 		return;               /* no watch: the timer decides, as before */
 	watch.points = points;
 	watch.same = 0;
+	watch.same_sleeps = 0;
 	watch.armed = true;
 	if (timer_settime(watch.timer, 0, &every_tick, NULL) != 0)
 		spin_watch_stop();
@@ -211,6 +313,12 @@ bool spin_watch_end_blocked(pthread_t t)
 {
 	return watch_usable() &&
 	       pthread_sigqueue(t, watch_signal, (union sigval){ .sival_int = BLOCKED_BY_SLEEP }) == 0;
+}
+
+bool spin_watch_sample_sleep(pthread_t t)
+{
+	return watch_usable() &&
+	       pthread_sigqueue(t, watch_signal, (union sigval){ .sival_int = SAMPLE_IN_SLEEP }) == 0;
 }
 
 void spin_watch_stop(void)
