@@ -232,6 +232,49 @@ static void passed_value(const struct tokens *t, int from, int to, char *buf, si
 	range_text(t, last >= 0 ? last + 1 : from, to, buf, len);
 }
 
+/* The end of t[from..to) at its first top-level `stop`, or to. */
+static int top_level(const struct tokens *t, int from, int to, const char *stop)
+{
+	int depth = 0, i = from;
+	for (; i < to && !(depth == 0 && is(t, i, stop)); i++)
+		depth += is(t, i, "(") - is(t, i, ")");
+	return i;
+}
+
+/* A call through a _Generic selection of functions, `(_Generic(*(EC), struct ck_ec32 :
+ * ck_ec32_value, struct ck_ec64 : ck_ec64_value))((EC))` (Concurrency Kit's ck_ec_value):
+ * into out, the call of the first association's function with the same arguments, the
+ * function a use on that type calls. False when t[from..to) is no such call. */
+static bool generic_call(const struct tokens *t, int from, int to, struct tokens *out)
+{
+	int callee = from, callee_close = -1;   /* (_Generic(...))(ARGS) */
+	if (is(t, callee, "(")) {
+		callee_close = closing(t, callee);
+		callee++;
+	}
+	if (!is(t, callee, "_Generic") || !is(t, callee + 1, "("))
+		return false;
+	int close = closing(t, callee + 1);
+	if (close < 0 || close >= to || (callee_close >= 0 && callee_close != close + 1))
+		return false;
+	int args_open = (callee_close >= 0 ? callee_close : close) + 1;
+	if (!is(t, args_open, "(") || closing(t, args_open) != to - 1)
+		return false;
+	for (int a = top_level(t, callee + 2, close, ",") + 1; a < close;) {
+		int end = top_level(t, a, close, ","), colon = top_level(t, a, end, ":");
+		if (colon < end && !is(t, a, "default")) {
+			if (colon + 2 != end || !identifier(t->v[colon + 1]))
+				return false;   /* an association that is no function's name */
+			tokens_push(out, t->v[colon + 1], strlen(t->v[colon + 1]));
+			for (int i = args_open; i < to; i++)
+				tokens_push(out, t->v[i], strlen(t->v[i]));
+			return true;
+		}
+		a = end + 1;
+	}
+	return false;
+}
+
 /* Follows an expansion until it names or calls an API function. Returns that function, or
  * NULL with why. args gets the call's arguments as text, values what each passes
  * (passed_value). */
@@ -252,6 +295,13 @@ static const struct audit_fn *resolve(const struct audit_plan *plan, const struc
 	if (depth > MAX_DEPTH) {
 		snprintf(why, whylen, "its expansion goes through more than %d macros", MAX_DEPTH);
 		return NULL;
+	}
+	struct tokens selected = { .n = 0 };
+	if (generic_call(t, from, to, &selected)) {
+		const struct audit_fn *found = resolve(plan, all, &selected, depth + 1, args, argslen,
+						       values, valueslen, why, whylen);
+		tokens_free(&selected);
+		return found;
 	}
 	if (from >= to || !identifier(t->v[from])) {
 		snprintf(why, whylen, "expands to %s%s%s, not a call of one function; its argument "
