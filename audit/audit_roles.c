@@ -216,6 +216,113 @@ static bool names_taken(const char *name)
 /* The pool of t's pointee, shared (one object every call gets) or fresh; a shared struct
  * the library has an initializer for (libuv's uv_loop_init for the loop uv_timer_init
  * takes) is initialized by it in setup(): a zeroed one is no state the API can be in. */
+/* ---- names the library's headers declare ------------------------------------------------ */
+
+struct names {
+	char **v;
+	int n, cap;
+};
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void add_name(struct names *names, const char *from, size_t len)
+{
+	names->v = audit_grow(names->v, &names->cap, names->n, sizeof *names->v);
+	names->v[names->n++] = strndup(from, len);
+}
+
+/* Adds the names the typedefs of text declare: in each statement from the word `typedef`
+ * to its `;` (outside braces), an identifier outside parentheses that ends a declarator
+ * (before `;`, `,`, `[` or a function type's `(`), or the one in the first parenthesized
+ * group before its `)` (`typedef int (*fn)(int a)`: fn, not a). */
+static void add_typedef_names(struct names *names, const char *text)
+{
+	for (const char *p = strstr(text, "typedef"); p; p = strstr(p + 1, "typedef")) {
+		if ((p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+		    isalnum((unsigned char)p[7]) || p[7] == '_')
+			continue;
+		int braces = 0, parens = 0, groups = 0;
+		const char *q = p + 7;
+		for (; *q && !(braces == 0 && parens == 0 && *q == ';'); q++) {
+			braces += (*q == '{') - (*q == '}');
+			if (braces == 0 && *q == '(' && parens++ == 0)
+				groups++;
+			if (braces == 0 && *q == ')' && parens > 0)
+				parens--;
+			if (!(isalpha((unsigned char)*q) || *q == '_') ||
+			    isalnum((unsigned char)q[-1]) || q[-1] == '_')
+				continue;
+			const char *end = q;
+			while (isalnum((unsigned char)*end) || *end == '_')
+				end++;
+			const char *after = end + strspn(end, " \t\n");
+			bool outside = braces == 0 && parens == 0 &&
+				       (*after == ';' || *after == ',' || *after == '[' || *after == '(');
+			bool first_group = braces == 0 && parens == 1 && groups == 1 &&
+					   (*after == ')' || *after == '[');
+			if (outside || first_group)
+				add_name(names, q, (size_t)(end - q));
+			q = end - 1;
+		}
+		p = *q ? q : q - 1;
+	}
+}
+
+/* The file-scope names the scanned units declare that a pool could redeclare: their
+ * functions and the typedefs of every file they read (json-c's printbuf.h: `typedef struct
+ * printbuf printbuf;`), sorted; gathered once per scan. */
+static const struct names *declared_names(const struct sa_units *units)
+{
+	static const struct sa_units *for_units;
+	static struct names names;
+	if (for_units == units)
+		return &names;
+	for (int i = 0; i < names.n; i++)
+		free(names.v[i]);
+	names.n = 0;
+	for_units = units;
+	struct names paths = { 0 };
+	for (int u = 0; units && u < units->count; u++) {
+		const struct sa_unit *unit = &units->units[u];
+		for (int i = 0; i < unit->nfunctions; i++)
+			add_name(&names, unit->functions[i].name, strlen(unit->functions[i].name));
+		for (int i = 0; i < unit->ndeclarations; i++)
+			add_name(&names, unit->declarations[i].name, strlen(unit->declarations[i].name));
+		for (int f = 0; f < unit->nfiles; f++)
+			add_name(&paths, unit->files[f].path, strlen(unit->files[f].path));
+	}
+	qsort(paths.v, (size_t)paths.n, sizeof *paths.v, compare_names);
+	for (int i = 0; i < paths.n; i++) {
+		if (i > 0 && strcmp(paths.v[i], paths.v[i - 1]) == 0)
+			continue;   /* a file several units read: once */
+		FILE *f = fopen(paths.v[i], "r");
+		char *text = NULL;
+		size_t len = 0;
+		if (f && getdelim(&text, &len, '\0', f) > 0)
+			add_typedef_names(&names, text);
+		free(text);
+		if (f)
+			fclose(f);
+	}
+	for (int i = 0; i < paths.n; i++)
+		free(paths.v[i]);
+	free(paths.v);
+	qsort(names.v, (size_t)names.n, sizeof *names.v, compare_names);
+	return &names;
+}
+
+/* Is name declared at file scope by the library's headers or sources? A pool named so would
+ * redeclare it, and the harness would not compile. */
+static bool declared_by_the_headers(const struct audit_plan *plan, const char *name)
+{
+	const struct names *names = declared_names(plan ? plan->units : NULL);
+	return names->n > 0 && bsearch(&name, names->v, (size_t)names->n, sizeof *names->v,
+				      compare_names) != NULL;
+}
+
 static int pool_for(struct audit_family *fam, const struct audit_plan *plan,
 		    const struct sa_type *t, bool shared)
 {
@@ -232,8 +339,10 @@ static int pool_for(struct audit_family *fam, const struct audit_plan *plan,
 		     t->target_cls == SA_TYPE_VOID && t->levels == 1 ? strdup("block") : strdup("cell");
 	/* a typedef's own name (sigset_t; pthread_attr_t, which also tags its union) is no
 	 * variable either, nor a name the harness or the C library declares (ck_hs's
-	 * struct ck_malloc would be a pool named malloc) */
-	if (names_a_typedef(t->spelling, name) || names_taken(name)) {
+	 * struct ck_malloc would be a pool named malloc), nor one the library's headers
+	 * declare (json-c's typedef struct printbuf printbuf) */
+	if (names_a_typedef(t->spelling, name) || names_taken(name) ||
+	    declared_by_the_headers(plan, name)) {
 		char *longer = malloc(strlen(name) + 6);
 		sprintf(longer, "%s_pool", name);
 		free(name);
