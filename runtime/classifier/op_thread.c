@@ -71,7 +71,7 @@ static void wait_for_op(struct op_thread_call *c, pthread_t t)
 		if (c->tid > 0 && sleep_watch_asleep_for_good(c->tid, &waiting_on) &&
 		    spin_watch_end_blocked(t))
 			break;
-		if (c->tid > 0 && sleep_watch_in_timed_sleep(c->tid, NULL))
+		if (c->tid > 0 && sleep_watch_timed_sleep_ms(c->tid, NULL) >= 0)
 			spin_watch_sample_sleep(t);   /* a loop of sleeps, perhaps endless */
 		if (step_ms < 32)
 			step_ms *= 2;

@@ -158,10 +158,12 @@ bool spin_watch_end_blocked(pthread_t t);
  * whose word still holds the value it waits on (only a thread of this process can wake
  * it), the same word as at the previous look (*word_at, 0 at the first). */
 bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at);
-/* Thread tid of this process sleeps in a system call that waits for time only (nanosleep,
- * a relative clock_nanosleep, poll/ppoll/select/pselect6 without descriptors); *where (when
- * not NULL) is then a hash of the call, its arguments, stack pointer and return address. */
-bool sleep_watch_in_timed_sleep(pid_t tid, uint64_t *where);
+/* When thread tid of this process sleeps in a system call that waits for time only
+ * (nanosleep, a relative clock_nanosleep, poll/ppoll/select/pselect6 without descriptors):
+ * how long the sleep is, in milliseconds (LONG_MAX when that cannot be read), and *where
+ * (when not NULL) a hash of the call, its arguments, stack pointer and return address; -1
+ * when it does not. */
+long sleep_watch_timed_sleep_ms(pid_t tid, uint64_t *where);
 /* Has thread t (running an op alone, in a timed sleep) sample its state inside the sleep;
  * the same state in SAME_SLEEPS_TO_BLOCK sleeps in a row ends its solo run as blocked. False
  * when there is no watch or the signal cannot be sent. */

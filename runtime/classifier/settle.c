@@ -13,8 +13,11 @@
  * call can give, and the state is the same every time. A thread that waits by polling
  * (liburcu's call_rcu workers sleep `poll(NULL, 0, 10)` between looks at their queue, and
  * every millisecond while paused for a fork) switches on every round and never held
- * still: one found in a timed sleep at two looks in a row, in the same call from the same
- * place (sleep_watch_in_timed_sleep), having woken in between, is idle too. It waits at most
+ * still: one found in a short timed sleep (POLL_MS_MAX or less, sleep_watch_timed_sleep_ms)
+ * is idle once it woke since it was first seen asleep in this wait and sleeps again (one
+ * seen twice inside one sleep is not yet: it has not looked at what the call left it;
+ * and on a loaded machine its round may take longer than a look). A longer sleep (a timer
+ * thread's second) is asleep as any other: the state is not held up for it. It waits at most
  * SETTLE_LIMIT_MS; a thread still busy then (a library's timer thread, a busy loop) is
  * left as it is, and the repeats of every execution say whether the verdicts stayed
  * deterministic; and since such threads would cost that half second again in every
@@ -75,64 +78,74 @@ static bool thread_activity(long tid, char *state, long *switches)
 }
 
 #define POLLERS_MAX 64
+#define POLL_MS_MAX 50   /* a timed sleep this short is a round of a polling loop */
 
 /* What one look at the library's threads saw. */
 struct look {
 	bool asleep;                  /* every one of them asleep */
-	long switches;                /* context switches of those not in a timed sleep */
-	uint64_t polls;               /* where those in a timed sleep sleep (hashed) */
-	int npollers;
-	long poller_tid[POLLERS_MAX], poller_switches[POLLERS_MAX];
+	bool pollers_went_round;      /* every poller woke since it was first seen in its sleep */
+	long switches;                /* context switches of those not in a short timed sleep */
 };
 
+/* The pollers seen so far in one wait, each with its context switches when first seen in
+ * a short timed sleep. */
+struct pollers {
+	int n;
+	long tid[POLLERS_MAX], first_switches[POLLERS_MAX];
+};
+
+/* Whether poller tid, now at switches, woke since it was first seen asleep (recorded now
+ * when it was not). */
+static bool went_round(struct pollers *seen, long tid, long switches)
+{
+	for (int i = 0; i < seen->n; i++)
+		if (seen->tid[i] == tid)
+			return switches > seen->first_switches[i];
+	if (seen->n < POLLERS_MAX) {
+		seen->tid[seen->n] = tid;
+		seen->first_switches[seen->n++] = switches;
+	}
+	return false;
+}
+
 /* Looks at every thread of the library's (not the caller, not one the runtime started):
- * whether it sleeps, and how often it switched; a thread in a timed sleep
- * (sleep_watch_in_timed_sleep), which wakes every so often to look at its work and sleeps
- * again, is a poller: where it sleeps is hashed and its switches are kept apart. */
-static void look_at_library_threads(struct look *now)
+ * whether it sleeps, and how often it switched; a thread in a short timed sleep
+ * (sleep_watch_timed_sleep_ms), which wakes every so often to look at its work and sleeps
+ * again, is a poller: it is idle once it woke since it was first seen asleep in this wait,
+ * however long it then took to be scheduled, and its switches are kept apart. */
+static void look_at_library_threads(struct look *now, struct pollers *seen)
 {
 	memset(now, 0, sizeof *now);
 	DIR *tasks = opendir("/proc/self/task");
 	if (!tasks)
 		return;
 	long self = (long)syscall(SYS_gettid);
-	now->asleep = true;
+	now->asleep = now->pollers_went_round = true;
 	for (struct dirent *e; now->asleep && (e = readdir(tasks));) {
 		long tid = atol(e->d_name);
 		if (tid <= 0 || tid == self || snc_thread_id_known((int32_t)tid))
 			continue;
 		char state;
-		long n;
-		uint64_t where;
+		long n, sleep_ms;
 		if (!thread_activity(tid, &state, &n))
 			continue;   /* gone since the listing */
 		now->asleep = state == 'S' || state == 't' || state == 'T';
-		if (now->asleep && now->npollers < POLLERS_MAX &&
-		    sleep_watch_in_timed_sleep((pid_t)tid, &where)) {
-			now->polls = (now->polls ^ where) * 0x100000001b3ULL;
-			now->poller_tid[now->npollers] = tid;
-			now->poller_switches[now->npollers++] = n;
-		} else {
+		if (now->asleep && (sleep_ms = sleep_watch_timed_sleep_ms((pid_t)tid, NULL)) >= 0 &&
+		    sleep_ms <= POLL_MS_MAX)
+			now->pollers_went_round &= went_round(seen, tid, n);
+		else
 			now->switches += n;
-		}
 	}
 	closedir(tasks);
 }
 
-/* Idle since the look before: every thread asleep at both, none of the others switched, and
- * every poller sleeps where it slept then and went round at least once in between (it
- * woke, so it saw whatever work the call before had left it, and came back to the same
- * sleep). */
+/* Idle since the look before: every thread asleep at both, none but the pollers switched,
+ * and every poller went round since it was first seen asleep (it woke, so it saw whatever
+ * work the call before had left it, and sleeps again). */
 static bool idle_since(const struct look *before, const struct look *now)
 {
-	if (!before->asleep || !now->asleep || now->switches != before->switches ||
-	    now->polls != before->polls || now->npollers != before->npollers)
-		return false;
-	for (int i = 0; i < now->npollers; i++)
-		if (now->poller_tid[i] != before->poller_tid[i] ||
-		    now->poller_switches[i] <= before->poller_switches[i])
-			return false;
-	return true;
+	return before->asleep && now->asleep && now->switches == before->switches &&
+	       now->pollers_went_round;
 }
 
 /* Some library thread never went to sleep within the limit: waiting is given up. */
@@ -155,9 +168,10 @@ int settle_library_threads(void)
 		return threads > 0 ? threads : 0;
 	static const struct timespec a_millisecond = { .tv_nsec = 1000000 };
 	struct look looks[2] = { { .asleep = false } };
+	struct pollers seen = { .n = 0 };
 	for (int waited = 0; waited < SETTLE_LIMIT_MS; waited++) {
 		struct look *now = &looks[waited % 2], *before = &looks[(waited + 1) % 2];
-		look_at_library_threads(now);
+		look_at_library_threads(now, &seen);
 		if (waited > 0 && idle_since(before, now))
 			return threads;
 		nanosleep(&a_millisecond, NULL);

@@ -24,13 +24,14 @@
  *
  * A loop that waits by sleeping a while between looks at memory (liburcu's
  * call_rcu_before_fork: `while (!paused) poll(NULL, 0, 1)`) is seen here too: the op thread
- * in a timed sleep that waits for nothing but time (sleep_watch_in_timed_sleep). The thread
+ * in a timed sleep that waits for nothing but time (sleep_watch_timed_sleep_ms). The thread
  * waiting for the op then has the spin watch sample the op thread's state inside that sleep
  * (spin_watch_sample_sleep: the signal cuts the sleep short, as any signal does, and the loop
  * goes round again), and the same state in several sleeps in a row is a loop that nobody
  * will end (spin_watch.c). The state letter of a thread (thread_state) is read here too, for
  * the op thread's wait and settle.c. */
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/futex.h>
 #include <time.h>
 #include <stdint.h>
@@ -120,12 +121,23 @@ bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at)
 	return again;
 }
 
+/* The length of a timespec (or, with micro, a timeval) at addr in this process, in
+ * milliseconds rounded up; LONG_MAX when it cannot be read. */
+static long length_ms(uintptr_t addr, bool micro)
+{
+	long long t[2];
+	if (!read_own_memory(t, addr, sizeof t) || t[0] < 0 || t[1] < 0)
+		return LONG_MAX;
+	long long sub = micro ? (t[1] + 999) / 1000 : (t[1] + 999999) / 1000000;
+	return t[0] > LONG_MAX / 2000 ? LONG_MAX : (long)(t[0] * 1000 + sub);
+}
+
 /* A timed sleep that waits for nothing but time (nanosleep, clock_nanosleep to a relative
  * time, poll, ppoll, select or pselect6 without descriptors): what a loop that waits for a
  * flag by sleeping between looks (liburcu's call_rcu_before_fork polls every millisecond
  * until its workers answer) sleeps in. An absolute deadline is a single sleep, not a round
  * of a loop, and is left alone. */
-bool sleep_watch_in_timed_sleep(pid_t tid, uint64_t *where)
+long sleep_watch_timed_sleep_ms(pid_t tid, uint64_t *where)
 {
 	char path[64], buf[256];
 	snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)tid);
@@ -134,7 +146,7 @@ bool sleep_watch_in_timed_sleep(pid_t tid, uint64_t *where)
 	if (fd >= 0)
 		close(fd);
 	if (len <= 0)
-		return false;
+		return -1;
 	buf[len] = '\0';
 	if (where) {   /* the call and its place: "NR ARG1 ... ARG6 SP PC" */
 		*where = 0xcbf29ce484222325ULL;
@@ -143,20 +155,21 @@ bool sleep_watch_in_timed_sleep(pid_t tid, uint64_t *where)
 	}
 	unsigned long long nr, a1, a2, a3, a4, a5;
 	if (sscanf(buf, "%llu %llx %llx %llx %llx %llx", &nr, &a1, &a2, &a3, &a4, &a5) != 6)
-		return false;
+		return -1;
 	switch (nr) {
 	case SYS_nanosleep:
-		return true;
+		return length_ms((uintptr_t)a1, false);
 	case SYS_clock_nanosleep:
-		return !(a2 & TIMER_ABSTIME);
+		return a2 & TIMER_ABSTIME ? -1 : length_ms((uintptr_t)a3, false);
 	case SYS_poll:
-		return a2 == 0 && (int)a3 > 0;
+		return a2 == 0 && (int)a3 > 0 ? (long)(int)a3 : -1;
 	case SYS_ppoll:
-		return a2 == 0 && a3 != 0;
+		return a2 == 0 && a3 != 0 ? length_ms((uintptr_t)a3, false) : -1;
 	case SYS_select:
+		return a1 == 0 && a5 != 0 ? length_ms((uintptr_t)a5, true) : -1;
 	case SYS_pselect6:
-		return a1 == 0 && a5 != 0;
+		return a1 == 0 && a5 != 0 ? length_ms((uintptr_t)a5, false) : -1;
 	default:
-		return false;
+		return -1;
 	}
 }
