@@ -71,8 +71,11 @@ static void wait_for_op(struct op_thread_call *c, pthread_t t)
 		if (c->tid > 0 && sleep_watch_asleep_for_good(c->tid, &waiting_on) &&
 		    spin_watch_end_blocked(t))
 			break;
-		if (c->tid > 0 && sleep_watch_timed_sleep_ms(c->tid, NULL) >= 0)
-			spin_watch_sample_sleep(t);   /* a loop of sleeps, perhaps endless */
+		/* a loop of sleeps, perhaps endless; not while threads of the op's own run
+		 * (the solo run then sleeps for real between its tries, and could not decide) */
+		if (c->tid > 0 && snc_sched_thread_count() - 1 <= snc_sched_quiet_threads &&
+		    sleep_watch_timed_sleep_ms(c->tid, NULL) >= 0)
+			spin_watch_sample_sleep(t);
 		if (step_ms < 32)
 			step_ms *= 2;
 	}
