@@ -77,6 +77,9 @@ void sa_walk_unit(CXTranslationUnit tu, struct sa_unit *u, struct sa_seen *seen,
 
 /* types.c: describes t for a harness generator (see struct sa_type); sa_type_clear frees. */
 void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out);
+/* The same for a parameter's declared type: an array of one element (GMP's mpz_t) is the
+ * pointer to it that C adjusts it to (va_list aside). */
+void sa_param_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out);
 void sa_type_clear(struct sa_type *t);
 
 /* state.c: the shared state a reference names, or false when it is not shared (locals,

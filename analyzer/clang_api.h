@@ -70,6 +70,7 @@
 	X(getDiagnosticLocation) \
 	X(getDiagnosticSeverity) \
 	X(getDiagnosticSpelling) \
+	X(getArraySize) \
 	X(getElementType) \
 	X(getEnumConstantDeclValue) \
 	X(getEnumDeclIntegerType) \
@@ -171,6 +172,7 @@ void sa_clang_load(void);
 #define clang_getDiagnosticLocation sa_clang.getDiagnosticLocation
 #define clang_getDiagnosticSeverity sa_clang.getDiagnosticSeverity
 #define clang_getDiagnosticSpelling sa_clang.getDiagnosticSpelling
+#define clang_getArraySize sa_clang.getArraySize
 #define clang_getElementType sa_clang.getElementType
 #define clang_getEnumConstantDeclValue sa_clang.getEnumConstantDeclValue
 #define clang_getEnumDeclIntegerType sa_clang.getEnumDeclIntegerType

@@ -302,6 +302,9 @@ static void decayed_function(CXTranslationUnit tu, CXType fn, struct sa_type *ou
 	describe_function(tu, clang_getCanonicalType(fn), out);
 }
 
+static void describe_pointee(CXTranslationUnit tu, CXType pointee, CXType declared_pointee,
+			     struct sa_type *out);
+
 void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 {
 	memset(out, 0, sizeof *out);
@@ -354,6 +357,42 @@ void sa_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
 	CXType declared_pointee = clang_getPointeeType(t);
 	if (declared_pointee.kind == CXType_Invalid)
 		declared_pointee = pointee;
+	describe_pointee(tu, pointee, declared_pointee, out);
+}
+
+/* A parameter declared as an array of one element (GMP's gmp_randstate_t and mpz_t, a
+ * one-element array of their struct: the idiom for an object passed by reference) is a
+ * pointer to that element, as C adjusts it, and the element is the whole object. A longer
+ * array (uuid_t, 16 bytes) stays an array: a pointer to its first element would make a
+ * one-element object of it. So does va_list, an array of __va_list_tag on x86-64, of which
+ * no value can be made. */
+void sa_param_type_of(CXTranslationUnit tu, CXType t, struct sa_type *out)
+{
+	CXType canon = clang_getCanonicalType(t);
+	CXType element = canon.kind == CXType_ConstantArray && clang_getArraySize(canon) == 1 ?
+			 clang_getElementType(canon) : (CXType){ .kind = CXType_Invalid };
+	char *name = element.kind == CXType_Invalid ? NULL : c_name(element);
+	if (!name || strstr(name, "__va_list_tag")) {
+		free(name);
+		sa_type_of(tu, t, out);
+		return;
+	}
+	free(name);
+	memset(out, 0, sizeof *out);
+	char *spelled = sa_cx(clang_getTypeSpelling(element));
+	out->spelling = sa_printf("%s *", spelled);
+	free(spelled);
+	out->cls = SA_TYPE_POINTER;
+	out->size = (int)sizeof(void *);
+	describe_pointee(tu, element, element, out);
+}
+
+/* The pointer type out describes points to pointee (canonical), declared as
+ * declared_pointee: its name, size, constness, what a record holds, and how many levels
+ * of pointers lead to what. */
+static void describe_pointee(CXTranslationUnit tu, CXType pointee, CXType declared_pointee,
+			     struct sa_type *out)
+{
 	out->pointee = c_name(declared_pointee);
 	out->pointee_const = clang_isConstQualifiedType(pointee) != 0;
 	out->pointee_size = size_of(pointee);

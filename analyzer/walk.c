@@ -1128,7 +1128,7 @@ static void describe(struct walker *w, CXCursor c, struct sa_function *fn)
 		char *type = sa_cx(clang_getTypeSpelling(clang_getCursorType(arg)));
 		char *pname = sa_cx(clang_getCursorSpelling(arg));
 		fn->param_types[i].name = sa_strdup(pname);
-		sa_type_of(w->tu, clang_getCursorType(arg), &fn->param_types[i].type);
+		sa_param_type_of(w->tu, clang_getCursorType(arg), &fn->param_types[i].type);
 		size_t tl = strlen(type);
 		bool tight = !pname[0] || (tl > 0 && type[tl - 1] == '*');
 		char *one = sa_printf("%s%s%s%s", i ? ", " : "", type, tight ? "" : " ", pname);
