@@ -2,7 +2,8 @@
 # one that stops itself, one that disarms SIGALRM and never returns, one that raises SIGALRM,
 # one that forks (a sleeper, and a copy that returns into the runtime). The run ends, each
 # is recorded as what it did, a state built by the forking op agrees with its executions,
-# and nothing the operations forked is left running.
+# and nothing the operations forked is left running. An operation that writes over the
+# pages the executions share with the runner does not bring the runner down.
 . "$(dirname "$0")/lib.sh"
 
 db="hostile-$$.db"
@@ -54,4 +55,17 @@ expect_eq "$(printf '%s\n' "$outcomes" | grep -c 'forks() = 7')" 0 \
 # The sleepers the op forked carry the harness program's command line (with the database).
 sleep 0.5
 expect_eq "$(pgrep -f -- "hostile-(schedules-)?$$\.db" | wc -l)" 0 "no process an operation forked is left"
+
+# Writing over the shared report pages (0x7f: every copy index past any execution there is;
+# before, the runner indexed with it and was killed by SIGSEGV, and the whole run was lost,
+# after a warning of 2139062143 library threads): the run ends, says what happened, and
+# takes none of those outcomes for deterministic ones.
+expect_status 0 "a harness that writes over the shared pages runs to its end" -- \
+	timeout 120 "$SNC" run --db scribble.db --quiet --depth 1 --timeout 0.05 --repeat 1 \
+	"$FIXTURES/scribble_harness.c"
+expect_match "$out" "an operation wrote over the pages where the executions report to the runner" \
+	"the run says the report was written over"
+expect_no_match "$out" "threads of its own" "no count of threads read from the written-over pages"
+expect_eq "$(q scribble.db "SELECT count(*) FROM op_outcomes WHERE state = 'fresh' AND deterministic = 1")" 0 \
+	"no outcome of the state is trusted"
 finish

@@ -114,6 +114,8 @@ enum pair_fate {
 	PAIR_RUNS_LATE,     /* that pair could not serve: run after the others */
 };
 
+#define LIBRARY_THREADS_MAX 65536   /* more than a process runs (threads-max) */
+
 /* Written by the state process, read by the runner. */
 struct prefix_report {
 	volatile uint8_t done;
@@ -931,27 +933,51 @@ static void finish_copies(struct executor *ex, const int *source)
 	}
 }
 
+/* An execution's copy names no execution there is: the pages the state process and its
+ * children share with the runner were written over by an operation (a library's wild
+ * write; tests/fixtures/scribble_harness.c). Its outcome is not trusted (counted as not
+ * deterministic), and the runner says so once. */
+static void copied_from_nowhere(const struct executor *ex, const int *seq, int len)
+{
+	static bool said;
+	if (said)
+		return;
+	said = true;
+	char label[256];
+	state_label(ex->m, seq, len, label, sizeof label);
+	fprintf(stderr, "warning: %s: from the state `%s`, an operation wrote over the pages "
+		"where the executions report to the runner: the outcomes they hold are counted as "
+		"non-deterministic\n", ex->m->def->name, label);
+}
+
+/* After a state ran, the count of the library's threads its process reported, unless no
+ * process runs that many (its report was written over, as above): then none. */
+static int reported_library_threads(const struct executor *ex)
+{
+	int32_t n = ex->prefix->library_threads;
+	return n >= 0 && n <= LIBRARY_THREADS_MAX ? n : 0;
+}
+
 /* After a state ran: the most threads of the library's own a state held (stored with the
  * harness), and whether waiting for them was given up (passed on to the next state
  * processes); once per harness, a warning that no forked execution has them (settle.c). */
 static void note_library_threads(struct executor *ex)
 {
 	static bool warned;
-	if (ex->prefix->library_threads > ex->library_threads)
-		ex->library_threads = ex->prefix->library_threads;
+	int threads = reported_library_threads(ex);
+	if (threads > ex->library_threads)
+		ex->library_threads = threads;
 	if (ex->prefix->settle_gave_up)
 		settle_give_up();   /* the next state processes are forked from here */
-	if (warned || ex->prefix->library_threads <= 0)
+	if (warned || threads <= 0)
 		return;
 	warned = true;
 	fprintf(stderr, "warning: %s: the library runs %d thread%s of its own once the state is "
 		"built (started by setup() or a call): every execution is forked from that state "
 		"and a fork copies only the calling thread, so work handed to %s during an "
 		"execution is never done; pairs whose results depend on it are classified as if "
-		"%s never ran%s\n", ex->m->def->name, (int)ex->prefix->library_threads,
-		ex->prefix->library_threads == 1 ? "" : "s",
-		ex->prefix->library_threads == 1 ? "it" : "them",
-		ex->prefix->library_threads == 1 ? "it" : "they",
+		"%s never ran%s\n", ex->m->def->name, threads, threads == 1 ? "" : "s",
+		threads == 1 ? "it" : "them", threads == 1 ? "it" : "they",
 		ex->prefix->settle_gave_up ? "; and one of them never went to sleep within half a "
 		"second, so no later state or execution waited for them (verdicts whose repeats "
 		"disagree say nondet)" : "");
@@ -1121,11 +1147,17 @@ const struct state_outcome *executor_run_state(struct executor *ex, const int *s
 		return out;
 	}
 	count_probes(ex);
+	uint32_t sources = (uint32_t)(ex->nexec + ex->nseen * ex->n);
 	for (int e = 0; e < ex->nexec; e++) {
 		const struct execution *first = &ex->slots[e];
 		out->solo[e] = *first;
 		if (ex->copy_of[e] == COPY_OF_PROBE) {   /* its probes ended alike */
 			out->solo_det[e] = probe_deterministic(ex, first_of(ex, e));
+			continue;
+		}
+		if (ex->copy_of[e] > sources) {   /* written over: see copied_from_nowhere */
+			copied_from_nowhere(ex, seq, len);
+			out->solo_det[e] = 0;
 			continue;
 		}
 		if (ex->copy_of[e]) {   /* a copy: as deterministic as its source and its probe */
