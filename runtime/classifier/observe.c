@@ -197,7 +197,7 @@ void observed_text(const struct harness_model *m, const int *inst, int n,
 {
 	size_t used = 0;
 	buf[0] = '\0';
-	for (int i = 0; i < n && i < e->nobserved && used < len; i++) {
+	for (int i = 0; i < n && i < e->nobserved && i < OBSERVE_SHOWN && used < len; i++) {
 		const struct instance *in = &m->inst[inst[i]];
 		struct result r = { .kind = R_VALUE, .value = e->observed[i] };
 		char res[64];
