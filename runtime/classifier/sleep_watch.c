@@ -74,32 +74,36 @@ static bool in_private_mapping(uintptr_t addr)
 	return private;
 }
 
-char thread_state(pid_t tid)
+/* Reads /proc/self/task/TID/NAME into buf (NUL-terminated); its length, or -1. Without
+ * stdio or malloc (async-signal-safe). */
+static ssize_t read_task_file(pid_t tid, const char *name, char *buf, size_t size)
 {
-	char path[64], buf[1024];
-	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
+	char path[64];
+	snprintf(path, sizeof path, "/proc/self/task/%d/%s", (int)tid, name);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t len = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+	ssize_t len = fd < 0 ? -1 : read(fd, buf, size - 1);
 	if (fd >= 0)
 		close(fd);
 	if (len <= 0)
-		return '\0';
+		return -1;
 	buf[len] = '\0';
+	return len;
+}
+
+char thread_state(pid_t tid)
+{
+	char buf[1024];
+	if (read_task_file(tid, "stat", buf, sizeof buf) < 0)
+		return '\0';
 	const char *end = strrchr(buf, ')');   /* after the name, which may hold spaces */
 	return end && end[1] == ' ' ? end[2] : '\0';
 }
 
 bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at)
 {
-	char path[64], buf[256];
-	snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)tid);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t len = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
-	if (fd >= 0)
-		close(fd);
-	if (len <= 0)
+	char buf[256];
+	if (read_task_file(tid, "syscall", buf, sizeof buf) < 0)
 		return false;
-	buf[len] = '\0';
 	/* "NR ARG1 ... ARG6 SP PC", the arguments in hexadecimal; "running" or "-1 ..." when
 	 * the thread is not in a system call */
 	unsigned long long nr, uaddr, op, val, timeout;
@@ -139,15 +143,10 @@ static long length_ms(uintptr_t addr, bool micro)
  * of a loop, and is left alone. */
 long sleep_watch_timed_sleep_ms(pid_t tid, uint64_t *where)
 {
-	char path[64], buf[256];
-	snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)tid);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t len = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
-	if (fd >= 0)
-		close(fd);
-	if (len <= 0)
+	char buf[256];
+	ssize_t len = read_task_file(tid, "syscall", buf, sizeof buf);
+	if (len < 0)
 		return -1;
-	buf[len] = '\0';
 	if (where) {   /* the call and its place: "NR ARG1 ... ARG6 SP PC" */
 		*where = 0xcbf29ce484222325ULL;
 		for (ssize_t i = 0; i < len; i++)

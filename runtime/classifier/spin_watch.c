@@ -121,41 +121,6 @@ static uint64_t voluntary_switches(void)
 }
 
 #if defined(__x86_64__)
-/* The interrupted thread's state; false when it cannot be one of a spin on memory. */
-static bool sample(const ucontext_t *uc, struct machine_state *s)
-{
-	static const int general[16] = { REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13,
-					 REG_R14, REG_R15, REG_RDI, REG_RSI, REG_RBP, REG_RBX,
-					 REG_RDX, REG_RAX, REG_RCX, REG_RSP };
-	const greg_t *g = uc->uc_mcontext.gregs;
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	memset(s, 0, sizeof *s);
-	s->ip = (uint64_t)g[REG_RIP];
-	s->flags = (uint64_t)g[REG_EFL];
-	if (in_system_call(s->ip))
-		return false;
-	for (int i = 0; i < 16; i++) {
-		s->general[i] = (uint64_t)g[general[i]];
-		h = hash_window(h, s->general[i]);
-	}
-	if (uc->uc_mcontext.fpregs)
-		h = hash_bytes(h, uc->uc_mcontext.fpregs->_xmm, sizeof uc->uc_mcontext.fpregs->_xmm);
-	h = hash_bytes(h, (const void *)&(uint32_t){ *watch.points }, sizeof(uint32_t));
-	h = hash_bytes(h, &(uint64_t){ voluntary_switches() }, sizeof(uint64_t));
-	s->hash = h;
-	return true;
-}
-#else
-static bool sample(const ucontext_t *uc, struct machine_state *s)
-{
-	(void)uc;
-	(void)s;
-	return false;
-}
-#endif
-
-#if defined(__x86_64__)
 /* The stack from sp up, a page at a time, until STACK_HASHED bytes or unmapped memory:
  * every frame of the op down to the sleep, so a loop's counter kept there is seen. */
 static uint64_t hash_stack(uint64_t h, uint64_t sp)
@@ -171,37 +136,42 @@ static uint64_t hash_stack(uint64_t h, uint64_t sp)
 	return h;
 }
 
-/* The state of a thread interrupted in a timed sleep: as sample(), less what the system
- * call itself changes (rax, its result; rcx and r11, which it clobbers) and the context
- * switches each sleep adds, plus its whole stack. False when it was not in a system call. */
-static bool sample_sleep(const ucontext_t *uc, struct machine_state *s)
+/* The interrupted thread's state; false when it cannot be one of a spin on memory (asleep:
+ * false) or of a loop of timed sleeps (asleep: true). Running, a sample in a system call
+ * decides nothing, and the voluntary context switches are part of the state. Asleep, the
+ * sample must be in one, and what the system call itself changes is left out (rax, its
+ * result; rcx and r11, which it clobbers) as are the switches each sleep adds, while the
+ * whole stack is in (a loop's counter may live in any frame). */
+static bool sample(const ucontext_t *uc, struct machine_state *s, bool asleep)
 {
-	static const int general[13] = { REG_R8, REG_R9, REG_R10, REG_R12, REG_R13, REG_R14,
+	static const int general[16] = { REG_R8, REG_R9, REG_R10, REG_R12, REG_R13, REG_R14,
 					 REG_R15, REG_RDI, REG_RSI, REG_RBP, REG_RBX, REG_RDX,
-					 REG_RSP };
+					 REG_RSP, REG_RAX, REG_RCX, REG_R11 };
 	const greg_t *g = uc->uc_mcontext.gregs;
 	uint64_t h = 0xcbf29ce484222325ULL;
 
 	memset(s, 0, sizeof *s);
 	s->ip = (uint64_t)g[REG_RIP];
 	s->flags = (uint64_t)g[REG_EFL];
-	if (!in_system_call(s->ip))
+	if (in_system_call(s->ip) != asleep)
 		return false;
-	for (int i = 0; i < 13; i++) {
+	for (int i = 0; i < (asleep ? 13 : 16); i++) {   /* the last three: not asleep */
 		s->general[i] = (uint64_t)g[general[i]];
 		h = hash_window(h, s->general[i]);
 	}
 	if (uc->uc_mcontext.fpregs)
 		h = hash_bytes(h, uc->uc_mcontext.fpregs->_xmm, sizeof uc->uc_mcontext.fpregs->_xmm);
 	h = hash_bytes(h, (const void *)&(uint32_t){ *watch.points }, sizeof(uint32_t));
-	s->hash = hash_stack(h, s->general[12]);
+	s->hash = asleep ? hash_stack(h, s->general[12]) :
+			   hash_bytes(h, &(uint64_t){ voluntary_switches() }, sizeof(uint64_t));
 	return true;
 }
 #else
-static bool sample_sleep(const ucontext_t *uc, struct machine_state *s)
+static bool sample(const ucontext_t *uc, struct machine_state *s, bool asleep)
 {
 	(void)uc;
 	(void)s;
+	(void)asleep;
 	return false;
 }
 #endif
@@ -214,7 +184,7 @@ static bool sample_sleep(const ucontext_t *uc, struct machine_state *s)
 static bool same_sleep_again(const ucontext_t *uc)
 {
 	struct machine_state now;
-	if (!sample_sleep(uc, &now))
+	if (!sample(uc, &now, true))
 		return false;
 	if (watch.same_sleeps > 0 && memcmp(&now, &watch.last_sleep, sizeof now) == 0)
 		watch.same_sleeps++;
@@ -228,7 +198,7 @@ static bool same_sleep_again(const ucontext_t *uc)
 static bool same_state_again(const ucontext_t *uc)
 {
 	struct machine_state now;
-	if (!sample(uc, &now)) {
+	if (!sample(uc, &now, false)) {
 		watch.same = 0;
 		return false;
 	}
