@@ -68,15 +68,19 @@ struct machine_state {
 				       * voluntary switches */
 };
 
+/* Samples in a row that are the same state. */
+struct same_run {
+	struct machine_state last;
+	int same;                     /* samples in a row equal to last */
+};
+
 static struct {
 	volatile bool armed;
 	volatile bool sampling;       /* the handler runs (SA_NODEFER: a tick may nest) */
 	timer_t timer;
 	const volatile uint32_t *points;
-	struct machine_state last;
-	int same;                     /* samples in a row equal to last */
-	struct machine_state last_sleep;
-	int same_sleeps;              /* samples in timed sleeps in a row equal to last_sleep */
+	struct same_run spin;         /* ticks while the op runs */
+	struct same_run sleep;        /* samples inside its timed sleeps */
 } watch;
 
 static int watch_signal = -1;
@@ -176,44 +180,46 @@ static bool sample(const ucontext_t *uc, struct machine_state *s, bool asleep)
 }
 #endif
 
-/* Counts the timed sleeps in a row the thread was sampled in the same state; true once
- * there are enough: a loop that sleeps between looks at memory nobody changes, which
- * changes nothing itself (a bounded one counts its rounds in a register or on its stack,
- * and its samples differ). A sample outside a system call (the thread had just woken)
- * counts for nothing. */
-static bool same_sleep_again(const ucontext_t *uc)
+/* Counts the samples in a row that are the same state (asleep: taken inside timed sleeps);
+ * true once there are needed of them. A tick that cannot be a spin's sample (in a system
+ * call) ends the spin's run; a sample outside a system call counts for nothing in a
+ * sleep's (the thread had just woken). A bounded loop counts its rounds in a register or
+ * on its stack, and its samples differ. */
+static bool same_again(struct same_run *run, const ucontext_t *uc, bool asleep, int needed)
 {
 	struct machine_state now;
-	if (!sample(uc, &now, true))
-		return false;
-	if (watch.same_sleeps > 0 && memcmp(&now, &watch.last_sleep, sizeof now) == 0)
-		watch.same_sleeps++;
-	else
-		watch.same_sleeps = 1;
-	watch.last_sleep = now;
-	return watch.same_sleeps >= SAME_SLEEPS_TO_BLOCK;
-}
-
-/* Counts the samples in a row that are the same state; true once there are enough. */
-static bool same_state_again(const ucontext_t *uc)
-{
-	struct machine_state now;
-	if (!sample(uc, &now, false)) {
-		watch.same = 0;
+	if (!sample(uc, &now, asleep)) {
+		if (!asleep)
+			run->same = 0;
 		return false;
 	}
-	if (watch.same > 0 && memcmp(&now, &watch.last, sizeof now) == 0)
-		watch.same++;
+	if (run->same > 0 && memcmp(&now, &run->last, sizeof now) == 0)
+		run->same++;
 	else
-		watch.same = 1;
-	watch.last = now;
-	return watch.same >= SAME_STATES_TO_BLOCK;
+		run->same = 1;
+	run->last = now;
+	return run->same >= needed;
+}
+
+/* Samples the op thread from its handler (not nested in another sample) and ends its
+ * solo run as blocked once enough samples in a row agree (snc_sched_solo_blocked does not
+ * return when it decides). */
+static void sample_and_decide(struct same_run *run, const ucontext_t *uc, bool asleep,
+			      int needed, int saved_errno)
+{
+	watch.sampling = true;
+	bool endless = same_again(run, uc, asleep, needed);
+	watch.sampling = false;
+	if (endless) {
+		run->same = 0;
+		errno = saved_errno;
+		snc_sched_solo_blocked();
+	}
 }
 
 static void on_tick(int sig, siginfo_t *info, void *context)
 {
 	int saved_errno = errno;
-	bool spinning;
 
 	(void)sig;
 	if (info->si_code == SI_QUEUE && info->si_pid == getpid() &&
@@ -222,31 +228,14 @@ static void on_tick(int sig, siginfo_t *info, void *context)
 		snc_sched_solo_blocked();   /* sleep_watch.c decided: does not return */
 		return;
 	}
-	if (info->si_code == SI_QUEUE && info->si_pid == getpid() &&
-	    info->si_value.sival_int == SAMPLE_IN_SLEEP) {
-		if (watch.armed && !watch.sampling) {
-			watch.sampling = true;
-			bool endless = same_sleep_again(context);
-			watch.sampling = false;
-			if (endless) {
-				watch.same_sleeps = 0;
-				errno = saved_errno;
-				snc_sched_solo_blocked();   /* does not return when it decides */
-			}
-		}
-		errno = saved_errno;
-		return;
-	}
-	if (!watch.armed || watch.sampling || info->si_code != SI_TIMER)
+	bool asleep = info->si_code == SI_QUEUE && info->si_pid == getpid() &&
+		      info->si_value.sival_int == SAMPLE_IN_SLEEP;
+	if (!watch.armed || watch.sampling || (!asleep && info->si_code != SI_TIMER))
 		return;              /* stopped, nested, or not our timer (a kill) */
-	watch.sampling = true;
-	spinning = same_state_again(context);
-	watch.sampling = false;
-	if (spinning) {
-		watch.same = 0;
-		errno = saved_errno;
-		snc_sched_solo_blocked();   /* does not return when it decides */
-	}
+	if (asleep)
+		sample_and_decide(&watch.sleep, context, true, SAME_SLEEPS_TO_BLOCK, saved_errno);
+	else
+		sample_and_decide(&watch.spin, context, false, SAME_STATES_TO_BLOCK, saved_errno);
 	errno = saved_errno;
 }
 
@@ -272,8 +261,8 @@ void spin_watch_start(const volatile uint32_t *points)
 	if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &watch.timer) != 0)
 		return;               /* no watch: the timer decides, as before */
 	watch.points = points;
-	watch.same = 0;
-	watch.same_sleeps = 0;
+	watch.spin.same = 0;
+	watch.sleep.same = 0;
 	watch.armed = true;
 	if (timer_settime(watch.timer, 0, &every_tick, NULL) != 0)
 		spin_watch_stop();
