@@ -549,9 +549,14 @@ static bool takes_key(const struct sa_function *f, const char *key)
 
 /* Does f, named as a destructor, release an item into the object rather than end the
  * object (pool_free(p, void *block), slab_free(s, struct obj *o)): does it take a pointer
- * to data, other than the object? */
+ * to data, other than the object? Or does its name say it takes an item out and it takes
+ * something to say which (cJSON_DeleteItemFromArray(array, int which), a key, an index)? */
 static bool releases_an_item(const struct sa_function *f, const char *key)
 {
+	static const char *const item_words[] = { "from", "item", "items", "entry", "element",
+						  "child", "index", "key", NULL };
+	if (f->nparams > 1 && audit_name_has_word(f->name, item_words))
+		return true;
 	for (int p = 0; f->typed && p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
 		if (t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls != SA_TYPE_FUNCTION &&
@@ -1092,6 +1097,136 @@ static bool keeps_no_state(const struct audit_fn *f)
 	return f->body && f->body->naccesses == 0 && f->body->ncalls == 0;
 }
 
+static void free_family(struct audit_family *fam)
+{
+	for (int i = 0; fam->ops && i < fam->nops; i++)
+		free_args(fam->ops[i].args, fam->ops[i].nargs);
+	free(fam->ops);
+	free_args(fam->start_args, fam->nstart_args);
+	free_fallbacks(fam);
+	for (int i = 0; i < fam->nsetup; i++)
+		free(fam->setup[i]);
+	free(fam->setup);
+	free(fam->contexts);
+	for (int i = 0; i < fam->npools; i++) {
+		free(fam->pools[i].type);
+		free(fam->pools[i].name);
+	}
+	free(fam->pools);
+	free(fam->key);
+	free(fam->group);
+	free(fam->name);
+	free(fam->initial);
+}
+
+static void add_family(struct audit_plan *plan, const struct audit_family *fam)
+{
+	plan->families = audit_grow(plan->families, &plan->cap_families, plan->nfamilies,
+				    sizeof *plan->families);
+	plan->families[plan->nfamilies++] = *fam;
+}
+
+/* ---- families over a harness's limit ---------------------------------------------------
+ * A harness takes at most AUDIT_MAX_OPS operations; a family of more (cJSON's cJSON *, 80
+ * functions; GMP's mpz_t) is audited in parts, each a harness of its own with the whole
+ * family's set-up. The operations that only read the object (a pointer to a const
+ * object), up to PART_READERS of them, are in every part, so that each part sees what its
+ * writers change; the others are shared out in the order the headers declare them (which
+ * keeps neighbours, mostly variants of one call, together). Pairs of two operations in
+ * different parts are not classified. */
+#define PART_READERS 16
+
+static bool reads_only(const struct audit_op *op)
+{
+	for (int a = 0; a < op->nargs; a++)
+		if (op->args[a].role == ROLE_OBJECT)
+			return op->args[a].param->type.cls == SA_TYPE_POINTER &&
+			       op->args[a].param->type.pointee_const;
+	return false;
+}
+
+static char *copy_text(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static struct audit_arg *copy_args(const struct audit_arg *args, int n)
+{
+	if (!args)
+		return NULL;
+	struct audit_arg *c = malloc((size_t)(n > 0 ? n : 1) * sizeof *c);
+	for (int i = 0; i < n; i++) {
+		c[i] = args[i];
+		c[i].fixed = copy_text(args[i].fixed);
+	}
+	return c;
+}
+
+static void *copy_array(const void *v, int n, size_t size)
+{
+	void *c = n > 0 ? malloc((size_t)n * size) : NULL;
+	if (c)
+		memcpy(c, v, (size_t)n * size);
+	return c;
+}
+
+/* Part `part` of fam: a copy of everything it owns but its operations (none yet). */
+static struct audit_family part_of(const struct audit_family *fam, int part)
+{
+	struct audit_family c = *fam;
+	c.key = strdup(fam->key);
+	c.group = copy_text(fam->group);
+	c.name = malloc(strlen(fam->name) + 16);
+	sprintf(c.name, "%s_part%d", fam->name, part);
+	c.initial = copy_text(fam->initial);
+	c.start_args = copy_args(fam->start_args, fam->nstart_args);
+	c.fallbacks = copy_array(fam->fallbacks, fam->nfallbacks, sizeof *c.fallbacks);
+	for (int i = 0; i < fam->nfallbacks; i++)
+		c.fallbacks[i].args = copy_args(fam->fallbacks[i].args, fam->fallbacks[i].nargs);
+	c.setup = copy_array(fam->setup, fam->nsetup, sizeof *c.setup);
+	for (int i = 0; i < fam->nsetup; i++)
+		c.setup[i] = strdup(fam->setup[i]);
+	c.contexts = copy_array(fam->contexts, fam->ncontexts, sizeof *c.contexts);
+	c.pools = copy_array(fam->pools, fam->npools, sizeof *c.pools);
+	for (int i = 0; i < fam->npools; i++) {
+		c.pools[i].type = strdup(fam->pools[i].type);
+		c.pools[i].name = strdup(fam->pools[i].name);
+	}
+	c.ops = calloc(AUDIT_MAX_OPS, sizeof *c.ops);
+	c.nops = 0;
+	return c;
+}
+
+static void add_in_parts(struct audit_plan *plan, struct audit_family *fam)
+{
+	bool *everywhere = calloc((size_t)fam->nops, sizeof *everywhere);
+	int readers = 0;
+	for (int i = 0; i < fam->nops && readers < PART_READERS; i++)
+		if (reads_only(&fam->ops[i]))
+			everywhere[i] = true, readers++;
+	int rest = fam->nops - readers, room = AUDIT_MAX_OPS - readers;
+	int parts = (rest + room - 1) / room, each = (rest + parts - 1) / parts;
+	audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam), "audited",
+		   "%d operations, more than a harness takes (%d): audited in %d parts (%s_part1 "
+		   "..), each with the %d operations that only read the object and about %d of "
+		   "the others; pairs of two operations in different parts are not classified",
+		   fam->nops, AUDIT_MAX_OPS, parts, fam->name, readers, each);
+	for (int p = 0; p < parts; p++) {
+		struct audit_family part = part_of(fam, p + 1);
+		for (int i = 0, other = 0; i < fam->nops; i++) {
+			bool here = everywhere[i] || other / each == p;
+			other += !everywhere[i];
+			if (!here)
+				continue;
+			part.ops[part.nops] = fam->ops[i];
+			part.ops[part.nops++].args = copy_args(fam->ops[i].args, fam->ops[i].nargs);
+		}
+		add_family(plan, &part);
+	}
+	free(everywhere);
+	free_family(fam);
+}
+
 /* Turns a draft into a family of the plan (or notes why not). */
 static void finish_family(struct audit_plan *plan, const struct sa_model *m, struct draft *d,
 			  const struct audit_fn *all, int nall, const struct audit_options *opt)
@@ -1125,7 +1260,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			public += d->members.v[i].def->name[0] != '_';
 		}
 	bool has_public = 2 * public > real;
-	fam->ops = calloc(AUDIT_MAX_OPS, sizeof *fam->ops);
+	fam->ops = calloc((size_t)d->members.n + 1, sizeof *fam->ops);
 	for (int i = 0; i < d->members.n; i++) {
 		const struct sa_function *f = d->members.v[i].def;
 		/* a constructor that returns a new object is no lifecycle call of this one: two
@@ -1133,11 +1268,6 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 		bool lifecycle = !fam->globals &&   /* a handle's close is no object's end */
 				 ((f == fam->starter && fam->start != START_CONSTRUCTOR) ||
 				  (is_destructor(f->name) && !releases_an_item(f, fam->key)));
-		if (fam->nops == AUDIT_MAX_OPS) {
-			audit_note(plan, "function", f->name, audit_family_label(fam), "skipped",
-				   "the family has more than %d operations (a harness's limit)", AUDIT_MAX_OPS);
-			continue;
-		}
 		if (skipped_by_config(opt, fam->key, f->name)) {
 			audit_note(plan, "function", f->name, audit_family_label(fam), "skipped", "skipped by the config");
 			continue;
@@ -1194,29 +1324,15 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 	fam->initial = initial_text(fam);
 	fam->digest_complete = (fam->stateless || (!fam->globals && fam->start != START_CONSTRUCTOR)) &&
 			       digest_sees_everything(m, fam, d->members.v, d->members.n);
-	plan->families = audit_grow(plan->families, &plan->cap_families, plan->nfamilies,
-			      sizeof *plan->families);
-	plan->families[plan->nfamilies++] = *fam;
+	if (fam->nops <= AUDIT_MAX_OPS)
+		add_family(plan, fam);
+	else
+		add_in_parts(plan, fam);
 	free(d->members.v);
 	return;
 drop:
 	free(d->members.v);
-	free(fam->key);
-	free(fam->group);
-	free(fam->name);
-	for (int i = 0; fam->ops && i < fam->nops; i++)
-		free_args(fam->ops[i].args, fam->ops[i].nargs);
-	free(fam->ops);
-	free_args(fam->start_args, fam->nstart_args);
-	free_fallbacks(fam);
-	for (int i = 0; i < fam->nsetup; i++)
-		free(fam->setup[i]);
-	free(fam->setup);
-	for (int i = 0; i < fam->npools; i++) {
-		free(fam->pools[i].type);
-		free(fam->pools[i].name);
-	}
-	free(fam->pools);
+	free_family(fam);
 }
 
 static void unique_names(struct draft *drafts, int n)
@@ -1445,27 +1561,8 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 
 void audit_plan_free(struct audit_plan *plan)
 {
-	for (int i = 0; i < plan->nfamilies; i++) {
-		struct audit_family *f = &plan->families[i];
-		for (int k = 0; k < f->nops; k++)
-			free_args(f->ops[k].args, f->ops[k].nargs);
-		free(f->ops);
-		free_args(f->start_args, f->nstart_args);
-		free_fallbacks(f);
-		for (int k = 0; k < f->nsetup; k++)
-			free(f->setup[k]);
-		free(f->setup);
-		free(f->contexts);
-		for (int k = 0; k < f->npools; k++) {
-			free(f->pools[k].type);
-			free(f->pools[k].name);
-		}
-		free(f->pools);
-		free(f->key);
-		free(f->group);
-		free(f->name);
-		free(f->initial);
-	}
+	for (int i = 0; i < plan->nfamilies; i++)
+		free_family(&plan->families[i]);
 	free(plan->families);
 	for (int i = 0; i < plan->ncontexts; i++) {
 		free(plan->contexts[i].pointee);

@@ -579,7 +579,8 @@ static int store_notes(struct snc_db *db, const struct audit_request *rq, int64_
 		bool failed = false;
 		for (int k = 0; k < plan->nnotes && !failed; k++)
 			failed = strcmp(plan->notes[k].kind, "family") == 0 && plan->notes[k].family &&
-				 strcmp(plan->notes[k].family, f->key) == 0;
+				 strcmp(plan->notes[k].family, f->key) == 0 &&
+				 strcmp(plan->notes[k].status, "audited") != 0;   /* a split's note */
 		if (!failed && snc_db_audit_item_add(db, run_id, "family", f->key, f->key, f->name,
 						     "audited", f->initial) != 0)
 			goto fail;

@@ -7,6 +7,10 @@
 . "$(dirname "$0")/lib.sh"
 audit "$AFIX/blockpool.h" "$AFIX/blockpool.c"
 expect_eq "$(item function pool_free | cut -d: -f1)" "" "pool_free is not skipped"
+# named as a destructor with an item's index besides the pool (cJSON_DeleteItemFromArray(
+# array, which), cJSON_DeleteItemFromObject(object, key)): the pool stays; it was skipped.
+expect_eq "$(oneway pool pool_delete_item_from_list pool_available)" \
+	"pool_delete_item_from_list->pool_available" "dropping a free block leaves one fewer"
 expect_match "$(item function pool_destroy)" "^skipped: ends the life of the object pool_create\(\) returns" \
 	"pool_destroy ends the pool"
 expect_eq "$(oneway pool pool_free pool_alloc)" "pool_free->pool_alloc" "a freed block is what the next alloc returns"
