@@ -550,12 +550,16 @@ static bool takes_key(const struct sa_function *f, const char *key)
 /* Does f, named as a destructor, release an item into the object rather than end the
  * object (pool_free(p, void *block), slab_free(s, struct obj *o)): does it take a pointer
  * to data, other than the object? Or does its name say it takes an item out and it takes
- * something to say which (cJSON_DeleteItemFromArray(array, int which), a key, an index)? */
+ * something to say which (cJSON_DeleteItemFromArray(array, int which), a key, an index)?
+ * Or that it frees what the object holds, not the object (talloc_free_children(ctx))? */
 static bool releases_an_item(const struct sa_function *f, const char *key)
 {
-	static const char *const item_words[] = { "from", "item", "items", "entry", "element",
-						  "child", "index", "key", NULL };
-	if (f->nparams > 1 && audit_name_has_word(f->name, item_words))
+	static const char *const item_words[] = { "from", "item", "entry", "element", "child",
+						  "index", "key", NULL };
+	static const char *const contents_words[] = { "items", "entries", "elements", "children",
+						      "contents", "members", "nodes", NULL };
+	if (audit_name_has_word(f->name, contents_words) ||
+	    (f->nparams > 1 && audit_name_has_word(f->name, item_words)))
 		return true;
 	for (int p = 0; f->typed && p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;

@@ -14,7 +14,11 @@
  * --measure` on the lock harnesses of tests/fixtures (a spin lock and a pthread mutex whose
  * lock;lock blocks), once with blocking decided from behaviour (the default) and once with
  * the old rule, the per-op timer alone (SNC_BLOCKING_RULE=timer), and prints the ratio.
+ * A second floor is printed beside the first: children that each start and join one
+ * thread, the least a run of two calls on two threads costs beyond a fork.
  * Usage: schedules_bench EXAMPLES-BIN-DIR [ROUNDS, default 12 [SNC FIXTURES-DIR]] */
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,8 +36,24 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Bare children, `inflight` at a time, for `seconds`; returns children per second. */
-static double fork_floor(int inflight, double seconds)
+static void *thread_that_returns(void *arg)
+{
+	return arg;
+}
+
+/* A child that starts one thread and joins it, as each schedule's run must (its two
+ * calls run on two threads), then exits. */
+static void child_with_thread(void)
+{
+	pthread_t t;
+	if (pthread_create(&t, NULL, thread_that_returns, NULL) == 0)
+		pthread_join(t, NULL);
+	_exit(0);
+}
+
+/* Children, `inflight` at a time, for `seconds`, bare or each with a thread; returns
+ * children per second. */
+static double fork_floor(int inflight, double seconds, bool with_thread)
 {
 	double start = now();
 	long n = 0;
@@ -41,6 +61,8 @@ static double fork_floor(int inflight, double seconds)
 	while (now() - start < seconds || running > 0) {
 		if (running < inflight && now() - start < seconds) {
 			pid_t pid = fork();
+			if (pid == 0 && with_thread)
+				child_with_thread();
 			if (pid == 0)
 				_exit(0);
 			if (pid > 0) {
@@ -120,7 +142,7 @@ int main(int argc, char **argv)
 						 "byte-set" };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int jobs = cpus > 0 && cpus * 2 < 16 ? (int)cpus * 2 : 16;   /* as the pass does */
-	double floor_sum = 0, serial_sum = 0, seconds = 0;
+	double floor_sum = 0, serial_sum = 0, thread_sum = 0, seconds = 0;
 	int64_t children = 0, schedules = 0;
 	char db_path[] = "/tmp/snc-schedules-bench-XXXXXX", err[256];
 	int fd = mkstemp(db_path);
@@ -130,8 +152,9 @@ int main(int argc, char **argv)
 	unlink(db_path);
 	size_t nharnesses = sizeof harnesses / sizeof harnesses[0];
 	for (int r = 0; r < rounds; r++) {
-		floor_sum += fork_floor(jobs, 0.5);
-		serial_sum += fork_floor(1, 0.25);
+		floor_sum += fork_floor(jobs, 0.5, false);
+		serial_sum += fork_floor(1, 0.25, false);
+		thread_sum += fork_floor(jobs, 0.25, true);
 		char path[4096];
 		snprintf(path, sizeof path, "%s/%s", argv[1], harnesses[(size_t)r % nharnesses]);
 		if (run_program(path, db_path) != 0) {
@@ -153,6 +176,9 @@ int main(int argc, char **argv)
 	printf("bare fork+exit+wait floor: %.0f/s with %d in flight (%.0f/s one at a time)\n",
 	       floor, jobs, serial_sum / rounds);
 	printf("ratio to the floor: %.2f (target >= 0.5)\n", rate / floor);
+	printf("children that each start and join one thread: %.0f/s with %d in flight (%.2f of "
+	       "the floor); the pass at %.2f of that\n", thread_sum / rounds, jobs,
+	       thread_sum / rounds / floor, rate / (thread_sum / rounds));
 	char extra[64];
 	unlink(db_path);
 	snprintf(extra, sizeof extra, "%s-wal", db_path);

@@ -11,7 +11,10 @@
  * is above its parent's, and the kernel hands out numbers below 300 only at boot (after
  * wrapping it starts again at 300). Signals to the child's own group (pid 0), itself and
  * its own children pass. Not installed under Valgrind (the measure worker), which runs
- * the calls itself, nor off x86-64. */
+ * the calls itself, nor off x86-64. A filter stays for good and is inherited: a child of a
+ * child that has one (a schedule's run, forked from its state process) installs none
+ * unless its own would deny more, so every system call it makes runs one filter, not one
+ * per generation, and the fork pays no filter compilation. */
 #include <errno.h>
 #include <stddef.h>
 #include <sys/prctl.h>
@@ -27,6 +30,9 @@
 
 /* Numbers the kernel gives only at boot (RESERVED_PIDS). */
 #define BOOT_PIDS 300
+
+/* The `below` of the filter this process (or the ancestor whose memory it copied) has. */
+static unsigned installed_below;
 
 #ifdef GUARD_AVAILABLE
 #define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, field))
@@ -61,12 +67,13 @@ void sp_guard_install(void)
 		ALLOW,
 	};
 	struct sock_fprog prog = { .len = sizeof code / sizeof code[0], .filter = code };
-	if (sp_under_valgrind() || below <= 1)
+	if (sp_under_valgrind() || below <= 1 || installed_below >= below)
 		return;
 	/* without the filter the child runs as before: the guard is a safety net, and a
 	 * kernel without seccomp should not stop the run */
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
-		prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == 0)
+		installed_below = below;
 }
 #else
 void sp_guard_install(void)

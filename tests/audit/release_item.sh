@@ -11,6 +11,9 @@ expect_eq "$(item function pool_free | cut -d: -f1)" "" "pool_free is not skippe
 # array, which), cJSON_DeleteItemFromObject(object, key)): the pool stays; it was skipped.
 expect_eq "$(oneway pool pool_delete_item_from_list pool_available)" \
 	"pool_delete_item_from_list->pool_available" "dropping a free block leaves one fewer"
+# named as a destructor of what the pool holds (talloc_free_children(ctx)): the pool stays.
+expect_eq "$(oneway pool pool_free_entries pool_available)" "pool_free_entries->pool_available" \
+	"dropping every free block leaves none"
 expect_match "$(item function pool_destroy)" "^skipped: ends the life of the object pool_create\(\) returns" \
 	"pool_destroy ends the pool"
 expect_eq "$(oneway pool pool_free pool_alloc)" "pool_free->pool_alloc" "a freed block is what the next alloc returns"

@@ -13,6 +13,14 @@ expect_eq "$(solo ask_self)" 0 "kill(getpid(), 0): itself"
 # In pairs too, on the op thread the second op runs on.
 expect_eq "$(q g.db "SELECT group_concat(DISTINCT second_result) FROM op_outcomes WHERE second_op = 'ask_everyone'")" 1 \
 	"kill(-1, 0) after another op: EPERM"
+# In a schedule's run too: a child of the state process, whose filter it inherits (it
+# installs none of its own, sp_guard.c).
+expect_status 0 "run --schedules" -- "$SNC" run --db gs.db --quiet --depth 0 --repeat 1 --schedules \
+	"$F/signals_harness.c"
+expect_eq "$(q gs.db "SELECT count(*) FROM schedule_outcomes WHERE outcome LIKE '%ask_init() = 0%'
+	OR outcome LIKE '%ask_everyone() = 0%'")" 0 "no schedule's run signalled init or everyone"
+expect_eq "$(q gs.db "SELECT count(*) > 0 FROM schedule_outcomes WHERE outcome LIKE '%ask_init() = 1; ask_everyone() = 1%'")" 1 \
+	"both refused in one run"
 # In a fresh pid namespace (a container), snc is process 1 and its children have small
 # numbers: the guard must not stop the tool from managing its own children. Classified,
 # explored and measured there as anywhere (needs unshare and the right to use it).
