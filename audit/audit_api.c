@@ -240,7 +240,16 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		}
 		const struct sa_unit *src = u->status == SA_UNIT_ERRORS && !sa_unit_refuses_alone(u)
 			? sa_units_source_reading(units, path) : NULL;
-		if (src)
+		const char *base = src ? strrchr(src->file, '/') : NULL;
+		if (src && base && strncmp(base + 1, AUDIT_SYSTEM_READER, strlen(AUDIT_SYSTEM_READER)) == 0)
+			audit_note(plan, "header", headers[h], NULL, "audited",
+				   "as a program that includes the system's headers first reads it "
+				   "(alone it has %d error%s, %s:%d: %s: it uses the system's types "
+				   "without including their headers)", u->ndiagnostics,
+				   u->ndiagnostics == 1 ? "" : "s",
+				   u->diagnostics[0].file ? u->diagnostics[0].file : u->file,
+				   u->diagnostics[0].line, u->diagnostics[0].message);
+		else if (src)
 			audit_note(plan, "header", headers[h], NULL, "audited",
 				   "as %s reads it (alone it has %d error%s, %s:%d: %s: it needs what "
 				   "its includers include first)", src->file, u->ndiagnostics,
@@ -319,9 +328,24 @@ static void add_header_of(const struct audit_plan *plan, const struct sa_functio
 
 static int read_at(const struct sa_unit *u, const char *path);
 
+/* Is path a header of the compiler's folders (the system's, included as <...>)? */
+static bool system_header(const char *path)
+{
+	for (int i = 0; audit_compiler_folders[i]; i++) {
+		size_t n = strlen(audit_compiler_folders[i]);
+		if (strncmp(path, audit_compiler_folders[i], n) == 0 && path[n] == '/')
+			return true;
+	}
+	return false;
+}
+
+/* At most how many headers add_headers_it_needs adds beside the API's. */
+#define SYSTEM_HEADERS_MAX 32
+
 /* A header that does not parse alone (mimalloc-internal.h uses what mimalloc.h declares)
  * gets, before it, the API headers that a source of the build which reads it without
- * errors includes first. */
+ * errors includes first, and the system headers that source includes itself before it
+ * (tdb.h's mode_t: <sys/types.h>, from the source audit_system_reader writes). */
 static void add_headers_it_needs(const struct audit_plan *plan, const char *header,
 				 const char **headers, int *n)
 {
@@ -340,6 +364,17 @@ static void add_headers_it_needs(const struct audit_plan *plan, const char *head
 			listed = strcmp(headers[k], h) == 0;
 		if (!listed && before >= 0 && before < at)
 			headers[(*n)++] = h;
+	}
+	for (int k = 1, added = 0; src && k < at && added < SYSTEM_HEADERS_MAX; k++) {
+		const struct sa_file *f = &src->files[k];
+		bool listed = false;
+		for (int j = 0; j < *n && !listed; j++)
+			listed = strcmp(headers[j], f->path) == 0;
+		if (!listed && f->includer && strcmp(f->includer, src->file) == 0 &&
+		    system_header(f->path)) {
+			headers[(*n)++] = f->path;
+			added++;
+		}
 	}
 }
 
@@ -402,6 +437,7 @@ int audit_family_headers(const struct audit_plan *plan, const struct audit_famil
 			 const char ***out)
 {
 	int cap = 3 + fam->nops + 2 * fam->ncontexts + fam->npools + plan->nfns, n = 0;
+	cap += (cap + 1) * SYSTEM_HEADERS_MAX;   /* each named header's system headers */
 	const char **headers = malloc((size_t)cap * sizeof *headers);
 	if (!headers)
 		return *out = NULL, 0;

@@ -32,6 +32,7 @@
  *
  * Every other member becomes an operation (audit_roles.c gives its parameters values);
  * what cannot be generated is a note that says why. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1229,6 +1230,120 @@ static void add_in_parts(struct audit_plan *plan, struct audit_family *fam)
 	}
 	free(everywhere);
 	free_family(fam);
+}
+
+/* ---- a family started again by another constructor ------------------------------------ */
+
+#define WORDS_MAX 16
+#define WORD_LEN 32
+
+/* The words of a name (split at '_' and at a change to upper case), lower case. */
+static int name_words(const char *name, char words[][WORD_LEN], int max)
+{
+	int n = 0;
+	for (const char *w = name; *w && n < max;) {
+		size_t len = 1;
+		while (w[len] && w[len] != '_' && !(isupper((unsigned char)w[len]) &&
+						    islower((unsigned char)w[len - 1])))
+			len++;
+		if (w[0] != '_' && len < WORD_LEN) {
+			for (size_t i = 0; i < len; i++)
+				words[n][i] = (char)tolower((unsigned char)w[i]);
+			words[n++][len] = '\0';
+		}
+		w += len;
+		while (*w == '_')
+			w++;
+	}
+	return n;
+}
+
+static bool has_word(char words[][WORD_LEN], int n, const char *word)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(words[i], word) == 0)
+			return true;
+	return false;
+}
+
+/* The words of ctor's name that the starter's has not ("array" of json_object_new_array
+ * beside json_object_new_object), into apart; their number. */
+static int words_apart(const struct sa_function *ctor, const struct sa_function *starter,
+		       char apart[][WORD_LEN])
+{
+	char own[WORDS_MAX][WORD_LEN], theirs[WORDS_MAX][WORD_LEN];
+	int n = name_words(ctor->name, own, WORDS_MAX), m = name_words(starter->name, theirs, WORDS_MAX);
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (!has_word(theirs, m, own[i]) && !has_word(apart, k, own[i]))
+			memcpy(apart[k++], own[i], WORD_LEN);
+	return k;
+}
+
+/* Is the name made with every word of apart? */
+static bool named_with(const char *name, char apart[][WORD_LEN], int napart)
+{
+	char words[WORDS_MAX][WORD_LEN];
+	int n = name_words(name, words, WORDS_MAX);
+	for (int i = 0; i < napart; i++)
+		if (!has_word(words, n, apart[i]))
+			return false;
+	return napart > 0;
+}
+
+int audit_plan_restart(struct audit_plan *plan, int index, const char *const *names, int n)
+{
+	const struct audit_family *fam = &plan->families[index];
+	if (fam->instead_of || fam->start != START_CONSTRUCTOR || fam->starter_out >= 0 ||
+	    fam->globals)
+		return -1;
+	int best = -1, best_hits = 0, best_words = 0;
+	char apart[WORDS_MAX][WORD_LEN];
+	for (int f = 0; f < fam->nfallbacks; f++) {
+		const struct sa_function *ctor = fam->fallbacks[f].fn;
+		int k = ctor == fam->starter ? 0 : words_apart(ctor, fam->starter, apart);
+		int hits = 0;
+		for (int i = 0; k > 0 && i < n; i++)
+			hits += named_with(names[i], apart, k);
+		if (hits > best_hits || (hits == best_hits && hits > 0 && k < best_words))
+			best = f, best_hits = hits, best_words = k;
+	}
+	if (best < 0)
+		return -1;
+	const struct audit_attempt *by = &fam->fallbacks[best];
+	int napart = words_apart(by->fn, fam->starter, apart);
+	struct audit_family again = part_of(fam, 0);
+	free(again.name);
+	again.name = malloc(strlen(fam->name) + (size_t)napart * WORD_LEN + 16);
+	strcpy(again.name, fam->name);
+	for (int i = 0; i < napart; i++)
+		strcat(strcat(again.name, "_"), apart[i]);
+	for (int i = 0; i < plan->nfamilies; i++)
+		if (strcmp(plan->families[i].name, again.name) == 0)
+			strcat(again.name, "_start");
+	again.instead_of = fam->starter;
+	again.starter = by->fn;
+	free_args(again.start_args, again.nstart_args);
+	again.start_args = copy_args(by->args, by->nargs);
+	again.nstart_args = by->nargs;
+	/* the readers of the object, but those named for the kind the starter makes
+	 * (value_map_has beside value_new_map, when value_new_list starts again) */
+	char starters[WORDS_MAX][WORD_LEN];
+	int nstarters = words_apart(fam->starter, by->fn, starters);
+	int readers = 0;
+	for (int i = 0; i < fam->nops && again.nops < AUDIT_MAX_OPS; i++) {
+		bool reader = reads_only(&fam->ops[i]) && readers < PART_READERS &&
+			      !named_with(fam->ops[i].name, starters, nstarters);
+		if (!reader && !named_with(fam->ops[i].name, apart, napart))
+			continue;
+		readers += reader;
+		again.ops[again.nops] = fam->ops[i];
+		again.ops[again.nops++].args = copy_args(fam->ops[i].args, fam->ops[i].nargs);
+	}
+	free(again.initial);
+	again.initial = initial_text(&again);
+	add_family(plan, &again);
+	return plan->nfamilies - 1;
 }
 
 /* Turns a draft into a family of the plan (or notes why not). */

@@ -301,6 +301,20 @@ static const char *never_ran_outcome(const struct snc_db_never_ran *list, int n,
 	return NULL;
 }
 
+/* The note that says fam's function name gave no result alone, or NULL. */
+static struct audit_note *failed_note(struct audit_plan *plan, const struct audit_family *fam,
+				      const char *name)
+{
+	for (int k = 0; k < plan->nnotes; k++) {
+		struct audit_note *n = &plan->notes[k];
+		if (strcmp(n->kind, "function") == 0 && strcmp(n->name, name) == 0 && n->family &&
+		    strcmp(n->family, audit_family_label(fam)) == 0 &&
+		    strcmp(n->status, "failed") == 0 && strncmp(n->detail, "gave no result alone", 20) == 0)
+			return n;
+	}
+	return NULL;
+}
+
 /* Ops that never gave a result alone, from any state (each crashed, blocked or exited:
  * ck_hs_init on a zeroed allocator leaves a set every op crashes on) are not in a verdict:
  * each gets a "failed" note, and a family where no op ever ran did not start. Returns 0,
@@ -320,6 +334,10 @@ static int note_ops_that_never_ran(struct snc_db *db, struct audit_plan *plan,
 	for (int i = 0; i < fam->nops; i++)
 		ran += fam->ops[i].fn != fam->starter &&
 		       !never_ran_outcome(never_ran, never, fam->ops[i].name);
+	if (ran == 0 && fam->instead_of) {
+		*outcome = NONE_RAN;   /* started again, to no avail: the first family's notes stand */
+		return 0;
+	}
 	if (ran == 0) {
 		char names[1024];
 		size_t used = 0;
@@ -335,7 +353,7 @@ static int note_ops_that_never_ran(struct snc_db *db, struct audit_plan *plan,
 			   names, fam->starter ? fam->starter->name : "a zeroed object");
 		return 0;
 	}
-	for (int i = 0; i < fam->nops; i++) {
+	for (int i = 0; i < fam->nops && !fam->instead_of; i++) {   /* the first family's stand */
 		const char *how = never_ran_outcome(never_ran, never, fam->ops[i].name);
 		if (how)
 			audit_note(plan, "function", fam->ops[i].fn->name, audit_family_label(fam), "failed",
@@ -602,6 +620,54 @@ static int store_notes(struct snc_db *db, const struct audit_request *rq, int64_
 fail:
 	snc_db_rollback(db);
 	return -1;
+}
+
+/* After family i ran: its ops that crashed alone from every state get a family started
+ * by another of its constructors, when one fits (audit_plan_restart; `audited` grows with
+ * the plan); after such a family ran, the notes of the ops that gave results there say so.
+ * Returns 0, or an exit status after a one-line error. */
+static int start_again(struct snc_db *db, struct audit_plan *plan, int i, int64_t run_id,
+		       bool **audited)
+{
+	struct snc_db_never_ran never[AUDIT_MAX_OPS];
+	int nnever = 0;
+	const struct audit_family *fam = &plan->families[i];
+	if (snc_db_audit_ops_never_ran(db, run_id, fam->name, never, AUDIT_MAX_OPS, &nnever) < 0)
+		return cli_error("audit", "%s", snc_db_errmsg(db));
+	nnever = nnever < AUDIT_MAX_OPS ? nnever : AUDIT_MAX_OPS;
+	if (fam->instead_of) {
+		for (int k = 0; k < fam->nops; k++) {
+			struct audit_note *n = failed_note(plan, fam, fam->ops[k].fn->name);
+			if (!n || never_ran_outcome(never, nnever, fam->ops[k].name))
+				continue;
+			char detail[600];
+			const char *how = strchr(n->detail, '(');   /* "(crash: SIGABRT)" */
+			how = how ? how + 1 : "";
+			snprintf(detail, sizeof detail, "gave no result alone from the object %s() makes "
+				 "(%.*s): audited from the one %s() makes (harness %s)",
+				 fam->instead_of->name, (int)strcspn(how, ")"), how, fam->starter->name,
+				 fam->name);
+			free(n->status);
+			free(n->detail);
+			n->status = strdup("audited");
+			n->detail = strdup(detail);
+		}
+		return 0;
+	}
+	const char *crashed[AUDIT_MAX_OPS];
+	int ncrashed = 0;
+	for (int k = 0; k < nnever; k++)
+		if (strncmp(never[k].outcome, "crash", 5) == 0)
+			crashed[ncrashed++] = never[k].op;
+	int added = ncrashed ? audit_plan_restart(plan, i, crashed, ncrashed) : -1;
+	if (added < 0)
+		return 0;
+	bool *grown = realloc(*audited, (size_t)plan->nfamilies * sizeof *grown);
+	if (!grown)
+		return cli_error("audit", "out of memory");
+	grown[added] = false;
+	*audited = grown;
+	return 0;
 }
 
 /* Notes go to stderr: failures one per line, skipped functions counted by reason after the
@@ -1589,14 +1655,19 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		push(&paths, rq->headers.v[i]);
 	if (rq->pkgconfig_note[0])
 		audit_note(&plan, "header", rq->headers.v[0], NULL, "audited", "%s", rq->pkgconfig_note);
+	struct strings readers = { 0 };   /* sources written for headers needing the system's */
 	for (int i = 0; rq->headers_named && i < rq->headers.n; i++) {   /* "Only <glib.h> ..." */
 		char includer[PATH_MAX];
-		if (!audit_includer_named(rq->headers.v[i], rq->cflags.v, rq->cflags.n, includer,
-					  sizeof includer))
-			continue;
-		audit_plan_through(&plan, rq->headers.v[i], includer);
-		if (!listed(&paths, includer))
-			push(&paths, includer);
+		if (audit_includer_named(rq->headers.v[i], rq->cflags.v, rq->cflags.n, includer,
+					 sizeof includer)) {
+			audit_plan_through(&plan, rq->headers.v[i], includer);
+			if (!listed(&paths, includer))
+				push(&paths, includer);
+		} else if (audit_system_reader(rq->headers.v[i], rq->cflags.v, rq->cflags.n, dir,
+					       includer, sizeof includer)) {
+			push(&paths, includer);   /* tdb.h: mode_t (audit_system_reader.c) */
+			push(&readers, includer);
+		}
 	}
 	for (int i = 0; i < rq->sources.n; i++)
 		push(&paths, rq->sources.v[i]);
@@ -1614,6 +1685,9 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		rc = scan_execute(db, run_id, &req, &scan);
 	}
 	strings_free(&paths);
+	for (int i = 0; i < readers.n; i++)   /* parsed: their units are in the scan */
+		remove(readers.v[i]);
+	strings_free(&readers);
 	t.scan = now() - start;
 	if (rc != 0)
 		goto finish;
@@ -1658,7 +1732,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 			   "global state the generator can build", plan.nfns, plan.nfns == 1 ? "" : "s");
 	for (int i = 0; i < plan.nfamilies && rc == 0; i++) {
 		enum family_outcome outcome;
-		if (!snc_shard_owns(&rq->shard, plan.families[i].name)) {
+		/* a family started again runs where the one it restarts ran */
+		if (!plan.families[i].instead_of && !snc_shard_owns(&rq->shard, plan.families[i].name)) {
 			counts.elsewhere++;   /* another shard runs it */
 			continue;
 		}
@@ -1667,6 +1742,8 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		counts.outcome[outcome]++;
 		if (audited)
 			audited[i] = outcome == AUDITED;
+		if (rc == 0 && audited && outcome == AUDITED)
+			rc = start_again(db, &plan, i, run_id, &audited);
 	}
 	if (rc == 0 && (!audited || store_notes(db, rq, run_id, &plan, audited, &coverage) != 0))
 		rc = cli_error("audit", "storing the notes: %s", snc_db_errmsg(db));

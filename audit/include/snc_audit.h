@@ -196,6 +196,9 @@ struct audit_family {
 	bool digest_complete;      /* all its state is in memory the harness owns: no
 				      constructor, no function touching globals or unscanned */
 	char *initial;             /* one line: how the initial state is built */
+	const struct sa_function *instead_of;   /* a family started again by another of its
+					      constructors (audit_plan_restart): the
+					      starter of the family it restarts; else NULL */
 };
 
 /* Something the audit skipped or could not do, and why. */
@@ -399,6 +402,13 @@ int audit_pkgconfig_flags(char *const *headers, int nheaders, char *const *cflag
  * False when the header has no #error or names no header found. */
 bool audit_includer_named(const char *header, char *const *cflags, int ncflags, char *out,
 			  size_t len);
+/* audit_system_reader.c: for a header that does not compile alone for a type the system's
+ * headers declare (tdb.h's mode_t) but does after them, writes DIR/snc_reads_NAME.c, which
+ * includes them and then it, and puts its path into out: scanned, it reads the header as
+ * a program including it does. False when the header compiles alone, or not even so. */
+bool audit_system_reader(const char *header, char *const *cflags, int ncflags, const char *dir,
+			 char *out, size_t len);
+#define AUDIT_SYSTEM_READER "snc_reads_"   /* how the names of those sources start */
 /* Audits header through includer (both paths): it is parsed and included through it. */
 void audit_plan_through(struct audit_plan *plan, const char *header, const char *includer);
 /* The header header is audited through, or NULL. */
@@ -452,6 +462,14 @@ void audit_note(struct audit_plan *plan, const char *kind, const char *name,
 		const char *family, const char *status, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 void audit_plan_free(struct audit_plan *plan);
+/* Operations of a variant type may need another kind of object than the starter makes
+ * (json-c's json_object_array_add aborts on what json_object_new_object() makes). Given
+ * the names of plan->families[index]'s operations that gave no result alone from any
+ * state, adds a family started by the constructor among its fallbacks whose name sets it
+ * apart from the starter's by words those names share (json_object_new_array: "array"),
+ * with the operations named with those words and the readers of the object. Returns the
+ * new family's index, or -1 when no constructor fits (or the family is a restart). */
+int audit_plan_restart(struct audit_plan *plan, int index, const char *const *names, int n);
 /* Can the family make another object as it made its initial one: a constructor that
  * returns it, whose arguments are all fixed (no slot, no varying value)? */
 bool audit_makes_another(const struct audit_family *fam);
