@@ -846,6 +846,23 @@ static bool in_list(char **set, int n, const char *s)
 	return false;
 }
 
+/* Is file in the folder of one of set's files (a header beside the named one), a folder of
+ * the library's own (not /usr/include, which every library shares)? */
+static bool beside(char **set, int n, const char *file)
+{
+	const char *slash = file ? strrchr(file, '/') : NULL;
+	for (int i = 0; slash && audit_compiler_folders[i]; i++)
+		if (strlen(audit_compiler_folders[i]) == (size_t)(slash - file) &&
+		    strncmp(file, audit_compiler_folders[i], (size_t)(slash - file)) == 0)
+			return false;
+	for (int i = 0; slash && i < n; i++) {
+		const char *other = strrchr(set[i], '/');
+		if (other && other - set[i] == slash - file && strncmp(set[i], file, (size_t)(slash - file)) == 0)
+			return true;
+	}
+	return false;
+}
+
 static void add_alias(struct audit_plan *plan, const struct audit_alias *a)
 {
 	for (int i = 0; i < plan->naliases; i++)
@@ -909,7 +926,11 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 		}
 		for (int i = 0; i < all.count; i++) {
 			const struct sa_macro *m = &all.macros[i];
-			if (!in_list(files, nfiles, m->file) ||
+			/* an initializer of a header beside it (urcu/rculist.h's lists start with
+			 * CDS_INIT_LIST_HEAD of urcu/list.h, which it includes) builds its objects */
+			bool api = in_list(files, nfiles, m->file);
+			if ((!api && !(initializes(m) && beside(files, nfiles, m->file) &&
+				       m->body[strspn(m->body, " \t")] != '{')) ||   /* not { &(name) } */
 			    (!m->function_like && m->kind != SA_MACRO_ALIAS) || audit_api_named(plan, m->name))
 				continue;
 			struct tokens t;
