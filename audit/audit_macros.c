@@ -970,6 +970,7 @@ void audit_collect_macros(struct audit_plan *plan, const struct sa_units *units,
 				.args = fn && m->function_like ? strdup(args) : NULL,
 				.passes_through = fn && same_list(values,
 								  m->params ? m->params : ""),
+				.borrowed = !api,
 			};
 			if (on_members)
 				a.result_type = strdup(on_members->def->result.spelling);
@@ -1047,24 +1048,40 @@ const char *audit_public_name(const struct audit_plan *plan, const struct sa_fun
 	return infix ? infix : name;
 }
 
+static void free_alias(struct audit_alias *a)
+{
+	free(a->name);
+	free(a->file);
+	free(a->params);
+	free(a->args);
+	free(a->why);
+	free(a->typed_params);
+	free(a->locals);
+	free(a->result_type);
+	for (int v = 0; v < a->nvariants; v++) {
+		free(a->variants[v]);
+		free(a->variant_args[v]);
+	}
+	free(a->variants);
+	free(a->variant_args);
+}
+
+void audit_drop_untyped_borrowed(struct audit_plan *plan)
+{
+	int kept = 0;
+	for (int i = 0; i < plan->naliases; i++) {
+		if (plan->aliases[i].borrowed && !plan->aliases[i].fn)
+			free_alias(&plan->aliases[i]);
+		else
+			plan->aliases[kept++] = plan->aliases[i];
+	}
+	plan->naliases = kept;
+}
+
 void audit_aliases_free(struct audit_plan *plan)
 {
-	for (int i = 0; i < plan->naliases; i++) {
-		free(plan->aliases[i].name);
-		free(plan->aliases[i].file);
-		free(plan->aliases[i].params);
-		free(plan->aliases[i].args);
-		free(plan->aliases[i].why);
-		free(plan->aliases[i].typed_params);
-		free(plan->aliases[i].locals);
-		free(plan->aliases[i].result_type);
-		for (int v = 0; v < plan->aliases[i].nvariants; v++) {
-			free(plan->aliases[i].variants[v]);
-			free(plan->aliases[i].variant_args[v]);
-		}
-		free(plan->aliases[i].variants);
-		free(plan->aliases[i].variant_args);
-	}
+	for (int i = 0; i < plan->naliases; i++)
+		free_alias(&plan->aliases[i]);
 	free(plan->aliases);
 	plan->aliases = NULL;
 	plan->naliases = plan->cap_aliases = 0;

@@ -1710,6 +1710,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	t.scan += now() - start;
 	if (inferred == 1)
 		rq->wrapper_header = inferred_path;   /* it includes every header */
+	audit_drop_untyped_borrowed(&plan);
 	audit_mark_helpers(&plan);
 	if (rq->compdb && rq->libs.n == 0 && rq->sources.n == 0) {
 		compile_the_projects_units(rq, &plan, &scan);

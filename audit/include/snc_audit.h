@@ -251,6 +251,8 @@ struct audit_alias {
 	char *result_type;         /* no target, but one call of an API function on members of
 				      its arguments (AO_stack_pop(l)): that function's result
 				      type, which its wrapper returns; else NULL */
+	bool borrowed;             /* an initializer of a header beside the named one, not of
+				      its API: kept only when its wrapper compiles */
 };
 
 /* An opaque object the API takes beside its own (APR's pool), made once in setup() by a
@@ -428,6 +430,10 @@ const char *audit_public_name(const struct audit_plan *plan, const struct sa_fun
 /* Is fn the function of a macro users call (urcu's _cds_wfs_push behind cds_wfs_push)? */
 bool audit_has_alias(const struct audit_plan *plan, const struct sa_function *fn);
 void audit_aliases_free(struct audit_plan *plan);
+/* After the wrappers are inferred: the borrowed initializers none could be written for
+ * (urcu/list.h's CDS_INIT_LIST_HEAD, typed on rculfqueue.h's struct rcu_head) are no
+ * name of the API, and are dropped. */
+void audit_drop_untyped_borrowed(struct audit_plan *plan);
 
 /* audit_helpers.c: marks the static helpers of each header (defined by it, called or passed
  * as a callback by its other functions, behind no macro, outside its API's name prefix)
