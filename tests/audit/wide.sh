@@ -6,7 +6,7 @@
 # whole family's set-up, the readers in every part and half the bumps.
 . "$(dirname "$0")/lib.sh"
 FIX="$AFIX/wide"
-audit --max-executions 3000 "$FIX/wide.h" "$FIX/wide.c"
+audit --max-executions 1500 "$FIX/wide.h" "$FIX/wide.c"
 expect_match "$out" "audited family struct wide: 65 operations, more than a harness takes \(64\): audited in 2 parts \(wide_part1 \.\.\)" \
 	"the split is said"
 expect_eq "$(q "$DB" "SELECT group_concat(harness, ' ') FROM (SELECT DISTINCT harness FROM pair_verdicts
