@@ -110,6 +110,12 @@ bool audit_named_as_maker(const char *name)
 	return audit_name_has_word(name, verbs);
 }
 
+bool audit_named_as_attributes(const char *name)
+{
+	static const char *const words[] = { "attr", "attrs", "attributes", "opts", "options", NULL };
+	return name && audit_name_has_word(name, words);
+}
+
 const struct sa_function *audit_initializer_of(const struct audit_plan *plan, const char *pointee)
 {
 	const struct sa_function *best = NULL;

@@ -603,6 +603,10 @@ static bool constructor_may_take(const struct audit_plan *plan, const struct sa_
 	       (t->levels == 2 && t->target && strcmp(t->target, key) != 0 &&
 		names_an_error(param->name)) ||
 	       (t->levels == 1 && audit_context_of(plan, t->pointee) &&
+		audit_named_as_maker(f->name)) ||
+	       /* attributes a maker takes, NULL for its defaults (cds_lfht_new's
+		* pthread_attr_t *attr): given NULL (audit_roles.c) */
+	       (t->levels == 1 && !t->pointee_const && audit_named_as_attributes(param->name) &&
 		audit_named_as_maker(f->name)));
 }
 
@@ -1478,12 +1482,33 @@ static bool taken_first(const struct audit_plan *plan, const char *key)
 	return false;
 }
 
+/* Does a function of the API hand an entry * out, other than one named as making it: one
+ * that takes the container (llist_del_first(head) returns a node) or a getter
+ * (ev_default_loop() returns the loop uv_timer_init(loop, timer) takes first)? */
+static bool hands_out_from(const struct audit_plan *plan, const char *entry, const char *container)
+{
+	for (int i = 0; i < plan->nfns; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		if (!f->typed || !points_to_record(&f->result) || strcmp(f->result.pointee, entry) != 0)
+			continue;
+		if (!audit_named_as_maker(f->name))
+			return true;
+		for (int p = 0; p < f->nparams; p++)
+			if (points_to_record(&f->param_types[p].type) &&
+			    strcmp(f->param_types[p].type.pointee, container) == 0)
+				return true;
+	}
+	return false;
+}
+
 /* A kernel-style operation that takes the entry first and its container after it
  * (llist_add(struct llist_node *new, struct llist_head *head)): its object is the container
- * when the API hands entries out (llist_del_first(head) returns one) and takes the
+ * when the API hands entries out of it (llist_del_first(head) returns one) and takes the
  * container first elsewhere. Keyed by its first parameter instead, it made a family of its
  * own, whose fresh node never met the container's other operations: every pair of the
- * list commuted. NULL when f is not such an operation. */
+ * list commuted. A first parameter handed out only by functions that make it is the object
+ * (cds_lfht_lookup(ht, ..., iter) is the hash table's, cds_lfht_new() makes it). NULL when
+ * f is not such an operation. */
 static const char *container_key(const struct audit_plan *plan, const struct sa_function *f)
 {
 	if (!f->typed || f->nparams < 2 || !points_to_record(&f->param_types[0].type) ||
@@ -1493,7 +1518,7 @@ static const char *container_key(const struct audit_plan *plan, const struct sa_
 	for (int p = 1; p < f->nparams; p++) {
 		const struct sa_type *h = &f->param_types[p].type;
 		if (points_to_record(h) && strcmp(h->pointee, entry) != 0 &&
-		    taken_first(plan, h->pointee) && audit_hands_out(plan->fns, plan->nfns, entry))
+		    taken_first(plan, h->pointee) && hands_out_from(plan, entry, h->pointee))
 			return h->pointee;
 	}
 	return NULL;

@@ -788,6 +788,11 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		}
 		return 0;
 	case SA_TYPE_RECORD:
+		if (c->starter && !t->pointee_const && audit_named_as_attributes(name) &&
+		    audit_named_as_maker(c->fn->name)) {
+			a->role = ROLE_NULL;   /* cds_lfht_new(..., pthread_attr_t *attr): defaults */
+			return 0;
+		}
 		if (t->pointee_size < 0 && use_context(c, t, a))
 			return 0;
 		if (t->pointee_size < 0)

@@ -345,6 +345,9 @@ const struct audit_context *audit_context_of(const struct audit_plan *plan, cons
 const struct sa_function *audit_initializer_of(const struct audit_plan *plan, const char *pointee);
 /* Is a word of name create, new, alloc, make, open or init (apr_pool_create_ex, PR_NewLock)? */
 bool audit_named_as_maker(const char *name);
+/* Is a parameter so named a set of attributes a maker takes, NULL for its defaults
+ * (attr, attrs, attributes, opts, options: cds_lfht_new(..., pthread_attr_t *attr))? */
+bool audit_named_as_attributes(const char *name);
 /* Is a word of name init or initialize (sem_init, CDS_INIT_LIST_HEAD, apr_initialize)? */
 bool audit_named_as_initializer(const char *name);
 /* Is a word of name one of taking an element out: del, remove, move, splice, replace,
