@@ -21,6 +21,24 @@
 
 #define BATCH 8
 
+bool audit_syntax_ok(const char *path, char *const *cflags, int ncflags, char **messages)
+{
+	const char *cc = getenv("CC");
+	char **argv = calloc((size_t)ncflags + 4, sizeof *argv);
+	*messages = NULL;
+	if (!argv)
+		return true;
+	int k = 0;
+	argv[k++] = (char *)(cc && *cc ? cc : "cc");
+	argv[k++] = "-fsyntax-only";
+	for (int i = 0; i < ncflags; i++)
+		argv[k++] = cflags[i];
+	argv[k++] = (char *)path;
+	int rc = snc_run_argv_messages(argv, messages);
+	free(argv);
+	return rc == 0 || rc < 0 || rc >= 127;   /* a compiler that could not run decides nothing */
+}
+
 /* Does the file including the headers marked in use compile? Its first error into why. */
 static bool compiles(const char *dir, char *const *headers, const bool *use, int n,
 		     char *const *cflags, int ncflags, char *why, size_t whylen)
@@ -35,21 +53,9 @@ static bool compiles(const char *dir, char *const *headers, const bool *use, int
 			fprintf(f, "#include \"%s\"\n", headers[i]);
 	if (fclose(f) != 0)
 		return true;
-	const char *cc = getenv("CC");
-	char **argv = calloc((size_t)ncflags + 5, sizeof *argv);
-	if (!argv)
-		return true;
-	int k = 0;
-	argv[k++] = (char *)(cc && *cc ? cc : "cc");
-	argv[k++] = "-fsyntax-only";
-	for (int i = 0; i < ncflags; i++)
-		argv[k++] = cflags[i];
-	argv[k++] = path;
 	char *out = NULL;
-	int rc = snc_run_argv_messages(argv, &out);
-	free(argv);
+	bool ok = audit_syntax_ok(path, cflags, ncflags, &out);
 	remove(path);
-	bool ok = rc == 0 || rc < 0 || rc >= 127;   /* a compiler that could not run decides nothing */
 	const char *error = ok || !out ? NULL : strstr(out, " error: ");
 	if (error)
 		snprintf(why, whylen, "%.*s", (int)strcspn(error + 8, "\n"), error + 8);

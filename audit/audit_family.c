@@ -1318,7 +1318,9 @@ int audit_plan_restart(struct audit_plan *plan, int index, const char *const *na
 	int napart = words_apart(by->fn, fam->starter, apart);
 	struct audit_family again = part_of(fam, 0);
 	free(again.name);
-	again.name = malloc(strlen(fam->name) + (size_t)napart * WORD_LEN + 16);
+	/* room for "_start" once per family whose name it could take */
+	again.name = malloc(strlen(fam->name) + (size_t)napart * (WORD_LEN + 1) +
+			    8 * (size_t)plan->nfamilies + 1);
 	strcpy(again.name, fam->name);
 	for (int i = 0; i < napart; i++)
 		strcat(strcat(again.name, "_"), apart[i]);

@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "snc_audit.h"
-#include "snc_cmdline.h"
 
 /* What a C program on a POSIX system commonly includes before a library's header. */
 static const char *const system_headers[] = {
@@ -39,25 +38,6 @@ static bool write_reader(const char *path, const char *header, bool with_system)
 	return fclose(f) == 0;
 }
 
-/* Compiles path (-fsyntax-only) with cflags; the compiler's messages into *messages. Returns
- * true when it compiled, or when no compiler could run (nothing can be decided then). */
-static bool compiles(const char *path, char *const *cflags, int ncflags, char **messages)
-{
-	const char *cc = getenv("CC");
-	char **argv = calloc((size_t)ncflags + 4, sizeof *argv);
-	if (!argv)
-		return true;
-	int k = 0;
-	argv[k++] = (char *)(cc && *cc ? cc : "cc");
-	argv[k++] = "-fsyntax-only";
-	for (int i = 0; i < ncflags; i++)
-		argv[k++] = cflags[i];
-	argv[k++] = (char *)path;
-	int rc = snc_run_argv_messages(argv, messages);
-	free(argv);
-	return rc == 0 || rc < 0 || rc >= 127;
-}
-
 bool audit_system_reader(const char *header, char *const *cflags, int ncflags, const char *dir,
 			 char *out, size_t len)
 {
@@ -67,17 +47,17 @@ bool audit_system_reader(const char *header, char *const *cflags, int ncflags, c
 	const char *base = strrchr(real, '/');
 	base = base ? base + 1 : real;
 	char path[PATH_MAX + 64];
-	if (snprintf(path, sizeof path, "%s/" AUDIT_SYSTEM_READER "%.*s.c", dir,
-		     (int)strcspn(base, "."), base) >=
-	    (int)sizeof path || !write_reader(path, real, false))
+	int n = snprintf(path, sizeof path, "%s/" AUDIT_SYSTEM_READER "%.*s.c", dir,
+			 (int)strcspn(base, "."), base);
+	if (n >= (int)sizeof path || !write_reader(path, real, false))
 		return false;
 	char *messages = NULL;
-	bool alone = compiles(path, cflags, ncflags, &messages);
+	bool alone = audit_syntax_ok(path, cflags, ncflags, &messages);
 	bool unknown_type = !alone && messages && strstr(messages, "unknown type name");
 	free(messages);
 	messages = NULL;
 	bool found = unknown_type && write_reader(path, real, true) &&
-		     compiles(path, cflags, ncflags, &messages);
+		     audit_syntax_ok(path, cflags, ncflags, &messages);
 	free(messages);
 	if (!found || snprintf(out, len, "%s", path) >= (int)len) {
 		remove(path);

@@ -371,6 +371,10 @@ const struct sa_unit *audit_api_unit(const struct audit_plan *plan, const struct
  * compiles with those kept before it, or set aside with the compiler's first error in
  * why[i] (liburcu's flavours: urcu-bp.h and urcu-memb.h are never included together).
  * Returns how many were set aside. */
+/* Does path compile (the harnesses' compiler, $CC or cc, -fsyntax-only, with cflags)? Its
+ * messages into *messages (malloc'd, or NULL). True too when no compiler could run:
+ * nothing can be decided then. */
+bool audit_syntax_ok(const char *path, char *const *cflags, int ncflags, char **messages);
 int audit_compatible_headers(char *const *headers, int n, const int *readers, char *const *cflags,
 			     int ncflags, const char *dir, bool *keep, char (*why)[256]);
 
