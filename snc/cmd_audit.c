@@ -170,6 +170,9 @@ static bool falls_here(const struct audit_request *rq, const struct audit_plan *
 {
 	if (rq->shard.count <= 1)
 		return true;
+	for (int i = 0; family && i < plan->nfamilies; i++)   /* a family started again */
+		if (plan->families[i].instead_of && strcmp(plan->families[i].name, family) == 0)
+			family = plan->families[i].key;
 	for (int i = 0; family && i < plan->nfamilies; i++)
 		if (strcmp(plan->families[i].key, family) == 0)
 			return snc_shard_owns(&rq->shard, plan->families[i].name);
@@ -290,6 +293,13 @@ static int build_family(const struct audit_request *rq, const struct strings *in
 	if (rc != 0)
 		harness_program_remove(program);
 	return rc;
+}
+
+/* What a family's own notes name it by: its type, or, for a family started again by
+ * another constructor, its harness name: its failure is not the first family's. */
+static const char *family_of_note(const struct audit_family *fam)
+{
+	return fam->instead_of ? fam->name : audit_family_label(fam);
 }
 
 /* The outcome of op in the list of those that never gave a result, or NULL. */
@@ -420,7 +430,7 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 	char source[PATH_MAX], program[PATH_MAX];
 	double start = now();
 	if (write_harness(rq, plan, fam, dir, source, sizeof source) != 0) {
-		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+		audit_note(plan, "family", family_of_note(fam), family_of_note(fam),
 			   "failed", "cannot write %s: %s", source,
 			   strerror(errno));
 		return 0;
@@ -448,7 +458,7 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 	cli_progress_end();
 	t->build += now() - start;
 	if (built != 0) {
-		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+		audit_note(plan, "family", family_of_note(fam), family_of_note(fam),
 			   "failed",
 			   "the generated harness %s did not compile or link (the compiler's messages "
 			   "are above; --emit-harness keeps it)", source);
@@ -478,7 +488,7 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 	t->measure += measured;
 	t->classify += took - measured;
 	if (rc != 0 || found != 0) {
-		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+		audit_note(plan, "family", family_of_note(fam), family_of_note(fam),
 			   "failed",
 			   "its harness program ended with status %d (its messages are above)", rc);
 		return 0;
@@ -488,18 +498,18 @@ static int audit_family_with(struct snc_db *db, const struct audit_request *rq,
 		*outcome = NOT_STARTED;
 		if (fam->start == START_CONSTRUCTOR && fam->starter_out < 0 && !fam->globals &&
 		    fam->nfallbacks > 0)
-			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+			audit_note(plan, "family", family_of_note(fam), family_of_note(fam),
 				   "failed", "its initial state could "
 				   "not be built (%s in %s, or in one of the %d calls tried while it returned "
 				   "NULL; a NULL from every one ends the set-up with SIGABRT): every verdict "
 				   "is unknown", fresh, fam->starter->name, fam->nfallbacks);
 		else if (fam->start == START_CONSTRUCTOR && fam->starter_out < 0 && !fam->globals)
-			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+			audit_note(plan, "family", family_of_note(fam), family_of_note(fam),
 				   "failed", "its initial state could "
 				   "not be built (%s in %s; a NULL from it ends the set-up with SIGABRT): "
 				   "every verdict is unknown", fresh, fam->starter->name);
 		else
-			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
+			audit_note(plan, "family", family_of_note(fam), family_of_note(fam),
 				   "failed", "its initial state could "
 				   "not be built (%s in %s): every verdict is unknown", fresh,
 				   fam->starter ? fam->starter->name : "setup");
@@ -580,6 +590,32 @@ static int store_functions(struct snc_db *db, const struct audit_request *rq, in
 	return 0;
 }
 
+/* The harness a note is about: a family's, the first of its type (or the family started
+ * again that the note names); a function's, the last family of its type it is an
+ * operation of (a part; the family started again where it was audited), else the last
+ * of its type. */
+static const char *note_harness(const struct audit_plan *plan, const struct audit_note *n)
+{
+	const char *harness = NULL;
+	bool family = strcmp(n->kind, "family") == 0, member = false;
+	for (int k = 0; n->family && k < plan->nfamilies; k++) {
+		const struct audit_family *f = &plan->families[k];
+		if (f->instead_of && strcmp(f->name, n->family) == 0)
+			return f->name;
+		if (strcmp(f->key, n->family) != 0)
+			continue;
+		if (family)
+			return f->name;
+		bool has = false;
+		for (int o = 0; o < f->nops && !has; o++)
+			has = strcmp(f->ops[o].fn->name, n->name) == 0;
+		if (has || !member)
+			harness = f->name;
+		member |= has;
+	}
+	return harness;
+}
+
 static int store_notes(struct snc_db *db, const struct audit_request *rq, int64_t run_id,
 		       const struct audit_plan *plan, const bool *audited, struct audit_coverage *c)
 {
@@ -597,7 +633,7 @@ static int store_notes(struct snc_db *db, const struct audit_request *rq, int64_
 		bool failed = false;
 		for (int k = 0; k < plan->nnotes && !failed; k++)
 			failed = strcmp(plan->notes[k].kind, "family") == 0 && plan->notes[k].family &&
-				 strcmp(plan->notes[k].family, f->key) == 0 &&
+				 strcmp(plan->notes[k].family, f->instead_of ? f->name : f->key) == 0 &&
 				 strcmp(plan->notes[k].status, "audited") != 0;   /* a split's note */
 		if (!failed && snc_db_audit_item_add(db, run_id, "family", f->key, f->key, f->name,
 						     "audited", f->initial) != 0)
@@ -605,15 +641,10 @@ static int store_notes(struct snc_db *db, const struct audit_request *rq, int64_
 	}
 	for (int i = 0; i < plan->nnotes; i++) {
 		const struct audit_note *n = &plan->notes[i];
-		bool ran = false;
-		const char *harness = NULL;
 		if (!falls_here(rq, plan, n->family))
 			continue;
-		for (int k = 0; k < plan->nfamilies && !ran; k++)
-			if (n->family && strcmp(plan->families[k].key, n->family) == 0)
-				harness = plan->families[k].name, ran = strcmp(n->kind, "family") == 0;
-		if (snc_db_audit_item_add(db, run_id, n->kind, n->name, n->family, harness, n->status,
-					  n->detail) != 0)
+		if (snc_db_audit_item_add(db, run_id, n->kind, n->name, n->family,
+					  note_harness(plan, n), n->status, n->detail) != 0)
 			goto fail;
 	}
 	return snc_db_commit(db);
