@@ -241,7 +241,8 @@ void audit_collect_api(struct audit_plan *plan, const struct sa_model *model,
 		const struct sa_unit *src = u->status == SA_UNIT_ERRORS && !sa_unit_refuses_alone(u)
 			? sa_units_source_reading(units, path) : NULL;
 		const char *base = src ? strrchr(src->file, '/') : NULL;
-		if (src && base && strncmp(base + 1, AUDIT_SYSTEM_READER, strlen(AUDIT_SYSTEM_READER)) == 0)
+		if (src && base &&
+		    strncmp(base + 1, AUDIT_SYSTEM_READER, strlen(AUDIT_SYSTEM_READER)) == 0)
 			audit_note(plan, "header", headers[h], NULL, "audited",
 				   "as a program that includes the system's headers first reads it "
 				   "(alone it has %d error%s, %s:%d: %s: it uses the system's types "
@@ -328,17 +329,6 @@ static void add_header_of(const struct audit_plan *plan, const struct sa_functio
 
 static int read_at(const struct sa_unit *u, const char *path);
 
-/* Is path a header of the compiler's folders (the system's, included as <...>)? */
-static bool system_header(const char *path)
-{
-	for (int i = 0; audit_compiler_folders[i]; i++) {
-		size_t n = strlen(audit_compiler_folders[i]);
-		if (strncmp(path, audit_compiler_folders[i], n) == 0 && path[n] == '/')
-			return true;
-	}
-	return false;
-}
-
 /* At most how many headers add_headers_it_needs adds beside the API's. */
 #define SYSTEM_HEADERS_MAX 32
 
@@ -371,7 +361,7 @@ static void add_headers_it_needs(const struct audit_plan *plan, const char *head
 		for (int j = 0; j < *n && !listed; j++)
 			listed = strcmp(headers[j], f->path) == 0;
 		if (!listed && f->includer && strcmp(f->includer, src->file) == 0 &&
-		    system_header(f->path)) {
+		    audit_in_compiler_folder(f->path)) {
 			headers[(*n)++] = f->path;
 			added++;
 		}

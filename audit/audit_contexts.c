@@ -68,20 +68,27 @@ static bool better(const struct sa_function *f, const struct sa_function *than)
 	return a != b ? a < b : strcmp(f->name, than->name) < 0;
 }
 
+const char *audit_name_word(const char *name, const char *w, size_t *len)
+{
+	while (w != name && *w == '_')
+		w++;
+	if (!*w)
+		return NULL;
+	size_t n = 1;
+	while (w[n] && w[n] != '_' &&
+	       !(isupper((unsigned char)w[n]) && islower((unsigned char)w[n - 1])))
+		n++;
+	*len = n;
+	return w;
+}
+
 bool audit_name_has_word(const char *name, const char *const *words)
 {
-	for (const char *w = name; *w;) {
-		size_t len = 1;
-		while (w[len] && w[len] != '_' && !(isupper((unsigned char)w[len]) &&
-						    islower((unsigned char)w[len - 1])))
-			len++;
+	size_t len;
+	for (const char *w = name; (w = audit_name_word(name, w, &len)); w += len)
 		for (int i = 0; words[i]; i++)
 			if (strlen(words[i]) == len && strncasecmp(w, words[i], len) == 0)
 				return true;
-		w += len;
-		while (*w == '_')
-			w++;
-	}
 	return false;
 }
 

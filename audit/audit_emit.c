@@ -64,14 +64,11 @@ char *audit_include_of(const char *given)
 	char real[PATH_MAX];   /* the generated files live elsewhere: "./include/hq.h" is not there */
 	const char *header = given[0] != '/' && realpath(given, real) ? real : given;
 	char *out = malloc(strlen(header) + 4);
-	for (int i = 0; audit_compiler_folders[i]; i++) {
-		size_t n = strlen(audit_compiler_folders[i]);
-		if (strncmp(header, audit_compiler_folders[i], n) == 0 && header[n] == '/') {
-			sprintf(out, "<%s>", header + n + 1);
-			return out;
-		}
-	}
-	sprintf(out, "\"%s\"", header);
+	const char *system = audit_in_compiler_folder(header);
+	if (system)
+		sprintf(out, "<%s>", system);
+	else
+		sprintf(out, "\"%s\"", header);
 	return out;
 }
 

@@ -1179,14 +1179,14 @@ static void *copy_array(const void *v, int n, size_t size)
 	return c;
 }
 
-/* Part `part` of fam: a copy of everything it owns but its operations (none yet). */
-static struct audit_family part_of(const struct audit_family *fam, int part)
+/* A family named name (malloc'd, now the copy's) like fam: a copy of everything it owns
+ * but its operations (none yet). */
+static struct audit_family copy_of(const struct audit_family *fam, char *name)
 {
 	struct audit_family c = *fam;
 	c.key = strdup(fam->key);
 	c.group = copy_text(fam->group);
-	c.name = malloc(strlen(fam->name) + 16);
-	sprintf(c.name, "%s_part%d", fam->name, part);
+	c.name = name;
 	c.initial = copy_text(fam->initial);
 	c.start_args = copy_args(fam->start_args, fam->nstart_args);
 	c.fallbacks = copy_array(fam->fallbacks, fam->nfallbacks, sizeof *c.fallbacks);
@@ -1221,7 +1221,9 @@ static void add_in_parts(struct audit_plan *plan, struct audit_family *fam)
 		   "the others; pairs of two operations in different parts are not classified",
 		   fam->nops, AUDIT_MAX_OPS, parts, fam->name, readers, each);
 	for (int p = 0; p < parts; p++) {
-		struct audit_family part = part_of(fam, p + 1);
+		char *name = malloc(strlen(fam->name) + 16);
+		sprintf(name, "%s_part%d", fam->name, p + 1);
+		struct audit_family part = copy_of(fam, name);
 		for (int i = 0, other = 0; i < fam->nops; i++) {
 			bool here = everywhere[i] || other / each == p;
 			other += !everywhere[i];
@@ -1241,24 +1243,18 @@ static void add_in_parts(struct audit_plan *plan, struct audit_family *fam)
 #define WORDS_MAX 16
 #define WORD_LEN 32
 
-/* The words of a name (split at '_' and at a change to upper case), lower case. */
+/* The words of a name (audit_name_word), lower case; a leading underscore's word is
+ * left out. */
 static int name_words(const char *name, char words[][WORD_LEN], int max)
 {
 	int n = 0;
-	for (const char *w = name; *w && n < max;) {
-		size_t len = 1;
-		while (w[len] && w[len] != '_' && !(isupper((unsigned char)w[len]) &&
-						    islower((unsigned char)w[len - 1])))
-			len++;
+	size_t len;
+	for (const char *w = name; n < max && (w = audit_name_word(name, w, &len)); w += len)
 		if (w[0] != '_' && len < WORD_LEN) {
 			for (size_t i = 0; i < len; i++)
 				words[n][i] = (char)tolower((unsigned char)w[i]);
 			words[n++][len] = '\0';
 		}
-		w += len;
-		while (*w == '_')
-			w++;
-	}
 	return n;
 }
 
@@ -1316,17 +1312,16 @@ int audit_plan_restart(struct audit_plan *plan, int index, const char *const *na
 		return -1;
 	const struct audit_attempt *by = &fam->fallbacks[best];
 	int napart = words_apart(by->fn, fam->starter, apart);
-	struct audit_family again = part_of(fam, 0);
-	free(again.name);
 	/* room for "_start" once per family whose name it could take */
-	again.name = malloc(strlen(fam->name) + (size_t)napart * (WORD_LEN + 1) +
+	char *name = malloc(strlen(fam->name) + (size_t)napart * (WORD_LEN + 1) +
 			    8 * (size_t)plan->nfamilies + 1);
-	strcpy(again.name, fam->name);
+	strcpy(name, fam->name);
 	for (int i = 0; i < napart; i++)
-		strcat(strcat(again.name, "_"), apart[i]);
+		strcat(strcat(name, "_"), apart[i]);
 	for (int i = 0; i < plan->nfamilies; i++)
-		if (strcmp(plan->families[i].name, again.name) == 0)
-			strcat(again.name, "_start");
+		if (strcmp(plan->families[i].name, name) == 0)
+			strcat(name, "_start");
+	struct audit_family again = copy_of(fam, name);
 	again.instead_of = fam->starter;
 	again.starter = by->fn;
 	free_args(again.start_args, again.nstart_args);

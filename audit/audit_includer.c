@@ -67,6 +67,16 @@ static bool error_message(const char *path, char *message, size_t len)
 const char *const audit_compiler_folders[] = { "/usr/local/include", "/usr/include/x86_64-linux-gnu",
 					       "/usr/include", NULL };
 
+const char *audit_in_compiler_folder(const char *path)
+{
+	for (int i = 0; audit_compiler_folders[i]; i++) {
+		size_t n = strlen(audit_compiler_folders[i]);
+		if (strncmp(path, audit_compiler_folders[i], n) == 0 && path[n] == '/')
+			return path + n + 1;
+	}
+	return NULL;
+}
+
 const char *audit_include_folder(char *const *cflags, int ncflags, int i)
 {
 	const char *a = cflags[i];

@@ -851,13 +851,13 @@ static bool in_list(char **set, int n, const char *s)
 static bool beside(char **set, int n, const char *file)
 {
 	const char *slash = file ? strrchr(file, '/') : NULL;
-	for (int i = 0; slash && audit_compiler_folders[i]; i++)
-		if (strlen(audit_compiler_folders[i]) == (size_t)(slash - file) &&
-		    strncmp(file, audit_compiler_folders[i], (size_t)(slash - file)) == 0)
-			return false;
+	const char *system = file ? audit_in_compiler_folder(file) : NULL;
+	if (system && !strchr(system, '/'))
+		return false;   /* directly in /usr/include */
 	for (int i = 0; slash && i < n; i++) {
 		const char *other = strrchr(set[i], '/');
-		if (other && other - set[i] == slash - file && strncmp(set[i], file, (size_t)(slash - file)) == 0)
+		if (other && other - set[i] == slash - file &&
+		    strncmp(set[i], file, (size_t)(slash - file)) == 0)
 			return true;
 	}
 	return false;

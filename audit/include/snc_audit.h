@@ -382,6 +382,10 @@ int audit_compatible_headers(char *const *headers, int n, const int *readers, ch
  * apr_pool_create_ex, PR_NewLock), whatever its case, one of words (NULL-terminated)?
  * numa_sched_setaffinity holds no word "fini". */
 bool audit_name_has_word(const char *name, const char *const *words);
+/* The words of a name, in turn: the first from w = name, the next from w + *len of the one
+ * before; NULL after the last. Split as above; the name's own leading underscores stay
+ * with its first word (_talloc_free: "_talloc", "free"). */
+const char *audit_name_word(const char *name, const char *w, size_t *len);
 /* Frees what an operation owns (its arguments); the op itself is the family's. */
 void audit_free_op(struct audit_op *op);
 /* The group of the untyped object t (a parameter's or the result's of the function name;
@@ -393,6 +397,9 @@ char *audit_object_group(const struct audit_plan *plan, const char *name, const 
 const char *audit_family_label(const struct audit_family *fam);
 /* The folders the C compiler searches by itself, in its order (NULL-terminated). */
 extern const char *const audit_compiler_folders[];
+/* path below one of those folders: what follows the folder ("sys/types.h" of
+ * /usr/include/x86_64-linux-gnu/sys/types.h, as <...> spells it), else NULL. */
+const char *audit_in_compiler_folder(const char *path);
 /* The folder an include flag at cflags[i] names (-IDIR, -I DIR, -isystem DIR), or NULL. */
 const char *audit_include_folder(char *const *cflags, int ncflags, int i);
 /* What to #include for header: the header its #error names when it refuses to be included
