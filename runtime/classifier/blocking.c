@@ -52,9 +52,10 @@ static void run_instance(void *arg)
  * (spin_watch.c); false when the scheduler could not run it. */
 static bool solo_watched(struct solo_call *c, struct snc_sched_result *res)
 {
+	static const struct snc_sched_options alone = { .outside_idle = outside_threads_idle };
 	int status;
 	spin_watch_start(&res->steps);
-	status = snc_sched_solo(run_instance, c, NULL, res);
+	status = snc_sched_solo(run_instance, c, &alone, res);
 	spin_watch_stop();
 	return status >= 0;
 }

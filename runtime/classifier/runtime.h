@@ -168,6 +168,16 @@ long sleep_watch_timed_sleep_ms(pid_t tid, uint64_t *where);
  * the same state in SAME_SLEEPS_TO_BLOCK sleeps in a row ends its solo run as blocked. False
  * when there is no watch or the signal cannot be sent. */
 bool spin_watch_sample_sleep(pthread_t t);
+/* Wakes thread tid of this process (a library's poller, in a short timed sleep) with the
+ * watch's signal, whose handler does nothing for it: the sleep ends early, as with any
+ * signal, and the thread goes round its loop now rather than when its time is up. False
+ * when there is no watch (under Valgrind) or the signal cannot be sent. */
+bool spin_watch_wake(pid_t tid);
+/* Has thread tid of this process (a library's poller, in a short timed sleep) sample its
+ * own state inside that sleep (registers, the memory they point at, its stack), which the
+ * signal ends early; *state is a hash of it. False when there is no watch, the signal
+ * cannot be sent, or the thread did not answer from inside a system call within 5 ms. */
+bool spin_watch_sample_poller(pid_t tid, uint64_t *state);
 /* The state letter of thread tid of this process (R running or runnable, S asleep, D, T,
  * t, ...), from /proc/self/task/TID/stat; '\0' when it is gone. Async-signal-safe. */
 char thread_state(pid_t tid);
@@ -175,6 +185,16 @@ char thread_state(pid_t tid);
  * workers) sleep and stay asleep, so that the state forked from this process is the same
  * every time; returns at once when there are none. Returns how many there are. */
 int settle_library_threads(void);
+/* Thread tid's scheduling state letter and its context switches so far (voluntary and
+ * not); false when it is gone or cannot be read. */
+bool thread_activity(long tid, char *state, long *switches);
+/* A timed sleep this short (milliseconds) is a round of a polling loop: a thread found in
+ * one is a poller (settle.c, outside_idle.c). */
+#define POLL_MS_MAX 50
+/* outside_idle.c: while an op that runs alone waits for threads it started (a pool's
+ * workers): whether those threads can no longer act, so that the op's wait is decided as if
+ * it were alone (snc_sched_options.outside_idle); first_look starts a new wait. */
+bool outside_threads_idle(bool first_look);
 /* Whether a wait ran out (a library thread that never sleeps): no later wait in this process
  * or its children; settle_give_up passes that on to a process that did not see it. */
 bool settle_gave_up(void);

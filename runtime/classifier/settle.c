@@ -16,7 +16,12 @@
  * still: one found in a short timed sleep (POLL_MS_MAX or less, sleep_watch_timed_sleep_ms)
  * is idle once it woke since it was first seen asleep in this wait and sleeps again (one
  * seen twice inside one sleep is not yet: it has not looked at what the call left it;
- * and on a loaded machine its round may take longer than a look). A longer sleep (a timer
+ * and on a loaded machine its round may take longer than a look). So that this costs a
+ * look or two rather than the rest of its sleep (10 ms a wait, after every call that
+ * starts or feeds such a worker), a poller first seen asleep is woken by a signal whose
+ * handler does nothing (spin_watch_wake): its sleep ends early (EINTR, as any signal
+ * ends poll or nanosleep), and it looks at its queue now. One that blocks the signal, or
+ * sleeps its time out again, is waited for as before. A longer sleep (a timer
  * thread's second) is asleep as any other: the state is not held up for it. It waits at most
  * SETTLE_LIMIT_MS; a thread still busy then (a library's timer thread, a busy loop) is
  * left as it is, and the repeats of every execution say whether the verdicts stayed
@@ -56,9 +61,7 @@ static bool read_small(const char *path, char *buf, size_t len)
 	return true;
 }
 
-/* Thread tid's scheduling state letter (thread_state) and its context switches so far;
- * false when it is gone or cannot be read. */
-static bool thread_activity(long tid, char *state, long *switches)
+bool thread_activity(long tid, char *state, long *switches)
 {
 	char path[64], buf[4096];
 	if (!(*state = thread_state((pid_t)tid)))
@@ -78,7 +81,6 @@ static bool thread_activity(long tid, char *state, long *switches)
 }
 
 #define POLLERS_MAX 64
-#define POLL_MS_MAX 50   /* a timed sleep this short is a round of a polling loop */
 
 /* What one look at the library's threads saw. */
 struct look {
@@ -95,7 +97,7 @@ struct pollers {
 };
 
 /* Whether poller tid, now at switches, woke since it was first seen asleep (recorded now
- * when it was not). */
+ * when it was not, and woken: its round need not wait for its time to be up). */
 static bool went_round(struct pollers *seen, long tid, long switches)
 {
 	for (int i = 0; i < seen->n; i++)
@@ -104,6 +106,7 @@ static bool went_round(struct pollers *seen, long tid, long switches)
 	if (seen->n < POLLERS_MAX) {
 		seen->tid[seen->n] = tid;
 		seen->first_switches[seen->n++] = switches;
+		spin_watch_wake((pid_t)tid);
 	}
 	return false;
 }

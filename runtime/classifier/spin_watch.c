@@ -35,7 +35,14 @@
  * end: blocked, with no confirmation. A bounded loop counts its rounds and differs; so does
  * a loop that reads the clock into its frame. A loop whose only change is to a global it
  * holds no pointer to (a count of tries in a static variable) looks the same every round
- * and is called blocked, as a tick calls such a spin. */
+ * and is called blocked, as a tick calls such a spin.
+ *
+ * The same signal, sent with tgkill, wakes a library's poller while the state settles
+ * (settle.c, spin_watch_wake): the handler sees neither a timer nor a queued value of its
+ * own and returns, and the poller's sleep has ended early. Queued with SAMPLE_POLLER to a
+ * poller while an op waits for the threads it started (outside_idle.c), the handler samples
+ * that thread inside its sleep, as a sleep of the op's is sampled, and answers the thread
+ * that asked (spin_watch_sample_poller); its sleep ends early too. */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -43,6 +50,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <ucontext.h>
@@ -59,6 +67,8 @@
 #define SAMPLE_IN_SLEEP 0x51ee9   /* the value of the signal that samples a timed sleep */
 #define SAME_SLEEPS_TO_BLOCK 4
 #define STACK_HASHED 65536u       /* bytes of the stack above its pointer, at most */
+#define SAMPLE_POLLER 0x51ee7     /* the value of the signal that samples a library's poller */
+#define POLLER_ANSWER_NS 5000000  /* how long a poller's sample is waited for */
 
 /* One sample; all words, so that two compare with memcmp. */
 struct machine_state {
@@ -84,6 +94,14 @@ static struct {
 } watch;
 
 static int watch_signal = -1;
+
+/* The one poller sample asked for at a time (spin_watch_sample_poller): which thread, and
+ * its answer (0 while none, 1 with state, -1 when it could not be sampled). */
+static struct {
+	volatile pid_t tid;
+	volatile uint64_t state;
+	volatile int answer;
+} poller;
 
 static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
 {
@@ -141,12 +159,16 @@ static uint64_t hash_stack(uint64_t h, uint64_t sp)
 }
 
 /* The interrupted thread's state; false when it cannot be one of a spin on memory (asleep:
- * false) or of a loop of timed sleeps (asleep: true). Running, a sample in a system call
+ * false) or of a loop of timed sleeps (asleep: true). The memory around the registers is
+ * the op's only (op): around a library poller's registers lies memory that other threads
+ * change all the time (the runtime's, the waiting thread's stack), and what the poller does
+ * to memory outside its stack is seen, where it matters, in what the op's wait re-reads
+ * (solo.c). Running, a sample in a system call
  * decides nothing, and the voluntary context switches are part of the state. Asleep, the
  * sample must be in one, and what the system call itself changes is left out (rax, its
  * result; rcx and r11, which it clobbers) as are the switches each sleep adds, while the
  * whole stack is in (a loop's counter may live in any frame). */
-static bool sample(const ucontext_t *uc, struct machine_state *s, bool asleep)
+static bool sample(const ucontext_t *uc, struct machine_state *s, bool asleep, bool op)
 {
 	static const int general[16] = { REG_R8, REG_R9, REG_R10, REG_R12, REG_R13, REG_R14,
 					 REG_R15, REG_RDI, REG_RSI, REG_RBP, REG_RBX, REG_RDX,
@@ -161,21 +183,24 @@ static bool sample(const ucontext_t *uc, struct machine_state *s, bool asleep)
 		return false;
 	for (int i = 0; i < (asleep ? 13 : 16); i++) {   /* the last three: not asleep */
 		s->general[i] = (uint64_t)g[general[i]];
-		h = hash_window(h, s->general[i]);
+		if (op)
+			h = hash_window(h, s->general[i]);
 	}
 	if (uc->uc_mcontext.fpregs)
 		h = hash_bytes(h, uc->uc_mcontext.fpregs->_xmm, sizeof uc->uc_mcontext.fpregs->_xmm);
-	h = hash_bytes(h, (const void *)&(uint32_t){ *watch.points }, sizeof(uint32_t));
+	if (op)
+		h = hash_bytes(h, (const void *)&(uint32_t){ *watch.points }, sizeof(uint32_t));
 	s->hash = asleep ? hash_stack(h, s->general[12]) :
 			   hash_bytes(h, &(uint64_t){ voluntary_switches() }, sizeof(uint64_t));
 	return true;
 }
 #else
-static bool sample(const ucontext_t *uc, struct machine_state *s, bool asleep)
+static bool sample(const ucontext_t *uc, struct machine_state *s, bool asleep, bool op)
 {
 	(void)uc;
 	(void)s;
 	(void)asleep;
+	(void)op;
 	return false;
 }
 #endif
@@ -188,7 +213,7 @@ static bool sample(const ucontext_t *uc, struct machine_state *s, bool asleep)
 static bool same_again(struct same_run *run, const ucontext_t *uc, bool asleep, int needed)
 {
 	struct machine_state now;
-	if (!sample(uc, &now, asleep)) {
+	if (!sample(uc, &now, asleep, true)) {
 		if (!asleep)
 			run->same = 0;
 		return false;
@@ -217,11 +242,27 @@ static void sample_and_decide(struct same_run *run, const ucontext_t *uc, bool a
 	}
 }
 
+/* On a library's poller, asked by spin_watch_sample_poller: its state inside the sleep the
+ * signal cut short, as a sleep's sample of the op's (less the op's points). */
+static void answer_poller_sample(const ucontext_t *uc)
+{
+	struct machine_state s;
+	bool sampled = gettid() == poller.tid && sample(uc, &s, true, false);
+	poller.state = sampled ? hash_bytes(0xcbf29ce484222325ULL, &s, sizeof s) : 0;
+	__atomic_store_n(&poller.answer, sampled ? 1 : -1, __ATOMIC_RELEASE);
+}
+
 static void on_tick(int sig, siginfo_t *info, void *context)
 {
 	int saved_errno = errno;
 
 	(void)sig;
+	if (info->si_code == SI_QUEUE && info->si_pid == getpid() &&
+	    info->si_value.sival_int == SAMPLE_POLLER) {
+		answer_poller_sample(context);
+		errno = saved_errno;
+		return;
+	}
 	if (info->si_code == SI_QUEUE && info->si_pid == getpid() &&
 	    info->si_value.sival_int == BLOCKED_BY_SLEEP) {
 		errno = saved_errno;
@@ -278,6 +319,45 @@ bool spin_watch_sample_sleep(pthread_t t)
 {
 	return watch_usable() &&
 	       pthread_sigqueue(t, watch_signal, (union sigval){ .sival_int = SAMPLE_IN_SLEEP }) == 0;
+}
+
+/* Queues the watch's signal with value to thread tid of this process. */
+static bool queue_to_thread(pid_t tid, int value)
+{
+	siginfo_t info = { .si_code = SI_QUEUE };
+	info.si_signo = watch_signal;
+	info.si_pid = getpid();
+	info.si_uid = getuid();
+	info.si_value.sival_int = value;
+	return syscall(SYS_rt_tgsigqueueinfo, getpid(), tid, watch_signal, &info) == 0;
+}
+
+bool spin_watch_sample_poller(pid_t tid, uint64_t *state)
+{
+	struct timespec from, now;
+
+	if (!watch_usable())
+		return false;
+	poller.tid = tid;
+	__atomic_store_n(&poller.answer, 0, __ATOMIC_RELEASE);
+	if (!queue_to_thread(tid, SAMPLE_POLLER))
+		return false;
+	clock_gettime(CLOCK_MONOTONIC, &from);
+	int answer;
+	while (!(answer = __atomic_load_n(&poller.answer, __ATOMIC_ACQUIRE))) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if ((now.tv_sec - from.tv_sec) * 1000000000L + now.tv_nsec - from.tv_nsec > POLLER_ANSWER_NS)
+			break;
+		syscall(SYS_sched_yield);   /* the scheduler's sched_yield is a point of the op's */
+	}
+	poller.tid = 0;
+	*state = poller.state;
+	return answer > 0;
+}
+
+bool spin_watch_wake(pid_t tid)
+{
+	return watch_usable() && syscall(SYS_tgkill, getpid(), tid, watch_signal) == 0;
 }
 
 void spin_watch_stop(void)

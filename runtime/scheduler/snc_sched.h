@@ -149,6 +149,11 @@ struct snc_sched_options {
 	bool trace_calls;          /* also record FUNC_ENTRY entries */
 	struct snc_trace_entry *trace;   /* NULL: no trace */
 	uint32_t trace_capacity;   /* entries beyond it are counted in trace_dropped */
+	/* Solo runs: asked, each time the op cannot go on while the process has threads
+	 * outside the run (which might end its wait), whether those threads can no longer act
+	 * (first_look: the first time in this wait); true decides the wait as if the op were
+	 * alone. NULL: the op sleeps and tries again until the caller's timer. */
+	bool (*outside_idle)(bool first_look);
 };
 
 struct snc_sched_thread_stats {

@@ -16,7 +16,9 @@
  * have been the store it waits for. Nothing is preempted and there is no
  * step limit unless the caller sets max_steps: an operation that makes progress runs as
  * long as it needs, and no backstop timer unless the caller sets timeout_ms (its own timer
- * stays the fallback for blocking in code without points). A spin in code without points
+ * stays the fallback for blocking in code without points). The caller may say when those
+ * threads can no longer act (snc_sched_options.outside_idle: asleep in the same state look
+ * after look): the wait is then decided as if the op were alone. A spin in code without points
  * is told from the thread's machine state instead (the classifier's spin watch,
  * spin_watch.c): snc_sched_solo_blocked, called from its signal handler on the op's thread,
  * ends the run as a deadlock, as the stall rule would, when nothing outside it can act. A
@@ -85,6 +87,35 @@ static bool other_threads(void)
 /* Were there other threads when the operation last found it could not go on? */
 static bool outside_seen;
 
+/* What the op's wait re-reads: the bytes at the addresses of its quiet points, up to 8 at
+ * each (within the page, which the op read, so mapped). A thread outside the run that
+ * changes them is not a change the spin rule sees (it counts the run's own writes), so
+ * the outside threads' looks start again (snc_sched_options.outside_idle). */
+__attribute__((no_sanitize_address)) static uint64_t
+what_the_wait_reads(const struct sched_thread *t)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (unsigned i = 0; i < t->nquiet; i++) {
+		uintptr_t at = (uintptr_t)t->quiet_addr[i];
+		size_t n = 4096 - (at & 4095) < 8 ? 4096 - (at & 4095) : 8;
+		for (size_t b = 0; at && b < n; b++)
+			h = (h ^ ((const volatile unsigned char *)at)[b]) * 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Whether the threads outside the run can no longer act, as the caller judges them, with
+ * what the wait reads unchanged since the last look; a new wait or a change starts the
+ * looks again. */
+static bool outside_idle(void)
+{
+	static uint64_t reads_at_last_look;
+	uint64_t reads = what_the_wait_reads(&sched_calling_thread);
+	bool first_look = !outside_seen || reads != reads_at_last_look;
+	reads_at_last_look = reads;
+	return snc_run.opt.outside_idle && snc_run.opt.outside_idle(first_look);
+}
+
 bool solo_wait_for_outside(void)
 {
 	static const struct timespec a_while = { .tv_nsec = 1000000 };
@@ -98,6 +129,10 @@ bool solo_wait_for_outside(void)
 		bool look_again = outside_seen;
 		outside_seen = false;
 		return look_again;
+	}
+	if (outside_idle()) {
+		outside_seen = false;
+		return false;   /* nothing outside can act: decided as if alone */
 	}
 	outside_seen = true;
 	real.nanosleep(&a_while, NULL);
