@@ -48,11 +48,19 @@ static void run_instance(void *arg)
 	c->value = call_instance(c->m, c->in);
 }
 
+/* How an op runs alone: the threads it started are looked at when it waits
+ * (outside_idle.c), and its sleeps count against the confirmed limit (blocking_set_limit). */
+static struct snc_sched_options alone = { .outside_idle = outside_threads_idle };
+
+void blocking_set_limit(int confirmed_ms)
+{
+	alone.sleep_limit_ms = confirmed_ms > 0 ? (uint32_t)confirmed_ms : 0;
+}
+
 /* The op alone under the scheduler, its thread's machine state sampled meanwhile
  * (spin_watch.c); false when the scheduler could not run it. */
 static bool solo_watched(struct solo_call *c, struct snc_sched_result *res)
 {
-	static const struct snc_sched_options alone = { .outside_idle = outside_threads_idle };
 	int status;
 	spin_watch_start(&res->steps);
 	status = snc_sched_solo(run_instance, c, &alone, res);

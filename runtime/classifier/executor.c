@@ -352,6 +352,7 @@ struct executor *executor_new(const struct harness_model *m, const struct runtim
 	ex->m = m;
 	ex->opt = opt;
 	ex->timeout_ms = timeout_ms;
+	blocking_set_limit(timeout_ms * CONFIRM_FACTOR);   /* what the timer would decide */
 	runtime_limits(opt, &ex->limits);
 	ex->n = m->ninst;
 	ex->nexec = m->ninst + m->ninst * m->ninst;

@@ -142,6 +142,9 @@ struct execution {
  * its behaviour shows it can never return (a block in code without scheduling points is
  * left to the caller's timer). */
 bool call_or_block(const struct harness_model *m, const struct instance *in, struct result *r);
+/* The limit an op's sleeps (which return at once under the scheduler) may add up to before
+ * it blocks: the per-op limit as confirmed (the executor's, CONFIRM_FACTOR times it). */
+void blocking_set_limit(int confirmed_ms);
 /* spin_watch.c: while the calling thread runs an op alone under the scheduler, samples its
  * machine state on its CPU clock and ends the solo run as blocked (snc_sched_solo_blocked)
  * when the same state comes back again and again; points is the run's count of scheduling

@@ -16,6 +16,13 @@
  * not modelled: "never" is the only timeout); otherwise the caller reports a deadlock, or
  * returns ETIMEDOUT if it is a timed wait itself. In a solo run whose operation started
  * threads of its own, those might end the wait: it sleeps for real instead (solo.c).
+ *
+ * A solo run's sleeps return at once, but the time they asked for is counted: once a
+ * thread has slept past sleep_limit_ms with no change of memory since (the caller's timer,
+ * confirmed: what it would have decided), it blocks. A wait that sleeps 10 ms between looks
+ * is then decided after a second or so of time it never spends, not after stall_bound
+ * points (a hundred thousand of them, some 50 ms of CPU); a bounded poll that sleeps less
+ * than the limit in all returns, as under the timer.
  */
 #include "sched_internal.h"
 
@@ -58,6 +65,21 @@ bool sched_stalled(struct sched_thread *self)
 		return false;
 	if (wake_to_time_out(self, sched_other(self)))
 		return true;
+	sched_abort(self, SNC_SCHED_DEADLOCK);
+}
+
+void sched_slept(struct sched_thread *self, uint64_t ns)
+{
+	uint64_t limit_ns = (uint64_t)snc_run.opt.sleep_limit_ms * 1000000;
+
+	if (!snc_run.solo || !limit_ns || !ns)
+		return;
+	self->slept_ns += ns;
+	if (self->slept_ns <= limit_ns)
+		return;
+	self->slept_ns = 0;
+	if (solo_wait_for_outside())
+		return;
 	sched_abort(self, SNC_SCHED_DEADLOCK);
 }
 

@@ -44,6 +44,7 @@ struct sched_thread {
 	const void *point_addr;
 	uint8_t nquiet, quiet_next;
 	uint32_t stalled;        /* repeated quiet points while the other thread cannot run */
+	uint64_t slept_ns;       /* solo: time its sleeps asked for since memory last changed */
 	uintptr_t quiet_pc[SPIN_HISTORY];
 	const void *quiet_addr[SPIN_HISTORY];
 	const void *write_addr;  /* a plain write not checked yet: did it change memory? */
@@ -118,6 +119,9 @@ void sched_note_release(struct sched_thread *self);
  * of them the thread blocks for good (deadlock), unless the other one may time out; returns
  * true when it did (the point is then evaluated again). */
 bool sched_stalled(struct sched_thread *self);
+/* A sleep of ns nanoseconds that returned at once: in a solo run, past the sleep limit with
+ * nothing changed, the thread blocks (sched_abort) unless threads outside might end it. */
+void sched_slept(struct sched_thread *self, uint64_t ns);
 void sched_yield_point(struct sched_thread *self);   /* after its point: a free switch */
 
 /* Trace (trace_record.c); return the entry or NULL when not tracing or full. */

@@ -154,6 +154,9 @@ struct snc_sched_options {
 	 * (first_look: the first time in this wait); true decides the wait as if the op were
 	 * alone. NULL: the op sleeps and tries again until the caller's timer. */
 	bool (*outside_idle)(bool first_look);
+	/* Solo runs: a thread whose sleeps (which return at once) ask for more than this in
+	 * all, with no change of memory between, blocks; 0: only stall_bound decides. */
+	uint32_t sleep_limit_ms;
 };
 
 struct snc_sched_thread_stats {

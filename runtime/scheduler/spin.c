@@ -26,6 +26,7 @@ void sched_forget_history(struct sched_thread *self)
 	self->nquiet = 0;
 	self->quiet_next = 0;
 	self->stalled = 0;
+	self->slept_ns = 0;
 }
 
 bool sched_is_spinning(const struct sched_thread *self, uintptr_t pc, const void *addr)
