@@ -478,11 +478,9 @@ static int build_program(const char *cmd, const char *harness, char *const *libs
 		push_rpaths(&b, libs, nlibs, cflags, ncflags);
 		push(&b, "-o");
 		push(&b, program);
-		static const char *const archives[] = { "snc_runtime", "snc_sched", "snc_db", "snc_cmdline" };
-		for (size_t i = 0; i < sizeof archives / sizeof archives[0]; i++) {
-			snprintf(lib, sizeof lib, "%s/lib%s.a", paths.lib_dir, archives[i]);
-			push(&b, lib);
-		}
+		/* the runtime, its own names local (runtime/localize.sh) */
+		snprintf(lib, sizeof lib, "%s/snc_harness_runtime.o", paths.lib_dir);
+		push(&b, lib);
 		push_words(&b, SNC_HARNESS_LIBS);
 		rc = compile(cmd, &b, harness);
 		argv_free(&b);
