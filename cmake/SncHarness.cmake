@@ -18,20 +18,36 @@
 # tree's (SNC_VALGRIND_LIB_DIR, runtime/valgrind-tool). When the install moved after the
 # program was built, the program takes the tool of the installed snc on PATH instead (or
 # --valgrind-lib DIR); `snc run ./NAME` passes its own.
+# The runtime is linked as one object whose own names are local (runtime/localize.sh), so
+# that a library function named like one of the runtime's neither clashes with it nor is
+# replaced by it.
 if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/SncTsanInstrument.cmake)      # installed beside it
   include(${CMAKE_CURRENT_LIST_DIR}/SncTsanInstrument.cmake)
   get_filename_component(SNC_HARNESS_TOOL_DIR ${CMAKE_CURRENT_LIST_DIR}/../../snc/valgrind ABSOLUTE)
+  get_filename_component(SNC_HARNESS_RUNTIME_OBJECT
+    ${CMAKE_CURRENT_LIST_DIR}/../../snc/snc_harness_runtime.o ABSOLUTE)
 else()                                                            # the source tree
   include(${CMAKE_CURRENT_LIST_DIR}/../runtime/scheduler/SncTsanInstrument.cmake)
   set(SNC_HARNESS_TOOL_DIR ${SNC_VALGRIND_LIB_DIR})
+  set(SNC_HARNESS_RUNTIME_OBJECT ${CMAKE_BINARY_DIR}/lib/snc_harness_runtime.o)
 endif()
+
+# Links harness program target with the runtime object and what the runtime needs.
+function(snc_link_harness_runtime target)
+  target_include_directories(${target} PRIVATE
+    $<TARGET_PROPERTY:snc::runtime,INTERFACE_INCLUDE_DIRECTORIES>)
+  target_link_libraries(${target} PRIVATE ${SNC_HARNESS_RUNTIME_OBJECT} sqlite3 pthread dl dw)
+  if(TARGET snc_harness_runtime)
+    add_dependencies(${target} snc_harness_runtime)
+  endif()
+endfunction()
 
 function(snc_add_harness name)
   if(ARGC LESS 2)
     message(FATAL_ERROR "snc_add_harness(${name}): give the harness source, then the library sources")
   endif()
   add_executable(${name} ${ARGN})
-  target_link_libraries(${name} PRIVATE snc::runtime)
+  snc_link_harness_runtime(${name})
   string(REPLACE "\\" "\\\\" tool_dir "${SNC_HARNESS_TOOL_DIR}")
   string(REPLACE "\"" "\\\"" tool_dir "${tool_dir}")
   set(tool_dir_source ${CMAKE_CURRENT_BINARY_DIR}/${name}.snc_package.c)
@@ -49,7 +65,7 @@ function(snc_add_harness name)
   # Exported symbols let traces and reports name the functions of the library under test.
   set_target_properties(${name} PROPERTIES ENABLE_EXPORTS ON)
   add_executable(${name}.measure ${ARGN})
-  target_link_libraries(${name}.measure PRIVATE snc::runtime)
+  snc_link_harness_runtime(${name}.measure)
   target_compile_options(${name}.measure PRIVATE -g)
   set_target_properties(${name}.measure PROPERTIES ENABLE_EXPORTS ON
     OUTPUT_NAME "$<TARGET_FILE_NAME:${name}>.measure"
