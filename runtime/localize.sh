@@ -15,6 +15,10 @@ joined=$out.joined.o
 keep=$out.keep
 ld -r --whole-archive "$@" -o "$joined"
 libc=$("$cc" -print-file-name=libc.so.6)
+for candidate in "$libc" /lib/x86_64-linux-gnu/libc.so.6 /lib64/libc.so.6 /usr/lib/libc.so.6; do
+	[ -f "$candidate" ] && libc=$candidate && break
+done
+[ -f "$libc" ] || { echo "localize.sh: cannot find libc.so.6 (asked $cc)" >&2; exit 1; }
 nm -D --defined-only "$libc" | awk '{ sub(/@.*/, "", $3); print $3 }' | sort -u > "$keep.libc"
 nm -g --defined-only "$joined" | awk 'NF == 3 { print $3 }' | sort -u > "$keep.ours"
 {
