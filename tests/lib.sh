@@ -70,6 +70,18 @@ verdict() {
 	        ORDER BY run_id DESC LIMIT 1"
 }
 
+# op_result DB HARNESS STATE FIRST [SECOND]: FIRST's result alone from STATE, or, with
+# SECOND, SECOND's result after FIRST (the first execution stored).
+op_result() {
+	if [ -z "${5:-}" ]; then
+		q "$1" "SELECT first_result FROM op_outcomes WHERE harness = '$2' AND state = '$3'
+		        AND first_op = '$4' AND second_op IS NULL LIMIT 1"
+	else
+		q "$1" "SELECT second_result FROM op_outcomes WHERE harness = '$2' AND state = '$3'
+		        AND first_op = '$4' AND second_op = '$5' LIMIT 1"
+	fi
+}
+
 # skip REASON: the test cannot go on because an optional tool is absent on this machine
 # (the only reason to skip): exit 77, listed by `make test`. A check that already failed
 # still fails the test.

@@ -10,15 +10,7 @@ F="$SNC_SOURCE_DIR/tests/classifier/fixtures"
 db=asm_spin.db
 expect_status 0 "asm spin lock runs" -- "$SNC" run --db $db --quiet --depth 1 --repeat 2 \
 	--timeout 60 --cpu-limit 1 "$F/asm_spin_harness.c" "$F/asm_spin.c"
-outcome() {   # outcome STATE FIRST [SECOND]: the first op's result, or the second's
-	if [ -z "${3:-}" ]; then
-		q $db "SELECT first_result FROM op_outcomes WHERE harness = 'asm-spin'
-		       AND state = '$1' AND first_op = '$2' AND second_op IS NULL"
-	else
-		q $db "SELECT second_result FROM op_outcomes WHERE harness = 'asm-spin'
-		       AND state = '$1' AND first_op = '$2' AND second_op = '$3'"
-	fi
-}
+outcome() { op_result $db asm-spin "$@"; }   # STATE FIRST [SECOND]
 expect_eq "$(outcome 'lock()' lock)" blocks "lock alone from a held lock blocks"
 expect_eq "$(outcome fresh lock lock)" blocks "lock after lock blocks"
 expect_eq "$(outcome 'lock()' poll_lock)" -1 "the bounded poll gives up and returns -1"

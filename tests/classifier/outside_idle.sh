@@ -11,15 +11,7 @@ F="$SNC_SOURCE_DIR/tests/classifier/fixtures"
 db=poll_pool.db
 expect_status 0 "the polling pool runs" -- timeout 300 "$SNC" run --db $db --quiet --depth 1 \
 	--timeout 600 "$F/poll_pool_harness.c" "$F/poll_pool.c"
-outcome() {   # outcome STATE FIRST [SECOND]: the first op's result, or the second's
-	if [ -z "${3:-}" ]; then
-		q $db "SELECT first_result FROM op_outcomes WHERE harness = 'poll-pool'
-		       AND state = '$1' AND first_op = '$2' AND second_op IS NULL"
-	else
-		q $db "SELECT second_result FROM op_outcomes WHERE harness = 'poll-pool'
-		       AND state = '$1' AND first_op = '$2' AND second_op = '$3'"
-	fi
-}
+outcome() { op_result $db poll-pool "$@"; }   # STATE FIRST [SECOND]
 for state in fresh 'add()' 'start()'; do
 	expect_eq "$(outcome "$state" start wait_ack)" blocks \
 		"wait_ack after start (a worker of the execution's own) from $state blocks"

@@ -9,15 +9,7 @@
 # whole run is given two minutes).
 . "$(dirname "$0")/../lib.sh"
 F="$SNC_SOURCE_DIR/tests/classifier/fixtures"
-outcome() {   # outcome DB STATE FIRST [SECOND]: the first op's result, or the second's
-	if [ -z "${4:-}" ]; then
-		q $1 "SELECT first_result FROM op_outcomes WHERE harness = 'sleepy-poll'
-		       AND state = '$2' AND first_op = '$3' AND second_op IS NULL"
-	else
-		q $1 "SELECT second_result FROM op_outcomes WHERE harness = 'sleepy-poll'
-		       AND state = '$2' AND first_op = '$3' AND second_op = '$4'"
-	fi
-}
+outcome() { db=$1; shift; op_result "$db" sleepy-poll "$@"; }   # DB STATE FIRST [SECOND]
 for limit in 1 0.2; do
 	expect_status 0 "sleepy waits under --timeout $limit" -- timeout 120 "$SNC" run \
 		--db l$limit.db --quiet --depth 1 --timeout $limit --cpu-limit 1 \

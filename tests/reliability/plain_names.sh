@@ -14,10 +14,9 @@ cc -shared -fPIC -O1 "$FIXTURES/plain_names.c" -o libplainnames.so ||
 expect_status 0 "the library as a shared object" -- run --db shared.db \
 	"$FIXTURES/plain_names_harness.c" -- -I"$FIXTURES" -L. -lplainnames
 for db in source.db shared.db; do
-	alone() { q $db "SELECT first_result FROM op_outcomes WHERE harness = 'plain-names'
-	                 AND state = '$1' AND first_op = '$2' AND second_op IS NULL LIMIT 1"; }
-	expect_eq "$(alone 'bump()' read_count)" 1 "$db: read after bump"
-	expect_eq "$(alone 'add(2)' scaled)" 21 "$db: the library's own format_result, 10 * 2 + 1"
+	expect_eq "$(op_result $db plain-names 'bump()' read_count)" 1 "$db: read after bump"
+	expect_eq "$(op_result $db plain-names 'add(2)' scaled)" 21 \
+		"$db: the library's own format_result, 10 * 2 + 1"
 	expect_eq "$(q $db "SELECT count(*) FROM op_outcomes WHERE harness = 'plain-names'
 		AND (first_result LIKE 'crash%' OR second_result LIKE 'crash%')")" 0 "$db: nothing crashes"
 	expect_eq "$(verdict $db plain-names bump read_count)" "non-commutative f->g" \
