@@ -29,6 +29,7 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 #include "real.h"
@@ -88,18 +89,21 @@ static bool other_threads(void)
 static bool outside_seen;
 
 /* What the op's wait re-reads: the bytes at the addresses of its quiet points, up to 8 at
- * each (within the page, which the op read, so mapped). A thread outside the run that
- * changes them is not a change the spin rule sees (it counts the run's own writes), so
- * the outside threads' looks start again (snc_sched_options.outside_idle). */
-__attribute__((no_sanitize_address)) static uint64_t
-what_the_wait_reads(const struct sched_thread *t)
+ * each within the page, read with process_vm_readv (an address of the history that is no
+ * longer mapped reads as nothing, never faults). A thread outside the run that changes
+ * them is not a change the spin rule sees (it counts the run's own writes), so the outside
+ * threads' looks start again (snc_sched_options.outside_idle). */
+static uint64_t what_the_wait_reads(const struct sched_thread *t)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 	for (unsigned i = 0; i < t->nquiet; i++) {
 		uintptr_t at = (uintptr_t)t->quiet_addr[i];
-		size_t n = 4096 - (at & 4095) < 8 ? 4096 - (at & 4095) : 8;
-		for (size_t b = 0; at && b < n; b++)
-			h = (h ^ ((const volatile unsigned char *)at)[b]) * 0x100000001b3ULL;
+		unsigned char bytes[8];
+		struct iovec local = { bytes, 4096 - (at & 4095) < 8 ? 4096 - (at & 4095) : 8 };
+		struct iovec remote = { (void *)at, local.iov_len };
+		ssize_t n = at ? process_vm_readv(getpid(), &local, 1, &remote, 1, 0) : 0;
+		for (ssize_t b = 0; b < n; b++)
+			h = (h ^ bytes[b]) * 0x100000001b3ULL;
 	}
 	return h;
 }
