@@ -450,13 +450,21 @@ static void emit_slot(FILE *out, const struct audit_arg *args, int i, const char
 		fprintf(out, "\t%s %s = { 0 };\n", slot_type(&a->param->type), local);
 }
 
+/* Does the call end with an empty va_list (audit_roles.c's empty_va_list)? */
+static bool ends_with_va_args(const struct audit_arg *args, int nargs)
+{
+	return nargs > 0 && args[nargs - 1].va_args;
+}
+
 /* The call of fn with its arguments; with `given`, a fresh object is the local givenN that
- * the wrapper took from its pool before the call (emit_given). */
+ * the wrapper took from its pool before the call (emit_given). A call that ends with an
+ * empty va_list calls fn's trampoline (emit_va_trampoline) without it. */
 static void emit_call(FILE *out, const struct audit_family *fam, const struct sa_function *fn,
 		      const struct audit_arg *args, int nargs, bool given)
 {
-	fprintf(out, "%s(", fn->name);
-	for (int i = 0; i < nargs; i++) {
+	bool trampoline = ends_with_va_args(args, nargs);
+	fprintf(out, "%s%s(", trampoline ? "va_" : "", fn->name);
+	for (int i = 0; i < nargs - trampoline; i++) {
 		char local[128], expr[8192];
 		local_name(fam, &args[i], i, local, sizeof local);
 		if (given && args[i].role == ROLE_FRESH)
@@ -956,6 +964,42 @@ static void emit_harness(FILE *out, const struct audit_family *fam, bool naming,
 	fprintf(out, "));\n");
 }
 
+/* fn called with an empty va_list: a variadic function of fn's other parameters that makes
+ * one with va_start and passes it on (nothing is read from it: the format before it holds
+ * no conversion). */
+static void emit_va_trampoline(FILE *out, const struct sa_function *fn)
+{
+	int last = fn->nparams - 2;   /* the format, the last named parameter */
+	fprintf(out, "/* %s with an empty va_list: its format has no conversion */\n", fn->name);
+	fprintf(out, "static %s va_%s(", fn->return_type, fn->name);
+	for (int p = 0; p <= last; p++)
+		fprintf(out, "%s a%d, ", fn->param_types[p].type.spelling, p);
+	fprintf(out, "...)\n{\n\tva_list ap;\n\tva_start(ap, a%d);\n\t", last);
+	if (fn->returns_value)
+		fprintf(out, "%s result = ", fn->return_type);
+	fprintf(out, "%s(", fn->name);
+	for (int p = 0; p <= last; p++)
+		fprintf(out, "a%d, ", p);
+	fprintf(out, "ap);\n\tva_end(ap);\n%s}\n\n", fn->returns_value ? "\treturn result;\n" : "");
+}
+
+static void emit_va_trampolines(FILE *out, const struct audit_family *fam)
+{
+	bool included = false;
+	for (int i = 0; i < fam->nops; i++) {
+		const struct audit_op *op = &fam->ops[i];
+		bool before = false;
+		for (int j = 0; j < i; j++)
+			before |= fam->ops[j].fn == op->fn;
+		if (before || !ends_with_va_args(op->args, op->nargs))
+			continue;
+		if (!included)
+			fprintf(out, "#include <stdarg.h>\n\n");
+		included = true;
+		emit_va_trampoline(out, op->fn);
+	}
+}
+
 void audit_emit(FILE *out, const struct audit_family *fam, char *const *includes, int nincludes,
 		const char *command)
 {
@@ -969,6 +1013,7 @@ void audit_emit(FILE *out, const struct audit_family *fam, char *const *includes
 	emit_digest(out, fam);
 	if (any_arg(fam, is_another))
 		emit_another(out, fam);
+	emit_va_trampolines(out, fam);
 	for (int i = 0; i < fam->nops; i++)
 		emit_op(out, fam, &fam->ops[i]);
 	if (naming)

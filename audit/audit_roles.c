@@ -635,6 +635,40 @@ static bool use_context(const struct param_ctx *c, const struct sa_type *t, stru
 	return true;
 }
 
+static bool is_va_list(const struct sa_type *t)
+{
+	static const char *const spellings[] = { "va_list", "__gnuc_va_list", "__builtin_va_list" };
+	for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++)
+		if (strcmp(t->spelling, spellings[i]) == 0)
+			return true;
+	return false;
+}
+
+/* The arguments behind a format, as a va_list that is the last parameter of an operation
+ * (talloc_vasprintf(ctx, fmt, ap), evbuffer_add_vprintf(buf, fmt, ap)): an empty one,
+ * made by a variadic trampoline the wrapper calls with the other arguments (audit_emit.c).
+ * The format before it is a string argument, whose values ("0", "1") hold no conversion,
+ * so nothing is ever read from the list. */
+static bool empty_va_list(const struct param_ctx *c, int index, struct audit_arg *a)
+{
+	const struct sa_type *t = &c->fn->param_types[index].type;
+	if (!is_va_list(t) || c->starter || index == 0 || index != c->fn->nparams - 1)
+		return false;
+	const struct sa_type *format = &c->fn->param_types[index - 1].type;
+	if (format->cls != SA_TYPE_POINTER || format->levels != 1 || !format->pointee_const ||
+	    !format->pointee || strcmp(format->pointee, "char") != 0)
+		return false;
+	for (int p = 0; p < index; p++) {   /* each spelled as a declaration can take it */
+		const char *spelling = c->fn->param_types[p].type.spelling;
+		if (strpbrk(spelling, "([") || is_va_list(&c->fn->param_types[p].type))
+			return false;
+	}
+	a->role = ROLE_FIXED;
+	a->fixed = strdup("ap");
+	a->va_args = true;
+	return true;
+}
+
 static int assign(const struct param_ctx *c, int index, struct audit_arg *a, char *why, size_t len)
 {
 	const struct sa_param *p = &c->fn->param_types[index];
@@ -720,6 +754,8 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		return 0;
 	}
 	default:
+		if (empty_va_list(c, index, a))
+			return 0;
 		return why_not(why, len, "parameter %s has type %s, which the generator cannot make "
 			       "values of", name, t->spelling);
 	}
@@ -813,6 +849,8 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 		a->pool = pool_for(c->fam, c->opt->plan, t, a->role == ROLE_SHARED);
 		return 0;
 	default:
+		if (empty_va_list(c, index, a))
+			return 0;
 		return why_not(why, len, "parameter %s has type %s, which the generator cannot make "
 			       "values of", name, t->spelling);
 	}

@@ -99,6 +99,8 @@ struct audit_arg {
 				      fields fit: *out = {hits = 1, misses = 0}) */
 	char *fixed;               /* ROLE_FIXED: the expression */
 	bool stream;               /* ROLE_FIXED to a FILE *: snc_stream(), on /dev/null */
+	bool va_args;              /* ROLE_FIXED: the last parameter, a va_list after a format:
+				      an empty one, through a variadic trampoline (audit_emit.c) */
 	int pool;                  /* ROLE_FRESH, ROLE_SHARED: index into the family's pools */
 	bool observed;             /* ROLE_OUT, or a ROLE_TOKEN the function may write */
 };

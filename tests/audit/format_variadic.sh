@@ -3,7 +3,10 @@
 # no variadic argument, its format a string of the domain ("0", "1": no conversion); and a
 # setter of the function that frees (sb_set_free_func, g_ptr_array_set_free_func) is no
 # destructor. Before, both were skipped ("variadic: the generator cannot call it"; "ends
-# the life of the object").
+# the life of the object"). Its va_list form (sb_appendv(b, format, va_list ap),
+# g_string_append_vprintf, talloc_vasprintf) is called through a variadic trampoline that
+# makes an empty va_list; before, it was skipped ("parameter ap has type va_list, which the
+# generator cannot make values of").
 . "$(dirname "$0")/lib.sh"
 FIX="$AFIX/format_variadic"
 audit "$FIX/sb.h" "$FIX/sb.c"
@@ -13,4 +16,10 @@ expect_eq "$(oneway sb sb_appendf sb_len)" "sb_appendf->sb_len" "an append chang
 expect_eq "$(v sb sb_set_free_func sb_set_free_func)" "snc" \
 	"the setter is an operation, an exchange: each returns the function the other set"
 expect_eq "$(v sb sb_set_free_func sb_len)" "commutative" "the free function is not the text"
+expect_eq "$(v sb sb_appendv sb_appendv)" "snc" "two va_list appends: each sees the other's text"
+expect_eq "$(pair sb fresh 'sb_appendv("0")' 'sb_appendv("1")')" "1 2" \
+	"one character each, the empty va_list read for nothing"
+expect_eq "$(v sb sb_appendv sb_appendf)" "snc" "the two forms append to the same text"
+expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE name = 'sb_appendv'")" 0 \
+	"no note skips sb_appendv"
 finish
