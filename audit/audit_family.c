@@ -344,11 +344,12 @@ static bool scalar_cell_after_first(const struct sa_function *f, int p)
 	return p > 0 && points_to_scalar(&f->param_types[p].type);
 }
 
-/* Can parameter p of f be given to a function on global state: a value, or a scalar cell
- * after the first? */
+/* Can parameter p of f be given to a function on global state: a value, a scalar cell
+ * after the first, or an empty va_list after a format (log_vwrite(level, fmt, ap))? */
 static bool global_arg(const struct sa_function *f, int p)
 {
-	return is_value(&f->param_types[p].type) || scalar_cell_after_first(f, p);
+	return is_value(&f->param_types[p].type) || scalar_cell_after_first(f, p) ||
+	       audit_va_list_after_format(f, p);
 }
 
 /* Takes nothing, or only integers, enums and bools (lock(int id), set_add(int key)), and

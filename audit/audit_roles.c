@@ -635,13 +635,30 @@ static bool use_context(const struct param_ctx *c, const struct sa_type *t, stru
 	return true;
 }
 
-static bool is_va_list(const struct sa_type *t)
+bool audit_is_va_list(const struct sa_type *t)
 {
 	static const char *const spellings[] = { "va_list", "__gnuc_va_list", "__builtin_va_list" };
 	for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++)
 		if (strcmp(t->spelling, spellings[i]) == 0)
 			return true;
 	return false;
+}
+
+bool audit_va_list_after_format(const struct sa_function *f, int index)
+{
+	if (!f->typed || index == 0 || index != f->nparams - 1 ||
+	    !audit_is_va_list(&f->param_types[index].type))
+		return false;
+	const struct sa_type *format = &f->param_types[index - 1].type;
+	if (format->cls != SA_TYPE_POINTER || format->levels != 1 || !format->pointee_const ||
+	    !format->pointee || strcmp(format->pointee, "char") != 0)
+		return false;
+	for (int p = 0; p < index; p++) {   /* each spelled as a declaration can take it */
+		const char *spelling = f->param_types[p].type.spelling;
+		if (strpbrk(spelling, "([") || audit_is_va_list(&f->param_types[p].type))
+			return false;
+	}
+	return true;
 }
 
 /* The arguments behind a format, as a va_list that is the last parameter of an operation
@@ -651,18 +668,8 @@ static bool is_va_list(const struct sa_type *t)
  * so nothing is ever read from the list. */
 static bool empty_va_list(const struct param_ctx *c, int index, struct audit_arg *a)
 {
-	const struct sa_type *t = &c->fn->param_types[index].type;
-	if (!is_va_list(t) || c->starter || index == 0 || index != c->fn->nparams - 1)
+	if (c->starter || !audit_va_list_after_format(c->fn, index))
 		return false;
-	const struct sa_type *format = &c->fn->param_types[index - 1].type;
-	if (format->cls != SA_TYPE_POINTER || format->levels != 1 || !format->pointee_const ||
-	    !format->pointee || strcmp(format->pointee, "char") != 0)
-		return false;
-	for (int p = 0; p < index; p++) {   /* each spelled as a declaration can take it */
-		const char *spelling = c->fn->param_types[p].type.spelling;
-		if (strpbrk(spelling, "([") || is_va_list(&c->fn->param_types[p].type))
-			return false;
-	}
 	a->role = ROLE_FIXED;
 	a->fixed = strdup("ap");
 	a->va_args = true;

@@ -105,6 +105,12 @@ struct audit_arg {
 	bool observed;             /* ROLE_OUT, or a ROLE_TOKEN the function may write */
 };
 
+/* audit_roles.c: a va_list type (va_list, __gnuc_va_list); parameter index of f is the
+ * last, a va_list after a const char * format, every parameter before it spelled as a
+ * declaration can take it: given an empty one by a trampoline (audit_emit.c). */
+bool audit_is_va_list(const struct sa_type *t);
+bool audit_va_list_after_format(const struct sa_function *f, int index);
+
 #define AUDIT_STRING_BUFFER 256
 #define AUDIT_BLOCK_BYTES 256   /* a block of memory given back to the library (pool_free) */
 

@@ -6,7 +6,8 @@
 # the life of the object"). Its va_list form (sb_appendv(b, format, va_list ap),
 # g_string_append_vprintf, talloc_vasprintf) is called through a variadic trampoline that
 # makes an empty va_list; before, it was skipped ("parameter ap has type va_list, which the
-# generator cannot make values of").
+# generator cannot make values of"), and a global log's sblog_vwrite(level, format, ap) was
+# in no family ("neither a value nor an out-parameter of a function on global state").
 . "$(dirname "$0")/lib.sh"
 FIX="$AFIX/format_variadic"
 audit "$FIX/sb.h" "$FIX/sb.c"
@@ -22,4 +23,10 @@ expect_eq "$(pair sb fresh 'sb_appendv("0")' 'sb_appendv("1")')" "1 2" \
 expect_eq "$(v sb sb_appendv sb_appendf)" "snc" "the two forms append to the same text"
 expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE name = 'sb_appendv'")" 0 \
 	"no note skips sb_appendv"
+# A va_list on global state (a log's vwrite(level, format, ap)) joins a globals family.
+expect_eq "$(v globals_lines_written sblog_vwrite sblog_vwrite)" "snc" \
+	"two log writes: each sees the other's line"
+expect_eq "$(q "$DB" "SELECT witness_args FROM pair_verdicts WHERE run_id = $run
+	AND f = 'sblog_vwrite' AND g = 'sblog_vwrite'")" 'sblog_vwrite(0, "0"), sblog_vwrite(0, "0")' \
+	"the witness reads as calls, the va_list left out"
 finish
