@@ -20,11 +20,6 @@
  * round). A poller that does a piece of work per round changes its state; a thread that
  * runs, or sleeps longer (a timer's second), may still act: the wait goes on, as before.
  * Without the watch (under Valgrind) nothing is decided here. */
-#include <dirent.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #include "runtime.h"
 #include "snc_sched.h"
 
@@ -44,18 +39,17 @@ struct look {
 	struct outside_thread thread[OUTSIDE_MAX];
 };
 
-/* Sees thread tid as it is now into *t; false when it may still act (running, in a long
- * timed sleep, a poller that could not be sampled). */
-static bool see_thread(long tid, struct outside_thread *t)
+/* Sees thread tid, in state with switches so far, into the look's next slot; false when it
+ * may still act (running, in a long timed sleep, a poller that could not be sampled). */
+static bool see_thread(long tid, char state, long switches, void *arg)
 {
-	char state;
-	t->tid = 0;
-	if (!thread_activity(tid, &state, &t->switches))
-		return true;   /* gone since the listing: it acts no more */
-	if (state != 'S' && state != 't' && state != 'T')
+	struct look *now = arg;
+	if (now->n >= OUTSIDE_MAX || !thread_sleeps(state))
 		return false;
+	struct outside_thread *t = &now->thread[now->n++];
 	long sleep_ms = sleep_watch_timed_sleep_ms((pid_t)tid, NULL);
 	t->tid = tid;
+	t->switches = switches;
 	t->poller = sleep_ms >= 0;
 	t->state = 0;
 	if (sleep_ms > POLL_MS_MAX)
@@ -63,26 +57,12 @@ static bool see_thread(long tid, struct outside_thread *t)
 	return !t->poller || spin_watch_sample_poller((pid_t)tid, &t->state);
 }
 
-/* Looks at every thread outside the run (not the caller, not the process's first thread,
- * which built the state and only waits for the op, not one the runtime started); false
- * when one of them may still act. */
+/* Looks at every thread outside the run (for_each_library_thread); false when one of them
+ * may still act. */
 static bool look_outside(struct look *now)
 {
-	DIR *tasks = opendir("/proc/self/task");
-	if (!tasks)
-		return false;
-	long self = (long)syscall(SYS_gettid);
-	bool still = true;
 	now->n = 0;
-	for (struct dirent *e; still && (e = readdir(tasks));) {
-		long tid = atol(e->d_name);
-		if (tid <= 0 || tid == self || tid == getpid() || snc_thread_id_known((int32_t)tid))
-			continue;
-		still = now->n < OUTSIDE_MAX && see_thread(tid, &now->thread[now->n]);
-		now->n += still && now->thread[now->n].tid == tid;
-	}
-	closedir(tasks);
-	return still;
+	return for_each_library_thread(see_thread, now);
 }
 
 /* Thread t as it was at look before, or NULL when it was not there. */

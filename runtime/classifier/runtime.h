@@ -184,13 +184,18 @@ bool spin_watch_sample_poller(pid_t tid, uint64_t *state);
 /* The state letter of thread tid of this process (R running or runnable, S asleep, D, T,
  * t, ...), from /proc/self/task/TID/stat; '\0' when it is gone. Async-signal-safe. */
 char thread_state(pid_t tid);
+/* Whether a thread in that state letter sleeps (S) or is stopped (t, T). */
+bool thread_sleeps(char state);
 /* settle.c: waits (at most half a second) until the threads the library started (a pool's
  * workers) sleep and stay asleep, so that the state forked from this process is the same
  * every time; returns at once when there are none. Returns how many there are. */
 int settle_library_threads(void);
-/* Thread tid's scheduling state letter and its context switches so far (voluntary and
- * not); false when it is gone or cannot be read. */
-bool thread_activity(long tid, char *state, long *switches);
+/* Calls visit for every thread of this process the library started (not the caller, not
+ * the process's first thread, which built the state, not one the runtime started), with
+ * its state letter and its context switches so far (voluntary and not), until visit
+ * returns false; false then, or when the threads cannot be listed. */
+bool for_each_library_thread(bool (*visit)(long tid, char state, long switches, void *arg),
+			     void *arg);
 /* A timed sleep this short (milliseconds) is a round of a polling loop: a thread found in
  * one is a poller (settle.c, outside_idle.c). */
 #define POLL_MS_MAX 50

@@ -61,7 +61,9 @@ static bool read_small(const char *path, char *buf, size_t len)
 	return true;
 }
 
-bool thread_activity(long tid, char *state, long *switches)
+/* Thread tid's scheduling state letter and its context switches so far (voluntary and
+ * not); false when it is gone or cannot be read. */
+static bool thread_activity(long tid, char *state, long *switches)
 {
 	char path[64], buf[4096];
 	if (!(*state = thread_state((pid_t)tid)))
@@ -78,6 +80,26 @@ bool thread_activity(long tid, char *state, long *switches)
 			*switches += n;
 	}
 	return true;
+}
+
+bool for_each_library_thread(bool (*visit)(long tid, char state, long switches, void *arg),
+			     void *arg)
+{
+	DIR *tasks = opendir("/proc/self/task");
+	if (!tasks)
+		return false;
+	long self = (long)syscall(SYS_gettid);
+	bool going = true;
+	for (struct dirent *e; going && (e = readdir(tasks));) {
+		long tid = atol(e->d_name), switches;
+		char state;
+		if (tid <= 0 || tid == self || tid == getpid() || snc_thread_id_known((int32_t)tid) ||
+		    !thread_activity(tid, &state, &switches))
+			continue;   /* not the library's, or gone since the listing */
+		going = visit(tid, state, switches, arg);
+	}
+	closedir(tasks);
+	return going;
 }
 
 #define POLLERS_MAX 64
@@ -116,30 +138,31 @@ static bool went_round(struct pollers *seen, long tid, long switches)
  * (sleep_watch_timed_sleep_ms), which wakes every so often to look at its work and sleeps
  * again, is a poller: it is idle once it woke since it was first seen asleep in this wait,
  * however long it then took to be scheduled, and its switches are kept apart. */
+struct looking {
+	struct look *now;
+	struct pollers *seen;
+};
+
+static bool look_at_thread(long tid, char state, long switches, void *arg)
+{
+	struct looking *l = arg;
+	long sleep_ms;
+	l->now->asleep = thread_sleeps(state);
+	if (l->now->asleep && (sleep_ms = sleep_watch_timed_sleep_ms((pid_t)tid, NULL)) >= 0 &&
+	    sleep_ms <= POLL_MS_MAX)
+		l->now->pollers_went_round &= went_round(l->seen, tid, switches);
+	else
+		l->now->switches += switches;
+	return l->now->asleep;   /* one awake: the look is over */
+}
+
 static void look_at_library_threads(struct look *now, struct pollers *seen)
 {
+	struct looking l = { now, seen };
 	memset(now, 0, sizeof *now);
-	DIR *tasks = opendir("/proc/self/task");
-	if (!tasks)
-		return;
-	long self = (long)syscall(SYS_gettid);
 	now->asleep = now->pollers_went_round = true;
-	for (struct dirent *e; now->asleep && (e = readdir(tasks));) {
-		long tid = atol(e->d_name);
-		if (tid <= 0 || tid == self || snc_thread_id_known((int32_t)tid))
-			continue;
-		char state;
-		long n, sleep_ms;
-		if (!thread_activity(tid, &state, &n))
-			continue;   /* gone since the listing */
-		now->asleep = state == 'S' || state == 't' || state == 'T';
-		if (now->asleep && (sleep_ms = sleep_watch_timed_sleep_ms((pid_t)tid, NULL)) >= 0 &&
-		    sleep_ms <= POLL_MS_MAX)
-			now->pollers_went_round &= went_round(seen, tid, n);
-		else
-			now->switches += n;
-	}
-	closedir(tasks);
+	if (!for_each_library_thread(look_at_thread, &l))
+		now->asleep = false;   /* one awake, or the list unread */
 }
 
 /* Idle since the look before: every thread asleep at both, none but the pollers switched,

@@ -99,6 +99,11 @@ char thread_state(pid_t tid)
 	return end && end[1] == ' ' ? end[2] : '\0';
 }
 
+bool thread_sleeps(char state)
+{
+	return state == 'S' || state == 't' || state == 'T';
+}
+
 bool sleep_watch_asleep_for_good(pid_t tid, uintptr_t *word_at)
 {
 	char buf[256];

@@ -37,9 +37,9 @@
  * holds no pointer to (a count of tries in a static variable) looks the same every round
  * and is called blocked, as a tick calls such a spin.
  *
- * The same signal, sent with tgkill, wakes a library's poller while the state settles
- * (settle.c, spin_watch_wake): the handler sees neither a timer nor a queued value of its
- * own and returns, and the poller's sleep has ended early. Queued with SAMPLE_POLLER to a
+ * The same signal, queued with WAKE_ONLY, wakes a library's poller while the state settles
+ * (settle.c, spin_watch_wake): the handler sees neither a timer nor a value it acts on and
+ * returns, and the poller's sleep has ended early. Queued with SAMPLE_POLLER to a
  * poller while an op waits for the threads it started (outside_idle.c), the handler samples
  * that thread inside its sleep, as a sleep of the op's is sampled, and answers the thread
  * that asked (spin_watch_sample_poller); its sleep ends early too. */
@@ -68,6 +68,7 @@
 #define SAME_SLEEPS_TO_BLOCK 4
 #define STACK_HASHED 65536u       /* bytes of the stack above its pointer, at most */
 #define SAMPLE_POLLER 0x51ee7     /* the value of the signal that samples a library's poller */
+#define WAKE_ONLY 0x51ee3         /* the value of the signal that only ends a poller's sleep */
 #define POLLER_ANSWER_NS 5000000  /* how long a poller's sample is waited for */
 
 /* One sample; all words, so that two compare with memcmp. */
@@ -357,7 +358,7 @@ bool spin_watch_sample_poller(pid_t tid, uint64_t *state)
 
 bool spin_watch_wake(pid_t tid)
 {
-	return watch_usable() && syscall(SYS_tgkill, getpid(), tid, watch_signal) == 0;
+	return watch_usable() && queue_to_thread(tid, WAKE_ONLY);
 }
 
 void spin_watch_stop(void)
