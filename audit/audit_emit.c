@@ -399,7 +399,7 @@ static void arg_expr(const struct audit_family *fam, const struct audit_arg *a, 
 {
 	switch (a->role) {
 	case ROLE_OBJECT:
-		snprintf(buf, len, a->by_pointer ? "&obj" : "obj");
+		snprintf(buf, len, a->by_pointer ? "&obj" : a->root_value ? "*obj" : "obj");
 		return;
 	case ROLE_VALUE:
 		audit_value_expr(a, local, buf, len);
@@ -513,12 +513,34 @@ static void emit_attempt(FILE *out, const struct audit_family *fam, const struct
 	fprintf(out, ";\n%s", first ? "" : "\t}\n");
 }
 
+/* make_object() of an object made from another family's (audit_derive.c): the producer's
+ * result from a new source, as it is or after a call that fills it; else a zeroed object,
+ * when its type is complete. */
+static void emit_derived(FILE *out, const struct audit_family *fam)
+{
+	fprintf(out, "/* The object: what %s returns from a new source, as it is or after one call\n"
+		     " * that fills it, the first that is not NULL%s. */\n"
+		     "static __typeof__(obj) make_object(void)\n{\n"
+		     "\tstatic long derived_token;   /* what a fill's void * gets */\n"
+		     "\t__typeof__(obj) made = NULL;\n\n\t(void)derived_token;\n",
+		fam->starter->name, fam->object_size >= 0 ? "; else a zeroed one" : "");
+	for (int i = 0; i < fam->nderived; i++)
+		fprintf(out, "\tif (!made) {\n%s\t}\n", fam->derived[i]);
+	if (fam->object_size >= 0)
+		fprintf(out, "\tif (!made)\n\t\tmade = calloc(1, sizeof *made);\n");
+	fprintf(out, "\treturn made;\n}\n\n");
+}
+
 /* make_object(): the object, from the constructor's call or, while it is NULL, from the
  * calls tried after it (fam->fallbacks). */
 static void emit_make_object(FILE *out, const struct audit_family *fam)
 {
 	if (!makes_object(fam))
 		return;
+	if (fam->nderived) {
+		emit_derived(out, fam);
+		return;
+	}
 	fprintf(out, "/* The object: what the first of these calls returns that is not NULL. */\n"
 		     "static __typeof__(obj) make_object(void)\n{\n");
 	emit_attempt(out, fam, fam->starter, fam->start_args, fam->nstart_args, true);

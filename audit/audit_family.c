@@ -17,7 +17,9 @@
  *      status: int sem_init(sem_t *, ...)), run on a zeroed T (so only of a complete T);
  *   2. a constructor: returns T * and takes no T * (and is not variadic); the object is
  *      what it returns;
- *   3. a zeroed T, when T is complete (a scalar, a struct with a known size).
+ *   3. what another family's call returns from a new object of that family, filled or not
+ *      (audit_derive.c: a cds_wfs_head is what __cds_wfs_pop_all(stack) returns);
+ *   4. a zeroed T, when T is complete (a scalar, a struct with a known size).
  * A family of an incomplete T without a constructor cannot be built and is reported.
  * The initializer and the destructors (names with destroy, deinit, fini, free, delete;
  * ending in _close, _dispose) are operations too, with the owner-only contract: only the
@@ -83,6 +85,11 @@ static bool is_destructor(const char *name)
 						      "handler", "hook", NULL };
 	return (audit_name_has_word(name, words) || ends_with(name, "_close") ||
 		ends_with(name, "_dispose")) && !audit_name_has_word(name, callback_words);
+}
+
+bool audit_is_destructor(const char *name)
+{
+	return is_destructor(name);
 }
 
 /* A T * to a struct or union (one level). */
@@ -667,6 +674,15 @@ static int out_constructor_param(const struct audit_plan *plan, const struct sa_
 	return out;
 }
 
+/* out_constructor_param of a function named as a maker (mp_create(&pool, ...),
+ * apr_pool_create(&pool, parent)): not one that changes a root pointer it is given the
+ * address of (rl_insert(struct rl_node **root, int key) returns a status too). */
+static int maker_out_param(const struct audit_plan *plan, const struct sa_function *f,
+			   const char *key)
+{
+	return audit_named_as_maker(f->name) ? out_constructor_param(plan, f, key) : -1;
+}
+
 /* void x_init(T *, ...), or one that returns a status (int sem_init(sem_t *, int, unsigned),
  * pthread_mutex_init); or named the kernel's way, init first (INIT_LIST_HEAD,
  * init_llist_head) */
@@ -787,7 +803,7 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		    (!ctor || all[i].def->nparams < ctor->nparams))
 			ctor = all[i].def;
 	for (int i = 0; i < nall && !init && !ctor; i++)   /* mp_create(&obj, ...) */
-		if (out_constructor_param(plan, all[i].def, fam->key) >= 0 &&
+		if (maker_out_param(plan, all[i].def, fam->key) >= 0 &&
 		    (!out_ctor || all[i].def->nparams < out_ctor->nparams))
 			out_ctor = all[i].def;
 	/* an opaque type none of the API's functions makes, but a header it includes does
@@ -799,6 +815,9 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		ctor = made->maker;
 	else if (made && out_constructor_param(plan, made->maker, fam->key) >= 0)
 		out_ctor = made->maker;
+	/* a cds_wfs_head: what __cds_wfs_pop_all(stack) returns */
+	const struct sa_function *producer = !init && !ctor && !out_ctor && !made && !fam->globals ?
+					     audit_derive_start(plan, fam) : NULL;
 	if (init) {
 		fam->start = START_INITIALIZER;
 		fam->starter = init;
@@ -809,6 +828,9 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 		fam->start = START_CONSTRUCTOR;
 		fam->starter = out_ctor;
 		fam->starter_out = out_constructor_param(plan, out_ctor, fam->key);
+	} else if (producer) {
+		fam->start = START_CONSTRUCTOR;
+		fam->starter = producer;
 	} else if (fam->object_size >= 0 || fam->globals) {
 		fam->start = START_ZERO;
 	} else {
@@ -831,6 +853,8 @@ static char *initial_text(const struct audit_family *fam)
 		snprintf(buf, sizeof buf, "the globals as the program starts");
 	else if (fam->start == START_CONSTRUCTOR && fam->starter_out >= 0)
 		snprintf(buf, sizeof buf, "%s(&obj, ...)", fam->starter->name);
+	else if (fam->derivation)
+		snprintf(buf, sizeof buf, "obj = %s", fam->derivation);
 	else if (fam->start == START_CONSTRUCTOR) {
 		size_t used = (size_t)snprintf(buf, sizeof buf, "obj = %s(...)", fam->starter->name);
 		for (int i = 0, n = 0; i < fam->nfallbacks && used < sizeof buf; i++) {
@@ -961,7 +985,7 @@ static void add_fallbacks(struct audit_plan *plan, struct draft *d, const struct
 			  int nall, const struct audit_options *opt)
 {
 	struct audit_family *fam = &d->fam;
-	if (fam->start != START_CONSTRUCTOR || fam->starter_out >= 0 ||
+	if (fam->start != START_CONSTRUCTOR || fam->starter_out >= 0 || fam->nderived ||
 	    audit_config_find(opt->config, fam->key, "constructor", NULL, NULL))
 		return;
 	const struct sa_function **ctors = calloc((size_t)nall + 1, sizeof *ctors);
@@ -1117,6 +1141,10 @@ static void free_family(struct audit_family *fam)
 	for (int i = 0; i < fam->nsetup; i++)
 		free(fam->setup[i]);
 	free(fam->setup);
+	for (int i = 0; i < fam->nderived; i++)
+		free(fam->derived[i]);
+	free(fam->derived);
+	free(fam->derivation);
 	free(fam->contexts);
 	for (int i = 0; i < fam->npools; i++) {
 		free(fam->pools[i].type);
@@ -1193,6 +1221,10 @@ static struct audit_family copy_of(const struct audit_family *fam, char *name)
 	c.fallbacks = copy_array(fam->fallbacks, fam->nfallbacks, sizeof *c.fallbacks);
 	for (int i = 0; i < fam->nfallbacks; i++)
 		c.fallbacks[i].args = copy_args(fam->fallbacks[i].args, fam->fallbacks[i].nargs);
+	c.derived = copy_array(fam->derived, fam->nderived, sizeof *c.derived);
+	for (int i = 0; i < fam->nderived; i++)
+		c.derived[i] = strdup(fam->derived[i]);
+	c.derivation = copy_text(fam->derivation);
 	c.setup = copy_array(fam->setup, fam->nsetup, sizeof *c.setup);
 	for (int i = 0; i < fam->nsetup; i++)
 		c.setup[i] = strdup(fam->setup[i]);
@@ -1295,7 +1327,7 @@ static bool named_with(const char *name, char apart[][WORD_LEN], int napart)
 int audit_plan_restart(struct audit_plan *plan, int index, const char *const *names, int n)
 {
 	const struct audit_family *fam = &plan->families[index];
-	if (fam->instead_of || fam->start != START_CONSTRUCTOR || fam->starter_out >= 0 ||
+	if (fam->instead_of || fam->start != START_CONSTRUCTOR || fam->starter_out >= 0 || fam->nderived ||
 	    fam->globals)
 		return -1;
 	int best = -1, best_hits = 0, best_words = 0;
@@ -1365,7 +1397,7 @@ static void finish_family(struct audit_plan *plan, const struct sa_model *m, str
 			fam->setup[fam->nsetup++] = strdup(r->value);
 		}
 	}
-	if (fam->starter &&
+	if (fam->starter && !fam->nderived &&
 	    audit_assign_start(fam, d->members.v, d->members.n, opt, why, sizeof why) != 0) {
 		audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
 			   "skipped", "its %s %s: %s",
@@ -1550,7 +1582,7 @@ static bool is_out_constructor(const struct audit_plan *plan, const struct sa_fu
 	for (int p = 0; p < f->nparams; p++) {
 		const struct sa_type *t = &f->param_types[p].type;
 		if (t->cls == SA_TYPE_POINTER && t->levels == 2 && t->target_cls == SA_TYPE_RECORD &&
-		    t->target && out_constructor_param(plan, f, t->target) == p && is_family_key(plan, t->target))
+		    t->target && maker_out_param(plan, f, t->target) == p && is_family_key(plan, t->target))
 			return true;
 	}
 	return false;
@@ -1587,6 +1619,81 @@ static void find_void_prefixes(struct audit_plan *plan)
 	if (plan->nvoid_prefixes == 1) {   /* nothing to tell apart */
 		free(plan->void_prefixes[0]);
 		plan->nvoid_prefixes = 0;
+	}
+}
+
+/* ---- root pointers ------------------------------------------------------------------- */
+
+/* Could the family of key start from something of its own: a configured start, an
+ * initializer, a registration, a constructor or a maker that returns one, a context? */
+static bool has_own_start(const struct audit_plan *plan, const struct draft *d,
+			  const struct audit_options *opt)
+{
+	const char *key = d->fam.key;
+	static const char *const verbs[] = { "initializer", "constructor", "zero" };
+	for (int v = 0; v < 3; v++)
+		if (audit_config_find(opt->config, key, verbs[v], NULL, NULL))
+			return true;
+	for (int i = 0; i < d->members.n; i++)
+		if (is_initializer(d->members.v[i].def, key))
+			return true;
+	for (int i = 0; i < plan->nfns; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		if ((is_constructor(plan, f, key) && in_group(plan, &d->fam, f->name, &f->result)) ||
+		    maker_out_param(plan, f, key) >= 0 || is_registration(f, key))
+			return true;
+	}
+	return audit_context_of(plan, key) != NULL;
+}
+
+/* Does every function of d take a root's value first, a K * where the family of K * (`root`)
+ * takes its address; and, for an untyped root, a const one (a reader: JudyLGet(Pcvoid_t
+ * PArray, ...), not JudyFree(Pvoid_t PWord, ...), which frees a block of memory)? */
+static bool reads_roots(const struct draft *d)
+{
+	for (int i = 0; i < d->members.n; i++) {
+		const struct sa_function *f = d->members.v[i].def;
+		const struct sa_type *t = f->nparams > 0 ? &f->param_types[0].type : NULL;
+		if (!t || t->cls != SA_TYPE_POINTER || t->levels != 1 || !t->pointee ||
+		    strcmp(t->pointee, d->fam.key) != 0 ||
+		    (strcmp(d->fam.key, "void") == 0 && !t->pointee_const))
+			return false;
+	}
+	return d->members.n > 0;
+}
+
+/* A family of K * (its functions take K **, the address of a root pointer: rl_insert(&root,
+ * key), JudyLIns(&PArray, ...)) takes in the functions that take the root's value
+ * (rl_count(const struct rl_node *root), JudyLGet(Pcvoid_t PArray, ...)) when K has no
+ * start of its own: they are called with *obj, and read the structure the root holds. On
+ * their own they ran on a zeroed K, which no list or array is (a one-node list of key 0, a
+ * Judy array at the address of a zeroed cell), and were never paired with the calls that
+ * change the root. */
+static void join_root_readers(const struct audit_plan *plan, struct draft *drafts, int *ndrafts,
+			      const struct audit_options *opt)
+{
+	for (int b = 0; b < *ndrafts; b++) {
+		struct draft *readers = &drafts[b];
+		char root_key[512];
+		snprintf(root_key, sizeof root_key, "%s *", readers->fam.key);
+		struct draft *root = NULL;
+		for (int a = 0; a < *ndrafts && !root; a++)
+			if (a != b && !drafts[a].fam.group && strcmp(drafts[a].fam.key, root_key) == 0)
+				root = &drafts[a];
+		if (!root || !reads_roots(readers) || has_own_start(plan, readers, opt))
+			continue;
+		for (int i = 0; i < readers->members.n; i++) {
+			struct audit_fn f = readers->members.v[i];
+			f.root_value = true;
+			add_member(root, &f);
+		}
+		free(readers->members.v);
+		free(readers->fam.key);
+		free(readers->fam.group);
+		free(readers->fam.name);
+		memmove(readers, readers + 1, (size_t)(*ndrafts - b - 1) * sizeof *drafts);
+		(*ndrafts)--;
+		b--;
 	}
 }
 
@@ -1681,6 +1788,7 @@ void audit_plan_families(struct audit_plan *plan, const struct sa_model *model,
 				     &producers[i]->def->result))
 				add_member(&drafts[k], producers[i]);
 	free(producers);
+	join_root_readers(plan, drafts, &ndrafts, opt);
 	plan_globals(model, scalar_only, nscalar_only, &drafts, &ndrafts, &cap);
 	free(scalar_only);
 	unique_names(drafts, ndrafts);

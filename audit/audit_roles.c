@@ -411,6 +411,16 @@ struct param_ctx {
 	bool starter;           /* a constructor's or initializer's parameter */
 };
 
+/* Is c's function one that takes the value of the family's root pointer first
+ * (audit_fn.root_value)? */
+static bool takes_root_value(const struct param_ctx *c)
+{
+	for (int i = 0; i < c->nmembers; i++)
+		if (c->members[i].def == c->fn)
+			return c->members[i].root_value;
+	return false;
+}
+
 static bool is_object(const struct audit_family *fam, const struct sa_type *t)
 {
 	if (t->cls == SA_TYPE_POINTER)
@@ -686,6 +696,11 @@ static int assign(const struct param_ctx *c, int index, struct audit_arg *a, cha
 	if (r != 0)
 		return r < 0 ? -1 : 0;
 	const char *name = p->name[0] ? p->name : "(unnamed)";
+	if (index == 0 && takes_root_value(c)) {   /* rl_count(*obj) beside rl_insert(obj, key) */
+		a->role = ROLE_OBJECT;
+		a->root_value = true;
+		return 0;
+	}
 	/* The object: the first parameter, or another pointer to the family's struct
 	 * (ck_bitmap_union's src), or another transparent union that accepts one (urcu's
 	 * __cds_wfcq_splice_blocking(dest, dest_tail, src, src_tail): the source queue is the

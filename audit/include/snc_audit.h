@@ -80,6 +80,7 @@ struct audit_arg {
 	long lo, hi;               /* ROLE_VALUE */
 	bool by_pointer;           /* ROLE_VALUE passed as a pointer to a const value;
 				      ROLE_OBJECT: &obj (the constructor writes the object) */
+	bool root_value;           /* ROLE_OBJECT: *obj, the root pointer's value */
 	long long map[SA_ENUM_VALUES];   /* ROLE_VALUE of an enum whose first values are not
 				      consecutive: value k of the domain passes map[k - lo] */
 	int nmap;
@@ -204,6 +205,11 @@ struct audit_family {
 	bool digest_complete;      /* all its state is in memory the harness owns: no
 				      constructor, no function touching globals or unscanned */
 	char *initial;             /* one line: how the initial state is built */
+	char **derived;            /* an object made from another family's (audit_derive.c):
+				      blocks of C, each setting `made` while it is NULL */
+	int nderived;
+	char *derivation;          /* ... said in one line: "__cds_wfs_pop_all(a new struct
+				      cds_wfs_stack, as it is or after _cds_wfs_push(...))" */
 	const struct sa_function *instead_of;   /* a family started again by another of its
 					      constructors (audit_plan_restart): the
 					      starter of the family it restarts; else NULL */
@@ -228,6 +234,9 @@ struct audit_fn {
 	bool helper;               /* an internal helper of the header (audit_helpers.c) */
 	bool undefined;            /* declared, but defined by no unit the harnesses compile
 				      and no library is linked: a call would not link */
+	bool root_value;           /* its first parameter is the value of the family's object,
+				      a root pointer (rl_count(root) in the family of
+				      rl_insert(&root, key)): it is passed *obj */
 };
 
 /* A macro of a named header that is a public name of an API function, or a function-like
@@ -351,6 +360,15 @@ const struct audit_context *audit_context_of(const struct audit_plan *plan, cons
  * nothing or a status and its other parameters can be given nothing; fewest parameters,
  * then shortest name. NULL when none. */
 const struct sa_function *audit_initializer_of(const struct audit_plan *plan, const char *pointee);
+/* Is the function so named one that ends an object's life (destroy, deinit, fini, free,
+ * delete as a word; _close, _dispose at the end; not a setter of a free callback)? */
+bool audit_is_destructor(const char *name);
+/* audit_derive.c: when an API function (the producer) returns fam's object from a pointer
+ * to another, complete struct and scalars, the attempts of make_object() into fam->derived
+ * (a new such struct, as it is, then after each call that fills it); returns the producer,
+ * or NULL when there is none. */
+const struct sa_function *audit_derive_start(const struct audit_plan *plan,
+					     struct audit_family *fam);
 /* Is a word of name create, new, alloc, make, open or init (apr_pool_create_ex, PR_NewLock)? */
 bool audit_named_as_maker(const char *name);
 /* Is a parameter so named a set of attributes a maker takes, NULL for its defaults

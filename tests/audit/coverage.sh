@@ -1,5 +1,5 @@
 # audit.coverage: the public names (functions and function-like macros) of the headers
-# audited here are in a verdict (at least 90%, but for wfstack.h's blocking iterators), and
+# audited here are in a verdict (at least 90%), and
 # the rest are listed with a reason. Which
 # names are in a verdict does not depend on the states explored, so the audits run from the
 # fresh state only (--depth 0, no boundary states): quick. What brings them in: the
@@ -24,21 +24,26 @@ expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND k
                       AND status <> 'audited' AND coalesce(detail, '') = ''")" "0" "every name not in a verdict says why"
 need_urcu
 cover "$URCU/wfstack.h" -- -D_LGPL_SOURCE
-# The iterators and cds_wfs_next_blocking wait for a successor from a zeroed head or node
-# (a head is what __cds_wfs_pop_all hands out): they never give a result alone, and are
-# counted as failed with that reason, not as in a verdict (every verdict of theirs would
-# be unknown).
-expect_match "$out" "API: 25 public names \(4 functions, 21 macros\), 22 in a verdict \(88%\), 0 build an initial state, 0 skipped, 3 failed" \
-	"wfstack.h: 22 public names in a verdict, 3 that block from every state failed"
+# A head is what __cds_wfs_pop_all hands out: the head family starts from what it returns
+# from a new stack after a push (audit_derive.c), so the iterators give a result. Before,
+# from a zeroed head they waited for a successor for good (88%). _cds_wfs_next_blocking on
+# a zeroed node (a node is pushed, not made) still waits: it never gives a result alone,
+# and is counted as failed with that reason, not as in a verdict.
+expect_match "$out" "API: 25 public names \\(4 functions, 21 macros\\), 24 in a verdict \\(96%\\), 0 build an initial state, 0 skipped, 1 failed" \
+	"wfstack.h: 24 public names in a verdict, 1 that blocks from every state failed"
+expect_match "$out" "cds_wfs_head: 3 operations, initial state: obj = ___cds_wfs_pop_all\\(a new struct __cds_wfs_stack, as it is or after _cds_wfs_push\\(\\.\\.\\.\\)\\), or a zeroed struct cds_wfs_head" \
+	"the head is what a pop-all returns from a stack after a push"
 expect_eq "$(q "$DB" "SELECT group_concat(name, ' ') FROM (SELECT name FROM audit_items WHERE run_id = $run
                       AND status = 'failed' AND detail LIKE 'gave no result alone from any state (blocks)%'
                       ORDER BY name)")" \
-	"_cds_wfs_next_blocking cds_wfs_for_each_blocking cds_wfs_for_each_blocking_safe cds_wfs_next_blocking snc_macro_cds_wfs_for_each_blocking snc_macro_cds_wfs_for_each_blocking_safe" \
-	"each with why (the macros and the functions behind them)"
+	"_cds_wfs_next_blocking cds_wfs_next_blocking" \
+	"the one with why (the macro and the function behind it)"
 expect_eq "$(q "$DB" "SELECT target || '(' || args || ')' FROM api_aliases WHERE run_id = $run AND name = 'cds_wfs_for_each_blocking'")" \
 	"snc_macro_cds_wfs_for_each_blocking(struct cds_wfs_head *head)" \
 	"the iterator macro is typed from the functions its expansion calls; its cursor node is a local of its wrapper"
 expect_eq "$(q "$DB" "SELECT verdict || ' ' || (blocked_states > 0) FROM pair_verdicts WHERE run_id = $run
-                      AND f = 'cds_wfs_for_each_blocking' AND g = 'cds_wfs_for_each_blocking'")" "unknown 1" \
-	"and is an operation of the family of what it iterates over (from a zeroed head it waits for a successor: blocks)"
+                      AND f = 'cds_wfs_for_each_blocking' AND g = 'cds_wfs_for_each_blocking'")" "commutative 0" \
+	"and is an operation of the family of what it iterates over: two walks of one popped chain commute"
+expect_eq "$(op_result "$DB" cds_wfs_head fresh cds_wfs_for_each_blocking)" "1" \
+	"the walk visits the one pushed node"
 finish

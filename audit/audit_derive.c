@@ -1,0 +1,209 @@
+/* audit_derive.c: a family's object made from another family's object.
+ *
+ * Some objects are never built alone: liburcu's `struct cds_wfs_head` is what
+ * __cds_wfs_pop_all(stack) returns, the nodes of the stack it took, whose last `next` is
+ * the end marker. A zeroed head is none of these: its NULL `next` reads as a push still in
+ * progress, and every iteration from it (cds_wfs_for_each_blocking, _cds_wfs_next_blocking)
+ * waited for good. When a family's type has no initializer, constructor or context, but an
+ * API function (the *producer*) returns it from a pointer to another struct (the *source*,
+ * complete, so the harness can make one) and scalars, the object is what the producer
+ * returns from a new source: as it is, then after one call of each function that fills the
+ * source (named push, add, insert, enqueue, put, append, ...; its other parameters given 1,
+ * a new entry, a token or "1"), the first one that is not NULL; else a zeroed object, as
+ * before. audit_emit.c writes these attempts into make_object(). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "snc_audit.h"
+
+#define DERIVE_FILLS 6          /* fill calls tried, at most */
+#define DERIVE_TEXT 4096
+
+/* The complete, writable struct t points to, or that one of its transparent union's
+ * pointers does (urcu's cds_wfs_stack_ptr_t); NULL when none. */
+static const struct sa_type *source_pointer(const struct sa_type *t)
+{
+	if (t->cls == SA_TYPE_TRANSPARENT_UNION) {
+		for (int i = 0; i < t->nmembers; i++)
+			if (source_pointer(&t->members[i]))
+				return &t->members[i];
+		return NULL;
+	}
+	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->target_cls == SA_TYPE_RECORD &&
+	       t->pointee && t->pointee_size >= 0 && !t->pointee_const ? t : NULL;
+}
+
+/* Does t (a parameter of a fill or the producer) accept a pointer to the source? */
+static bool takes_source(const struct sa_type *t, const char *source)
+{
+	if (t->cls == SA_TYPE_TRANSPARENT_UNION) {
+		for (int i = 0; i < t->nmembers; i++)
+			if (takes_source(&t->members[i], source))
+				return true;
+		return false;
+	}
+	return t->cls == SA_TYPE_POINTER && t->levels == 1 && t->pointee &&
+	       strcmp(t->pointee, source) == 0;
+}
+
+static bool is_scalar(const struct sa_type *t)
+{
+	return t->cls == SA_TYPE_INTEGER || t->cls == SA_TYPE_ENUM || t->cls == SA_TYPE_BOOL;
+}
+
+/* Returns key * from a source and scalars: not a destructor, not variadic. */
+static const struct sa_type *producer_source(const struct sa_function *f, const char *key)
+{
+	const struct sa_type *r = &f->result;
+	if (!f->typed || f->nparams < 1 || strstr(f->signature, "...") || audit_is_destructor(f->name) ||
+	    r->cls != SA_TYPE_POINTER || r->levels != 1 || !r->pointee || strcmp(r->pointee, key) != 0)
+		return NULL;
+	const struct sa_type *source = source_pointer(&f->param_types[0].type);
+	if (!source || strcmp(source->pointee, key) == 0)
+		return NULL;
+	for (int p = 1; p < f->nparams; p++)
+		if (!is_scalar(&f->param_types[p].type))
+			return NULL;
+	return source;
+}
+
+static bool named_as_filling(const char *name)
+{
+	static const char *const verbs[] = { "push", "add", "insert", "enqueue", "put", "append",
+					     "prepend", "set", "store", "link", NULL };
+	return audit_name_has_word(name, verbs) && !audit_named_as_unlinking(name) &&
+	       !audit_named_as_initializer(name) && !audit_is_destructor(name);
+}
+
+struct text {
+	char buf[DERIVE_TEXT];
+	size_t used;
+	bool full;
+};
+
+static void add(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = t->full ? -1 : vsnprintf(t->buf + t->used, sizeof t->buf - t->used, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof t->buf - t->used)
+		t->full = true;
+	else
+		t->used += (size_t)n;
+}
+
+/* `NAME = calloc(1, sizeof *NAME)` of a struct, then its initializer on it, if any (its
+ * other parameters given 0 and NULL). */
+static void add_new_struct(struct text *t, const struct audit_plan *plan, const char *type,
+			   const char *name)
+{
+	add(t, "\t\t%s *%s = calloc(1, sizeof *%s);\n\t\tif (!%s)\n\t\t\tabort();\n", type, name,
+	    name, name);
+	const struct sa_function *init = audit_initializer_of(plan, type);
+	if (!init)
+		return;
+	add(t, "\t\t%s(%s", init->name, name);
+	for (int p = 1; p < init->nparams; p++)
+		add(t, ", %s", init->param_types[p].type.cls == SA_TYPE_POINTER ? "NULL" : "0");
+	add(t, ");\n");
+}
+
+/* The argument of a fill's parameter p beyond the source, declaring what it needs first;
+ * false when the generator has none to give. */
+static bool fill_arg(struct text *decl, struct text *call, const struct audit_plan *plan,
+		     const struct sa_param *param, int p)
+{
+	const struct sa_type *t = &param->type;
+	if (is_scalar(t)) {
+		add(call, ", 1");
+		return true;
+	}
+	if (t->cls != SA_TYPE_POINTER || t->levels != 1 || !t->pointee)
+		return false;
+	if (t->target_cls == SA_TYPE_RECORD && t->pointee_size >= 0 && !t->pointee_const) {
+		char name[32];
+		snprintf(name, sizeof name, "entry%d", p);
+		add_new_struct(decl, plan, t->pointee, name);   /* a new node to link in */
+		add(call, ", %s", name);
+		return true;
+	}
+	if (strcmp(t->pointee, "char") == 0 && t->pointee_const) {
+		add(call, ", \"1\"");
+		return true;
+	}
+	if (strcmp(t->pointee, "void") == 0) {
+		add(call, ", (void *)&derived_token");
+		return true;
+	}
+	return false;
+}
+
+/* One attempt: a new source, the fill (if any), the producer; into fam->derived. */
+static void add_attempt(struct audit_family *fam, const struct audit_plan *plan,
+			const struct sa_function *producer, const char *source,
+			const struct sa_function *fill)
+{
+	struct text decl = { .used = 0 }, call = { .used = 0 }, block = { .used = 0 };
+	add(&decl, "\t\t/* a new %s%s%s */\n", source, fill ? " after " : "", fill ? fill->name : "");
+	add_new_struct(&decl, plan, source, "source");
+	if (fill) {
+		add(&call, "\t\t%s(source", fill->name);
+		for (int p = 1; p < fill->nparams; p++)
+			if (!fill_arg(&decl, &call, plan, &fill->param_types[p], p))
+				return;
+		add(&call, ");\n");
+	}
+	add(&call, "\t\tmade = %s(source", producer->name);
+	for (int p = 1; p < producer->nparams; p++)
+		add(&call, ", 0");
+	add(&call, ");\n");
+	add(&block, "%s%s", decl.buf, call.buf);
+	if (decl.full || call.full || block.full)
+		return;
+	fam->derived = realloc(fam->derived, (size_t)(fam->nderived + 1) * sizeof *fam->derived);
+	if (!fam->derived || !(fam->derived[fam->nderived] = strdup(block.buf))) {
+		fprintf(stderr, "snc audit: out of memory\n");
+		exit(2);
+	}
+	fam->nderived++;
+}
+
+const struct sa_function *audit_derive_start(const struct audit_plan *plan,
+					     struct audit_family *fam)
+{
+	const struct sa_function *producer = NULL;
+	const struct sa_type *source = NULL;
+	for (int i = 0; i < plan->nfns; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		const struct sa_type *s = producer_source(f, fam->key);
+		if (s && (!producer || f->nparams < producer->nparams ||
+			  (f->nparams == producer->nparams && strlen(f->name) < strlen(producer->name)))) {
+			producer = f;
+			source = s;
+		}
+	}
+	if (!producer)
+		return NULL;
+	add_attempt(fam, plan, producer, source->pointee, NULL);
+	struct text said = { .used = 0 };
+	add(&said, "%s(a new %s, as it is", producer->name, source->pointee);
+	for (int i = 0, n = 0; i < plan->nfns && n < DERIVE_FILLS; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		if (f == producer || !f->typed || f->nparams < 1 || strstr(f->signature, "...") ||
+		    !takes_source(&f->param_types[0].type, source->pointee) || !named_as_filling(f->name))
+			continue;
+		int before = fam->nderived;
+		add_attempt(fam, plan, producer, source->pointee, f);
+		if (fam->nderived > before)
+			add(&said, "%s %s(...)", n++ ? "," : " or after", audit_wrapped_macro(f->name) ?
+			    audit_wrapped_macro(f->name) : f->name);
+	}
+	add(&said, ")%s%s", fam->object_size >= 0 ? ", or a zeroed " : "",
+	    fam->object_size >= 0 ? fam->key : "");
+	free(fam->derivation);
+	fam->derivation = strdup(said.full ? "a call of another family's object" : said.buf);
+	return producer;
+}

@@ -1,0 +1,22 @@
+# audit.derived: an object never built alone, only returned by another family's call from
+# its own object (liburcu's struct cds_wfs_head, what __cds_wfs_pop_all(stack) returns):
+# the family starts from what that producer returns from a new source object, as it is
+# (NULL: the stack is empty) or after a call that fills it (a push of a new, initialized
+# node). Before, the batch was a zeroed struct, whose NULL next reads as a push still
+# linking in: every walk waited for good and batch_count and batch_sum gave no result from
+# any state (failed; urcu/wfstack.h's cds_wfs_for_each_blocking the same, 88% of its
+# names in a verdict).
+. "$(dirname "$0")/lib.sh"
+FIX="$AFIX/derived"
+audit "$FIX/batch.h" "$FIX/batch.c"
+expect_match "$out" "batch: 2 operations, initial state: obj = bstack_pop_all\(a new struct bstack, as it is or after bstack_push\(\.\.\.\)\), or a zeroed struct batch" \
+	"the batch is what pop_all returns from a new stack, after a push"
+expect_eq "$(op_result "$DB" batch fresh batch_count)" 1 "the batch holds the pushed node: count 1"
+expect_eq "$(op_result "$DB" batch fresh batch_sum)" 1 "its value, set by the push: sum 1"
+expect_eq "$(v batch batch_count batch_sum)" "commutative" "two walks of one batch commute"
+expect_eq "$(q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND harness = 'batch'
+	AND blocked_states = 0 AND crash_states = 0")" 3 "no walk waited or crashed"
+expect_eq "$(q "$DB" "SELECT count(*) FROM audit_items WHERE run_id = $run AND status = 'failed'")" 0 \
+	"no function failed"
+expect_eq "$(v bstack bstack_push bstack_push)" "snc" "the stack itself as before: two pushes"
+finish
