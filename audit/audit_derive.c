@@ -6,10 +6,13 @@
  * progress, and every iteration from it (cds_wfs_for_each_blocking, _cds_wfs_next_blocking)
  * waited for good. When a family's type has no initializer, constructor or context, but an
  * API function (the *producer*) returns it from a pointer to another struct (the *source*,
- * complete, so the harness can make one) and scalars, the object is what the producer
- * returns from a new source: as it is, then after one call of each function that fills the
- * source (named push, add, insert, enqueue, put, append, ...; its other parameters given 1,
- * a new entry, a token or "1"), the first one that is not NULL; else a zeroed object, as
+ * complete, so the harness can make one) and scalars, and some function fills a source
+ * (named push, add, insert, enqueue, put, append, send, ...), the object is what the
+ * producer returns from a new source after one call of such a function (its other
+ * parameters given 1, a new entry, a token or "1"), the first that is not NULL, trying
+ * each in turn, then from a new source as it is; else a zeroed object, as before.
+ * The fills come first: a producer may wait while its source is empty (a queue's
+ * receive), and then the set-up would never end. Without a fill the family starts as
  * before. audit_emit.c writes these attempts into make_object(). */
 #include <stdarg.h>
 #include <stdio.h>
@@ -71,7 +74,8 @@ static const struct sa_type *producer_source(const struct sa_function *f, const 
 static bool named_as_filling(const char *name)
 {
 	static const char *const verbs[] = { "push", "add", "insert", "enqueue", "put", "append",
-					     "prepend", "set", "store", "link", NULL };
+					     "prepend", "set", "store", "link", "send", "post",
+					     "offer", "submit", "publish", NULL };
 	return audit_name_has_word(name, verbs) && !audit_named_as_unlinking(name) &&
 	       !audit_named_as_initializer(name) && !audit_is_destructor(name);
 }
@@ -187,9 +191,8 @@ const struct sa_function *audit_derive_start(const struct audit_plan *plan,
 	}
 	if (!producer)
 		return NULL;
-	add_attempt(fam, plan, producer, source->pointee, NULL);
 	struct text said = { .used = 0 };
-	add(&said, "%s(a new %s, as it is", producer->name, source->pointee);
+	add(&said, "%s(a new %s after", producer->name, source->pointee);
 	for (int i = 0, n = 0; i < plan->nfns && n < DERIVE_FILLS; i++) {
 		const struct sa_function *f = plan->fns[i].def;
 		if (f == producer || !f->typed || f->nparams < 1 || strstr(f->signature, "...") ||
@@ -198,10 +201,13 @@ const struct sa_function *audit_derive_start(const struct audit_plan *plan,
 		int before = fam->nderived;
 		add_attempt(fam, plan, producer, source->pointee, f);
 		if (fam->nderived > before)
-			add(&said, "%s %s(...)", n++ ? "," : " or after", audit_wrapped_macro(f->name) ?
+			add(&said, "%s %s(...)", n++ ? " or" : "", audit_wrapped_macro(f->name) ?
 			    audit_wrapped_macro(f->name) : f->name);
 	}
-	add(&said, ")%s%s", fam->object_size >= 0 ? ", or a zeroed " : "",
+	if (!fam->nderived)
+		return NULL;   /* nothing fills a source: no object of it to expect */
+	add_attempt(fam, plan, producer, source->pointee, NULL);
+	add(&said, ", or as it is)%s%s", fam->object_size >= 0 ? ", or a zeroed " : "",
 	    fam->object_size >= 0 ? fam->key : "");
 	free(fam->derivation);
 	fam->derivation = strdup(said.full ? "a call of another family's object" : said.buf);

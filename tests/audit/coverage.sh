@@ -31,7 +31,7 @@ cover "$URCU/wfstack.h" -- -D_LGPL_SOURCE
 # and is counted as failed with that reason, not as in a verdict.
 expect_match "$out" "API: 25 public names \\(4 functions, 21 macros\\), 24 in a verdict \\(96%\\), 0 build an initial state, 0 skipped, 1 failed" \
 	"wfstack.h: 24 public names in a verdict, 1 that blocks from every state failed"
-expect_match "$out" "cds_wfs_head: 3 operations, initial state: obj = ___cds_wfs_pop_all\\(a new struct __cds_wfs_stack, as it is or after _cds_wfs_push\\(\\.\\.\\.\\)\\), or a zeroed struct cds_wfs_head" \
+expect_match "$out" "cds_wfs_head: 3 operations, initial state: obj = ___cds_wfs_pop_all\\(a new struct __cds_wfs_stack after _cds_wfs_push\\(\\.\\.\\.\\), or as it is\\), or a zeroed struct cds_wfs_head" \
 	"the head is what a pop-all returns from a stack after a push"
 expect_eq "$(q "$DB" "SELECT group_concat(name, ' ') FROM (SELECT name FROM audit_items WHERE run_id = $run
                       AND status = 'failed' AND detail LIKE 'gave no result alone from any state (blocks)%'
