@@ -43,7 +43,7 @@ const struct snc_opt snc_run_options[] = {
 	  "largest file each child may write, in MiB (default 1024; 0: none)" },
 	{ SNC_RUN_PRIVATE_FOLDERS, "private-folders", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,
 	  "each child running harness code works in a copy of its parent's\n"
-	  "folder, removed after it: files one execution's calls make are not\n"
+	  "folder, emptied after it: files one execution's calls make are not\n"
 	  "seen by another; the program's `/dev/shm` is an empty one of its own,\n"
 	  "gone when it ends (snc audit sets it)" },
 	{ SNC_RUN_BLOCKING_OBSERVABLE, "blocking-observable", 0, SNC_OPT_FLAG, NULL, 0, 0, NULL,

@@ -50,6 +50,8 @@ extern void __msan_init(void) __attribute__((weak));
 static volatile sig_atomic_t interrupt_signal;
 static pid_t owner_pid;
 
+#define UNKILLABLE_MS 2000    /* how long a killed child may take to be gone */
+
 static int64_t now_ns(void)
 {
 	struct timespec ts;
@@ -163,11 +165,13 @@ pid_t sp_fork(struct sp_child *c, const struct sp_options *o)
 	pid_t parent = getpid();
 	fflush(stdout);
 	fflush(stderr);
+	sp_folder_hand();
 	pid_t pid = fork();
 	if (pid == 0) {
 		child_setup(parent, o);
 		return 0;
 	}
+	sp_folder_given(pid);
 	if (pid < 0)
 		return -1;
 	setpgid(pid, pid);   /* as the child does: whichever runs first, the group exists */
@@ -245,14 +249,42 @@ static void drain_output(struct sp_child *c)
 		c->capture_fd = -1;
 }
 
-/* Reaps child c, which has ended (or must end now), with its process group. */
+/* Is child c gone within ms after it was killed? A thread stuck in the kernel can outlive
+ * SIGKILL: liburing's io_uring_wait_cqe, on Linux 6.18, spun in io_cqring_wait with the
+ * kill pending, its process a zombie whose wait4 never returned, and the harness waited
+ * for good. */
+static bool gone_within(const struct sp_child *c, int ms)
+{
+	if (c->pidfd >= 0) {
+		struct pollfd p = { .fd = c->pidfd, .events = POLLIN };
+		int64_t until = now_ns() + (int64_t)ms * 1000000;
+		int left = ms;
+		while (poll(&p, 1, left) < 0 && errno == EINTR &&
+		       (left = (int)((until - now_ns()) / 1000000)) > 0)
+			;
+		return p.revents != 0;
+	}
+	for (int waited = 0; waited <= ms; waited++) {   /* no pidfd (under Valgrind) */
+		siginfo_t si = { 0 };
+		if (waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid)
+			return true;
+		usleep(1000);
+	}
+	return false;
+}
+
+/* Reaps child c, which has ended (or must end now), with its process group. A child that
+ * does not die is left unreaped, as killed. */
 static void reap(struct sp_child *c, struct sp_end *end)
 {
 	int status = 0;
 	struct rusage ru = { 0 };
 	kill_group(c->pid);
-	while (wait4(c->pid, &status, 0, &ru) < 0 && errno == EINTR)
-		;
+	if (!gone_within(c, UNKILLABLE_MS))
+		status = SIGKILL;   /* as the kill ended it, for judge_end */
+	else
+		while (wait4(c->pid, &status, 0, &ru) < 0 && errno == EINTR)
+			;
 	drain_output(c);
 	if (c->pidfd >= 0)
 		close(c->pidfd);

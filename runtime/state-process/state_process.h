@@ -129,16 +129,22 @@ pid_t sp_fork(struct sp_child *c, const struct sp_options *o);
  * processes and to this child's ancestors in a fresh pid namespace fail (sp_guard.c). */
 void sp_guard_install(void);
 /* --private-folders (sp_folder.c): from now on every child sp_fork makes works in a folder
- * of its own under the current one, a copy of its parent's working folder, removed when
- * the child is reaped. Returns 0, or -1 when the current folder cannot be named. */
+ * of its own under the current one, empty but for a copy of its parent's working folder,
+ * taken back (emptied) when the child is reaped. Returns 0, or -1 when the current folder
+ * cannot be named. */
 int sp_private_folders(void);
 /* --private-folders (sp_shm.c): this program, and the children it makes, get an empty
  * /dev/shm of their own, gone when it ends (a mount namespace). Call it before any thread
  * starts. False when it could not be made (nothing changed then). */
 bool sp_private_shm(const char *db_path);
-/* In a new child: its own folder (sp_fork calls it). */
+/* sp_fork's steps, with --private-folders: before the fork, an empty folder for the child
+ * (sp_folder_hand); after it, in the parent, which child has it (sp_folder_given: pid, or
+ * -1 when the fork failed); in the new child, into it (sp_folder_enter). */
+void sp_folder_hand(void);
+void sp_folder_given(pid_t pid);
 void sp_folder_enter(void);
-/* In the parent, when child pid is reaped: its folder goes. */
+/* In the parent, when child pid is reaped: its folder is taken back, emptied, and the
+ * folders the child kept for its own children go. */
 void sp_folder_remove(pid_t pid);
 /* Waits for one of kids[0..n) to end (pid 0 entries are skipped); returns its index with
  * *end filled and its pid set to 0, or SP_INTERRUPTED after killing and reaping them all. */
