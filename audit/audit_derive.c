@@ -12,8 +12,9 @@
  * parameters given 1, a new entry, a token or "1"), the first that is not NULL, trying
  * each in turn, then from a new source as it is; else a zeroed object, as before.
  * The fills come first: a producer may wait while its source is empty (a queue's
- * receive), and then the set-up would never end. Without a fill the family starts as
- * before. audit_emit.c writes these attempts into make_object(). */
+ * receive), and then the set-up would never end; a function named as waiting is no fill.
+ * Without a fill the family starts as before. audit_emit.c writes these attempts into
+ * make_object(), where one that crashes is abandoned for the next. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,8 +77,10 @@ static bool named_as_filling(const char *name)
 	static const char *const verbs[] = { "push", "add", "insert", "enqueue", "put", "append",
 					     "prepend", "set", "store", "link", "send", "post",
 					     "offer", "submit", "publish", NULL };
+	static const char *const waits[] = { "wait", "blocking", "block", NULL };
 	return audit_name_has_word(name, verbs) && !audit_named_as_unlinking(name) &&
-	       !audit_named_as_initializer(name) && !audit_is_destructor(name);
+	       !audit_named_as_initializer(name) && !audit_is_destructor(name) &&
+	       !audit_name_has_word(name, waits);   /* io_uring_submit_and_wait: no fill to wait on */
 }
 
 struct text {

@@ -184,6 +184,8 @@ static void emit_header(FILE *out, const struct audit_family *fam, char *const *
 	fprintf(out, " * Integers take 0..N-1 (--domain), bool both values. docs/audit.md explains "
 		     "every choice. */\n");
 	fprintf(out, "#include <snc.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n");
+	if (fam->nderived)
+		fprintf(out, "#include <setjmp.h>\n#include <signal.h>\n");
 	for (int i = 0; i < nincludes; i++)
 		fprintf(out, "#include %s\n", includes[i]);
 	fputc('\n', out);
@@ -514,18 +516,35 @@ static void emit_attempt(FILE *out, const struct audit_family *fam, const struct
 }
 
 /* make_object() of an object made from another family's (audit_derive.c): the producer's
- * result from a new source, as it is or after a call that fills it; else a zeroed object,
- * when its type is complete. */
+ * result from a new source, after a call that fills it or as it is; else a zeroed object,
+ * when its type is complete. An attempt that crashes (liburing's io_uring_get_sqe on a ring
+ * no io_uring_queue_init set up) is abandoned for the next: the signal's handler jumps back
+ * to it, and the zeroed object remains, as the family started before there were attempts. */
 static void emit_derived(FILE *out, const struct audit_family *fam)
 {
-	fprintf(out, "/* The object: what %s returns from a new source, as it is or after one call\n"
-		     " * that fills it, the first that is not NULL%s. */\n"
+	static const char *const faults[] = { "SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL", "SIGABRT" };
+	size_t nfaults = sizeof faults / sizeof faults[0];
+	fprintf(out, "static sigjmp_buf derive_escape;\n\n"
+		     "static void derive_fault(int sig)\n{\n\t(void)sig;\n"
+		     "\tsiglongjmp(derive_escape, 1);\n}\n\n");
+	fprintf(out, "/* The object: what %s returns from a new source, after one call that fills\n"
+		     " * it or as it is, the first that is not NULL and does not crash%s. */\n"
 		     "static __typeof__(obj) make_object(void)\n{\n"
 		     "\tstatic long derived_token;   /* what a fill's void * gets */\n"
-		     "\t__typeof__(obj) made = NULL;\n\n\t(void)derived_token;\n",
-		fam->starter->name, fam->object_size >= 0 ? "; else a zeroed one" : "");
+		     "\t__typeof__(obj) volatile made = NULL;\n"
+		     "\tstruct sigaction escape = { .sa_handler = derive_fault, .sa_flags = SA_NODEFER }, "
+		     "kept[%zu];\n\tstatic const int faults[] = { ",
+		fam->starter->name, fam->object_size >= 0 ? "; else a zeroed one" : "", nfaults);
+	for (size_t i = 0; i < nfaults; i++)
+		fprintf(out, "%s%s", i ? ", " : "", faults[i]);
+	fprintf(out, " };\n\n\t(void)derived_token;\n\tsigemptyset(&escape.sa_mask);\n"
+		     "\tfor (int i = 0; i < %zu; i++)\n\t\tsigaction(faults[i], &escape, &kept[i]);\n",
+		nfaults);
 	for (int i = 0; i < fam->nderived; i++)
-		fprintf(out, "\tif (!made) {\n%s\t}\n", fam->derived[i]);
+		fprintf(out, "\tif (!made && sigsetjmp(derive_escape, 1) == 0) {\n%s\t}\n",
+			fam->derived[i]);
+	fprintf(out, "\tfor (int i = 0; i < %zu; i++)\n\t\tsigaction(faults[i], &kept[i], NULL);\n",
+		nfaults);
 	if (fam->object_size >= 0)
 		fprintf(out, "\tif (!made)\n\t\tmade = calloc(1, sizeof *made);\n");
 	fprintf(out, "\treturn made;\n}\n\n");

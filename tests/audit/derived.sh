@@ -5,7 +5,7 @@
 # linking in: every walk waited for good and batch_count and batch_sum gave no result from
 # any state (failed; urcu/wfstack.h's cds_wfs_for_each_blocking the same, 88% of its
 # names in a verdict). A producer that waits while its source is empty (a mailbox's receive)
-# gets a filled source first.
+# gets a filled source first; one that crashes on every source leaves a zeroed object.
 . "$(dirname "$0")/lib.sh"
 FIX="$AFIX/derived"
 audit "$FIX/batch.h" "$FIX/batch.c"
@@ -24,4 +24,11 @@ expect_eq "$(v bstack bstack_push bstack_push)" "snc" "the stack itself as befor
 expect_match "$out" "letter: 1 operation, initial state: obj = mbox_receive\(a new struct mbox after mbox_send\(\.\.\.\), or as it is\), or a zeroed struct letter" \
 	"the letter is what a receive returns after a send"
 expect_eq "$(op_result "$DB" letter fresh letter_len)" 3 "the letter the send wrote: len 3"
+# A producer that crashes on every new source (ring_get_slot divides by the size of a ring
+# nobody set up): each attempt is abandoned, and the slot starts zeroed, as before. Before
+# the attempts were guarded, the set-up crashed and the family failed.
+expect_match "$out" "slot: 2 operations, initial state: obj = ring_get_slot\(a new struct ring after ring_submit\(\.\.\.\), or as it is\), or a zeroed struct slot" \
+	"the slot would be what ring_get_slot returns"
+expect_eq "$(op_result "$DB" slot fresh slot_op)" 0 "it is the zeroed one: op 0"
+expect_eq "$(oneway slot slot_prep slot_op)" "slot_prep->slot_op" "a prep changes what op reads"
 finish
