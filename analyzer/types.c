@@ -277,13 +277,19 @@ static void describe_function(CXTranslationUnit tu, CXType fn, struct sa_type *o
 /* A parameter declared as a function (liburcu's cds_lfq_init_rcu(q, void
  * queue_call_rcu(struct rcu_head *, void (*)(struct rcu_head *)))) is a pointer to one, as
  * C adjusts it; libclang gives the declared function type (no value can have it: a field
- * or a result cannot), so out describes the pointer, spelled "R (*)(PARAMS)". */
+ * or a result cannot), so out describes the pointer, spelled "R (*)(PARAMS)", or
+ * "NAME *" for a typedef of a function type (libzmq's zmq_timers_add(timers, interval,
+ * zmq_timer_fn handler, arg): skipped before, "a type the generator cannot make values of"). */
 static void decayed_function(CXTranslationUnit tu, CXType fn, struct sa_type *out)
 {
-	char *result = sa_cx(clang_getTypeSpelling(clang_getResultType(fn)));
+	char *result = sa_cx(clang_getTypeSpelling(clang_getResultType(clang_getCanonicalType(fn))));
 	size_t n = strlen(result);
 	if (strncmp(out->spelling, result, n) == 0 && strncmp(out->spelling + n, " (", 2) == 0) {
 		char *pointer = sa_printf("%s (*)%s", result, out->spelling + n + 1);
+		free(out->spelling);
+		out->spelling = pointer;
+	} else if (!strchr(out->spelling, '(')) {
+		char *pointer = sa_printf("%s *", out->spelling);
 		free(out->spelling);
 		out->spelling = pointer;
 	} else {
