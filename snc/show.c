@@ -156,9 +156,13 @@ static int print_row(const struct snc_db_pair_verdict *r, void *vctx)
 	if (r->contract)
 		t->note[0] = escaped("contract: %s (the API never runs these concurrently)",
 				     r->contract);
+	/* an unknown that blocking made: say how to count it (lock x lock) */
+	bool blocks_hid_it = r->blocked_states && strcmp(r->verdict, "unknown") == 0;
 	if (r->crash_states || r->blocked_states)
-		t->note[1] = escaped("%lld state(s) with a crash, %lld with an op that blocks",
-				     (long long)r->crash_states, (long long)r->blocked_states);
+		t->note[1] = escaped("%lld state(s) with a crash, %lld with an op that blocks%s",
+				     (long long)r->crash_states, (long long)r->blocked_states,
+				     blocks_hid_it ? " (a block is a result only with "
+						     "--blocking-observable: lock x lock is then snc)" : "");
 	return t->pair && t->verdict && t->conflict && t->witness ? 0 : -1;
 }
 

@@ -14,6 +14,8 @@ expect_eq "$(v ck_spinlock_ticket ck_spinlock_ticket_trylock ck_spinlock_ticket_
 expect_eq "$(q "$DB" "SELECT verdict || ' ' || (blocked_states > 0) FROM pair_verdicts WHERE run_id = $run
                       AND f = 'ck_spinlock_lock' AND g = 'ck_spinlock_lock'")" "unknown 1" \
 	"lock after lock blocks"
+expect_match "$out" "with an op that blocks \(a block is a result only with --blocking-observable: lock x lock is then snc\)" \
+	"the table says how to count the block"
 expect_eq "$(v ck_spinlock_fas ck_spinlock_locked ck_spinlock_locked)" "commutative" "locked only reads"
 expect_eq "$(q "$DB" "SELECT count(*) FROM pair_verdicts WHERE run_id = $run AND harness = 'ck_spinlock_fas'
                       AND (f LIKE 'ck_spinlock_fas%' OR g LIKE 'ck_spinlock_fas%')")" "0" \
