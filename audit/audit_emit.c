@@ -59,12 +59,61 @@ bool audit_include_spellable(const char *header)
 	return true;
 }
 
+/* The include folders of the audit's flags, in their order (audit_include_folders). */
+static char **include_dirs;
+static int ninclude_dirs;
+
+void audit_include_folders(char *const *cflags, int ncflags)
+{
+	for (int i = 0; i < ncflags; i++) {
+		const char *dir = audit_include_folder(cflags, ncflags, i);
+		char real[PATH_MAX], **grown;
+		if (!dir || !realpath(dir, real) ||
+		    !(grown = realloc(include_dirs, (size_t)(ninclude_dirs + 1) * sizeof *grown)))
+			continue;
+		include_dirs = grown;
+		if ((include_dirs[ninclude_dirs] = strdup(real)))
+			ninclude_dirs++;
+	}
+}
+
+/* Does the header include the next header of its name (#include_next: libbsd's overlay
+ * <stdlib.h>, found before the system's)? */
+static bool includes_next(const char *header)
+{
+	FILE *f = fopen(header, "r");
+	char line[1024];
+	bool next = false;
+	while (f && !next && fgets(line, sizeof line, f)) {
+		const char *p = line + strspn(line, " \t");
+		next = *p == '#' && strncmp(p + 1 + strspn(p + 1, " \t"), "include_next", 12) == 0;
+	}
+	if (f)
+		fclose(f);
+	return next;
+}
+
+/* The header's name under the first include folder that holds it, or NULL. */
+static const char *under_include_folder(const char *header)
+{
+	for (int i = 0; i < ninclude_dirs; i++) {
+		size_t n = strlen(include_dirs[i]);
+		if (strncmp(header, include_dirs[i], n) == 0 && header[n] == '/')
+			return header + n + 1;
+	}
+	return NULL;
+}
+
 char *audit_include_of(const char *given)
 {
 	char real[PATH_MAX];   /* the generated files live elsewhere: "./include/hq.h" is not there */
 	const char *header = given[0] != '/' && realpath(given, real) ? real : given;
 	char *out = malloc(strlen(header) + 4);
-	const char *system = audit_in_compiler_folder(header);
+	/* an overlay is included as its include folder names it: its #include_next then finds
+	 * the header it stands before (by its path, or under /usr/include, there was none) */
+	const char *system = includes_next(header) ? under_include_folder(header) : NULL;
+	if (!system)
+		system = audit_in_compiler_folder(header);
 	if (system)
 		sprintf(out, "<%s>", system);
 	else

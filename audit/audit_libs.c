@@ -223,9 +223,40 @@ static int by_name(const void *a, const void *b)
 
 /* The symbols nm lists for a library (argv's last option picks which: --defined-only,
  * --undefined-only) whose type is one of types, into s, sorted. */
+/* The library a GNU ld script stands for (libbsd.so is one: "GROUP(/usr/lib/x86_64-linux-
+ * gnu/libbsd.so.0.11.7 AS_NEEDED(-lmd))"): the first absolute path in its GROUP or INPUT,
+ * into out; false when library is no such script (an ELF file, or unreadable). nm read
+ * nothing in the script, and libbsd's functions were linked from nowhere. */
+static bool ld_script_target(const char *library, char *out, size_t len)
+{
+	char text[4096];
+	int fd = open(library, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, text, sizeof text - 1);
+	if (fd >= 0)
+		close(fd);
+	if (n < 4 || memcmp(text, "\177ELF", 4) == 0)
+		return false;
+	text[n] = '\0';
+	char *group = strstr(text, "GROUP");
+	if (!group)
+		group = strstr(text, "INPUT");
+	char *path = group ? strchr(group, '/') : NULL;
+	if (!path)
+		return false;
+	size_t k = strcspn(path, " \t\n)");
+	if (k == 0 || k >= len)
+		return false;
+	memcpy(out, path, k);
+	out[k] = '\0';
+	return true;
+}
+
 static void read_symbols(const char *library, const char *which, const char *types,
 			 struct symbols *s)
 {
+	char target[PATH_MAX];
+	if (ld_script_target(library, target, sizeof target))
+		library = target;   /* linked as the script, read as what it names */
 	const char *base = strrchr(library, '/');
 	bool shared = strstr(base ? base : library, ".so") != NULL;   /* x.so, libc.so.6 */
 	char *argv[] = { "nm", (char *)which, shared ? "-D" : "--",

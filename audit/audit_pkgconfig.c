@@ -286,8 +286,17 @@ static bool harmless(const char *flag)
 	       strncmp(flag, "-std=", 5) == 0;
 }
 
+static void add_flag(char ***flags, int *nflags, int *cap, const char *flag)
+{
+	*flags = audit_grow(*flags, cap, *nflags, sizeof **flags);
+	(*flags)[(*nflags)++] = strdup(flag);
+}
+
 /* Appends pkg-config's --cflags for package to *flags, each harmless flag not in cflags or
- * *flags. */
+ * *flags. An include folder in two words (libbsd-overlay's `-isystem /usr/include/bsd`,
+ * `-I DIR`) is kept as two, when the folder is absolute: before, both words were dropped,
+ * and <bsd/stdlib.h>, which its overlay folder must precede the system's for, did not
+ * parse ('libutil.h' file not found). */
 static void add_package_flags(const char *package, char *const *cflags, int ncflags,
 			      char ***flags, int *nflags, int *cap)
 {
@@ -298,10 +307,20 @@ static void add_package_flags(const char *package, char *const *cflags, int ncfl
 	}
 	char *save = NULL;
 	for (char *tok = strtok_r(out, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save)) {
+		if (strcmp(tok, "-isystem") == 0 || strcmp(tok, "-I") == 0) {
+			char *dir = strtok_r(NULL, " \t\n", &save), as_i[PATH_MAX + 3];
+			if (!dir || dir[0] != '/' ||
+			    (size_t)snprintf(as_i, sizeof as_i, "-I%s", dir) >= sizeof as_i)
+				continue;
+			if (!has_flag(cflags, ncflags, as_i) && !has_flag(*flags, *nflags, as_i)) {
+				add_flag(flags, nflags, cap, tok);
+				add_flag(flags, nflags, cap, dir);
+			}
+			continue;
+		}
 		if (!harmless(tok) || has_flag(cflags, ncflags, tok) || has_flag(*flags, *nflags, tok))
 			continue;
-		*flags = audit_grow(*flags, cap, *nflags, sizeof **flags);
-		(*flags)[(*nflags)++] = strdup(tok);
+		add_flag(flags, nflags, cap, tok);
 	}
 	free(out);
 }

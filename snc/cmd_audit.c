@@ -1702,6 +1702,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 	}
 	for (int i = 0; i < rq->sources.n; i++)
 		push(&paths, rq->sources.v[i]);
+	audit_include_folders(rq->cflags.v, rq->cflags.n);   /* for overlays' #include lines */
 	struct scan_request req = {
 		.paths = paths.v, .npaths = paths.n, .compdb = rq->compdb, .flags = rq->cflags.v,
 		.nflags = rq->cflags.n, .jobs = snc_cpu_count(), .progress = !rq->quiet,

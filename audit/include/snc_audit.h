@@ -610,8 +610,11 @@ bool audit_emit_describe_arg(FILE *out, const struct audit_family *fam);
  * line: "<ck_pr.h>", "\"/abs/path.h\""). */
 void audit_emit(FILE *out, const struct audit_family *fam, char *const *includes, int nincludes,
 		const char *command);
-/* How C code includes header: <rel> when it lies in a system include folder. */
+/* How C code includes header: <rel> when it lies in a system include folder, or, when it
+ * has an #include_next, under the first include folder of the audit's flags that holds it
+ * (given once by audit_include_folders). */
 char *audit_include_of(const char *header);
+void audit_include_folders(char *const *cflags, int ncflags);
 /* Can header be written in an #include "..." line as it is? (No '"', '\\', '>' nor control
  * characters: the preprocessor has no escapes there.) */
 bool audit_include_spellable(const char *header);
