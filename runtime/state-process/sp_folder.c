@@ -197,7 +197,8 @@ void sp_folder_enter(void)
 	if (handed < 0 || !getcwd(here, sizeof here))
 		return;
 	copy_tree(here, handed_path, 0);
-	chdir(handed_path);
+	if (chdir(handed_path) != 0)
+		return;   /* it stays in its parent's folder */
 }
 
 void sp_folder_remove(pid_t pid)
