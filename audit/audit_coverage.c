@@ -28,7 +28,14 @@ void audit_where_is(const struct audit_plan *plan, const bool *audited, const st
 		    struct audit_where *w)
 {
 	memset(w, 0, sizeof *w);
-	for (int i = 0; i < plan->nfamilies; i++) {
+	/* an audited family it is an operation of first: one started again (a node linked by
+	 * a push, audit_plan_relink) where the first family ran no operation to a result */
+	int from = 0;
+	for (int i = 0; i < plan->nfamilies && !from; i++)
+		for (int k = 0; k < plan->families[i].nops; k++)
+			if (audited[i] && plan->families[i].instead_of && plan->families[i].ops[k].fn == fn)
+				from = i;
+	for (int i = from; i < plan->nfamilies; i++) {
 		const struct audit_family *fam = &plan->families[i];
 		bool op = false;
 		for (int k = 0; k < fam->nops && !op; k++)

@@ -216,3 +216,68 @@ const struct sa_function *audit_derive_start(const struct audit_plan *plan,
 	fam->derivation = strdup(said.full ? "a call of another family's object" : said.buf);
 	return producer;
 }
+
+/* ---- an entry linked into a new source --------------------------------------------------
+ * An operation on an entry that waits for good, or crashes, from every state of a zeroed
+ * one (liburcu's _cds_wfs_next_blocking(node) waits for the next pointer a push writes)
+ * may need the entry linked into a container first. audit_derive_linked gives such a
+ * family its attempts: a new entry (calloc, then its initializer), linked by a function
+ * that fills a new source with it (_cds_wfs_push(stack, node)), is the object. */
+
+/* Does f link an entry of key into a source: source first, a key * second, named as
+ * filling, its other parameters ones fill_arg can give? Returns the source's pointer type. */
+static const struct sa_type *links_entry(const struct sa_function *f, const char *key)
+{
+	if (!f->typed || f->nparams < 2 || strstr(f->signature, "...") || !named_as_filling(f->name))
+		return NULL;
+	const struct sa_type *source = source_pointer(&f->param_types[0].type);
+	const struct sa_type *entry = &f->param_types[1].type;
+	if (!source || strcmp(source->pointee, key) == 0 || entry->cls != SA_TYPE_POINTER ||
+	    entry->levels != 1 || entry->pointee_const || !entry->pointee ||
+	    strcmp(entry->pointee, key) != 0)
+		return NULL;
+	return source;
+}
+
+const struct sa_function *audit_derive_linked(const struct audit_plan *plan,
+					      struct audit_family *fam)
+{
+	const struct sa_function *first = NULL;
+	struct text said = { .used = 0 };
+	for (int i = 0; i < plan->nfns && fam->nderived < DERIVE_FILLS; i++) {
+		const struct sa_function *f = plan->fns[i].def;
+		const struct sa_type *source = links_entry(f, fam->key);
+		if (!source)
+			continue;
+		struct text decl = { .used = 0 }, call = { .used = 0 }, block = { .used = 0 };
+		add(&decl, "\t\t/* a new %s, linked into a new %s by %s */\n", fam->key,
+		    source->pointee, f->name);
+		add_new_struct(&decl, plan, fam->key, "entry");
+		add_new_struct(&decl, plan, source->pointee, "source");
+		add(&call, "\t\t%s(source, entry", f->name);
+		bool given = true;
+		for (int p = 2; p < f->nparams && given; p++)
+			given = fill_arg(&decl, &call, plan, &f->param_types[p], p);
+		add(&call, ");\n\t\tmade = entry;\n");
+		add(&block, "%s%s", decl.buf, call.buf);
+		if (!given || decl.full || call.full || block.full)
+			continue;
+		fam->derived = realloc(fam->derived, (size_t)(fam->nderived + 1) * sizeof *fam->derived);
+		if (!fam->derived || !(fam->derived[fam->nderived] = strdup(block.buf))) {
+			fprintf(stderr, "snc audit: out of memory\n");
+			exit(2);
+		}
+		add(&said, "%s%s(a new %s, obj)", fam->nderived ? " or " : "", audit_wrapped_macro(f->name) ?
+		    audit_wrapped_macro(f->name) : f->name, source->pointee);
+		fam->nderived++;
+		first = first ? first : f;
+	}
+	if (!first)
+		return NULL;
+	char *text = NULL;
+	if (asprintf(&text, "a new %s after %s", fam->key, said.full ? "a call that links it" : said.buf) < 0)
+		text = NULL;
+	free(fam->derivation);
+	fam->derivation = text;
+	return first;
+}

@@ -1380,6 +1380,46 @@ int audit_plan_restart(struct audit_plan *plan, int index, const char *const *na
 	return plan->nfamilies - 1;
 }
 
+int audit_plan_relink(struct audit_plan *plan, int index, const char *const *names, int n)
+{
+	const struct audit_family *fam = &plan->families[index];
+	if (fam->instead_of || fam->globals || fam->nderived || !fam->starter ||
+	    fam->start == START_CONSTRUCTOR || fam->object_size < 0)
+		return -1;
+	char *name = malloc(strlen(fam->name) + 8 + 8 * (size_t)plan->nfamilies + 1);
+	if (!name)
+		return -1;
+	strcat(strcpy(name, fam->name), "_linked");
+	for (int i = 0; i < plan->nfamilies; i++)
+		if (strcmp(plan->families[i].name, name) == 0)
+			strcat(name, "_start");
+	struct audit_family again = copy_of(fam, name);
+	const struct sa_function *linker = audit_derive_linked(plan, &again);
+	if (!linker) {
+		free_family(&again);
+		return -1;
+	}
+	again.instead_of = fam->starter;
+	again.start = START_CONSTRUCTOR;
+	again.starter = linker;
+	int readers = 0;
+	for (int i = 0; i < fam->nops && again.nops < AUDIT_MAX_OPS; i++) {
+		bool stuck = false;
+		for (int k = 0; k < n && !stuck; k++)
+			stuck = strcmp(fam->ops[i].name, names[k]) == 0;
+		bool reader = !stuck && reads_only(&fam->ops[i]) && readers < PART_READERS;
+		if (!stuck && !reader)
+			continue;
+		readers += reader;
+		again.ops[again.nops] = fam->ops[i];
+		again.ops[again.nops++].args = copy_args(fam->ops[i].args, fam->ops[i].nargs);
+	}
+	free(again.initial);
+	again.initial = initial_text(&again);
+	add_family(plan, &again);
+	return plan->nfamilies - 1;
+}
+
 /* Turns a draft into a family of the plan (or notes why not). */
 static void finish_family(struct audit_plan *plan, const struct sa_model *m, struct draft *d,
 			  const struct audit_fn *all, int nall, const struct audit_options *opt)

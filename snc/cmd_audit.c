@@ -655,7 +655,9 @@ fail:
 
 /* After family i ran: its ops that crashed alone from every state get a family started
  * by another of its constructors, when one fits (audit_plan_restart; `audited` grows with
- * the plan); after such a family ran, the notes of the ops that gave results there say so.
+ * the plan), or those that crashed or waited for good one whose object is an entry linked
+ * into a new container (audit_plan_relink: a pushed node); after such a family ran, the
+ * notes of the ops that gave results there say so.
  * Returns 0, or an exit status after a one-line error. */
 static int start_again(struct snc_db *db, struct audit_plan *plan, int i, int64_t run_id,
 		       bool **audited)
@@ -685,12 +687,18 @@ static int start_again(struct snc_db *db, struct audit_plan *plan, int i, int64_
 		}
 		return 0;
 	}
-	const char *crashed[AUDIT_MAX_OPS];
-	int ncrashed = 0;
-	for (int k = 0; k < nnever; k++)
+	const char *crashed[AUDIT_MAX_OPS], *stuck[AUDIT_MAX_OPS];
+	int ncrashed = 0, nstuck = 0;
+	for (int k = 0; k < nnever; k++) {
 		if (strncmp(never[k].outcome, "crash", 5) == 0)
 			crashed[ncrashed++] = never[k].op;
+		if (strncmp(never[k].outcome, "crash", 5) == 0 ||
+		    strncmp(never[k].outcome, "block", 5) == 0)
+			stuck[nstuck++] = never[k].op;
+	}
 	int added = ncrashed ? audit_plan_restart(plan, i, crashed, ncrashed) : -1;
+	if (added < 0 && nstuck)   /* an entry's op that waits for a container's link */
+		added = audit_plan_relink(plan, i, stuck, nstuck);
 	if (added < 0)
 		return 0;
 	bool *grown = realloc(*audited, (size_t)plan->nfamilies * sizeof *grown);
@@ -1775,7 +1783,7 @@ static int run_audit(struct audit_request *rq, const struct audit_config *cfg, i
 		counts.outcome[outcome]++;
 		if (audited)
 			audited[i] = outcome == AUDITED;
-		if (rc == 0 && audited && outcome == AUDITED)
+		if (rc == 0 && audited && (outcome == AUDITED || outcome == NONE_RAN))
 			rc = start_again(db, &plan, i, run_id, &audited);
 	}
 	if (rc == 0 && (!audited || store_notes(db, rq, run_id, &plan, audited, &coverage) != 0))

@@ -369,6 +369,11 @@ bool audit_is_destructor(const char *name);
  * or NULL when there is none. */
 const struct sa_function *audit_derive_start(const struct audit_plan *plan,
 					     struct audit_family *fam);
+/* ... and, for an entry's family, the attempts of an entry linked into a new source by a
+ * function that fills one with it (_cds_wfs_push(stack, node)); returns the first such
+ * function, or NULL. */
+const struct sa_function *audit_derive_linked(const struct audit_plan *plan,
+					      struct audit_family *fam);
 /* Is a word of name create, new, alloc, make, open or init (apr_pool_create_ex, PR_NewLock)? */
 bool audit_named_as_maker(const char *name);
 /* Is a parameter so named a set of attributes a maker takes, NULL for its defaults
@@ -516,6 +521,11 @@ void audit_plan_free(struct audit_plan *plan);
  * with the operations named with those words and the readers of the object. Returns the
  * new family's index, or -1 when no constructor fits (or the family is a restart). */
 int audit_plan_restart(struct audit_plan *plan, int index, const char *const *names, int n);
+/* When ops names[0..n) of family index gave no result alone from any state (they wait for
+ * good or crash), and a function links an entry of its type into another object: a family
+ * of those ops (and the readers) whose object is an entry so linked (audit_derive_linked),
+ * started again; its index, or -1 when none fits. */
+int audit_plan_relink(struct audit_plan *plan, int index, const char *const *names, int n);
 /* Can the family make another object as it made its initial one: a constructor that
  * returns it, whose arguments are all fixed (no slot, no varying value)? */
 bool audit_makes_another(const struct audit_family *fam);
