@@ -14,7 +14,9 @@
  * The fills come first: a producer may wait while its source is empty (a queue's
  * receive), and then the set-up would never end; a function named as waiting is no fill.
  * Without a fill the family starts as before. audit_emit.c writes these attempts into
- * make_object(), where one that crashes is abandoned for the next. */
+ * make_object(), where one that crashes is abandoned for the next. The same attempts make
+ * an entry linked into a new source, for a family started again (audit_derive_linked,
+ * below). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

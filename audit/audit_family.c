@@ -1412,6 +1412,7 @@ int audit_plan_relink(struct audit_plan *plan, int index, const char *const *nam
 			continue;
 		readers += reader;
 		again.ops[again.nops] = fam->ops[i];
+		again.ops[again.nops].local = false;   /* a linking changes the container too */
 		again.ops[again.nops++].args = copy_args(fam->ops[i].args, fam->ops[i].nargs);
 	}
 	free(again.initial);
