@@ -150,34 +150,49 @@ static bool fill_arg(struct text *decl, struct text *call, const struct audit_pl
 	return false;
 }
 
-/* One attempt: a new source, the fill (if any), the producer; into fam->derived. */
-static void add_attempt(struct audit_family *fam, const struct audit_plan *plan,
-			const struct sa_function *producer, const char *source,
-			const struct sa_function *fill)
+/* The name a call is shown by: the macro users call for a generated wrapper. */
+static const char *shown_name(const struct sa_function *f)
 {
-	struct text decl = { .used = 0 }, call = { .used = 0 }, block = { .used = 0 };
-	add(&decl, "\t\t/* a new %s%s%s */\n", source, fill ? " after " : "", fill ? fill->name : "");
-	add_new_struct(&decl, plan, source, "source");
-	if (fill) {
-		add(&call, "\t\t%s(source", fill->name);
-		for (int p = 1; p < fill->nparams; p++)
-			if (!fill_arg(&decl, &call, plan, &fill->param_types[p], p))
-				return;
-		add(&call, ");\n");
-	}
-	add(&call, "\t\tmade = %s(source", producer->name);
-	for (int p = 1; p < producer->nparams; p++)
-		add(&call, ", 0");
-	add(&call, ");\n");
-	add(&block, "%s%s", decl.buf, call.buf);
-	if (decl.full || call.full || block.full)
-		return;
+	return audit_wrapped_macro(f->name) ? audit_wrapped_macro(f->name) : f->name;
+}
+
+/* Keeps an attempt, its declarations then its calls, in fam->derived; false when its text
+ * did not fit. */
+static bool keep_attempt(struct audit_family *fam, const struct text *decl, const struct text *call)
+{
+	struct text block = { .used = 0 };
+	add(&block, "%s%s", decl->buf, call->buf);
+	if (decl->full || call->full || block.full)
+		return false;
 	fam->derived = realloc(fam->derived, (size_t)(fam->nderived + 1) * sizeof *fam->derived);
 	if (!fam->derived || !(fam->derived[fam->nderived] = strdup(block.buf))) {
 		fprintf(stderr, "snc audit: out of memory\n");
 		exit(2);
 	}
 	fam->nderived++;
+	return true;
+}
+
+/* One attempt: a new source, the fill (if any), the producer; into fam->derived. */
+static bool add_attempt(struct audit_family *fam, const struct audit_plan *plan,
+			const struct sa_function *producer, const char *source,
+			const struct sa_function *fill)
+{
+	struct text decl = { .used = 0 }, call = { .used = 0 };
+	add(&decl, "\t\t/* a new %s%s%s */\n", source, fill ? " after " : "", fill ? fill->name : "");
+	add_new_struct(&decl, plan, source, "source");
+	if (fill) {
+		add(&call, "\t\t%s(source", fill->name);
+		for (int p = 1; p < fill->nparams; p++)
+			if (!fill_arg(&decl, &call, plan, &fill->param_types[p], p))
+				return false;
+		add(&call, ");\n");
+	}
+	add(&call, "\t\tmade = %s(source", producer->name);
+	for (int p = 1; p < producer->nparams; p++)
+		add(&call, ", 0");
+	add(&call, ");\n");
+	return keep_attempt(fam, &decl, &call);
 }
 
 const struct sa_function *audit_derive_start(const struct audit_plan *plan,
@@ -203,11 +218,8 @@ const struct sa_function *audit_derive_start(const struct audit_plan *plan,
 		if (f == producer || !f->typed || f->nparams < 1 || strstr(f->signature, "...") ||
 		    !takes_source(&f->param_types[0].type, source->pointee) || !named_as_filling(f->name))
 			continue;
-		int before = fam->nderived;
-		add_attempt(fam, plan, producer, source->pointee, f);
-		if (fam->nderived > before)
-			add(&said, "%s %s(...)", n++ ? " or" : "", audit_wrapped_macro(f->name) ?
-			    audit_wrapped_macro(f->name) : f->name);
+		if (add_attempt(fam, plan, producer, source->pointee, f))
+			add(&said, "%s %s(...)", n++ ? " or" : "", shown_name(f));
 	}
 	if (!fam->nderived)
 		return NULL;   /* nothing fills a source: no object of it to expect */
@@ -251,7 +263,7 @@ const struct sa_function *audit_derive_linked(const struct audit_plan *plan,
 		const struct sa_type *source = links_entry(f, fam->key);
 		if (!source)
 			continue;
-		struct text decl = { .used = 0 }, call = { .used = 0 }, block = { .used = 0 };
+		struct text decl = { .used = 0 }, call = { .used = 0 };
 		add(&decl, "\t\t/* a new %s, linked into a new %s by %s */\n", fam->key,
 		    source->pointee, f->name);
 		add_new_struct(&decl, plan, fam->key, "entry");
@@ -261,17 +273,9 @@ const struct sa_function *audit_derive_linked(const struct audit_plan *plan,
 		for (int p = 2; p < f->nparams && given; p++)
 			given = fill_arg(&decl, &call, plan, &f->param_types[p], p);
 		add(&call, ");\n\t\tmade = entry;\n");
-		add(&block, "%s%s", decl.buf, call.buf);
-		if (!given || decl.full || call.full || block.full)
+		if (!given || !keep_attempt(fam, &decl, &call))
 			continue;
-		fam->derived = realloc(fam->derived, (size_t)(fam->nderived + 1) * sizeof *fam->derived);
-		if (!fam->derived || !(fam->derived[fam->nderived] = strdup(block.buf))) {
-			fprintf(stderr, "snc audit: out of memory\n");
-			exit(2);
-		}
-		add(&said, "%s%s(a new %s, obj)", fam->nderived ? " or " : "", audit_wrapped_macro(f->name) ?
-		    audit_wrapped_macro(f->name) : f->name, source->pointee);
-		fam->nderived++;
+		add(&said, "%s%s(a new %s, obj)", first ? " or " : "", shown_name(f), source->pointee);
 		first = first ? first : f;
 	}
 	if (!first)

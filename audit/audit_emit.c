@@ -111,7 +111,9 @@ char *audit_include_of(const char *given)
 	char *out = malloc(strlen(header) + 4);
 	/* an overlay is included as its include folder names it: its #include_next then finds
 	 * the header it stands before (by its path, or under /usr/include, there was none) */
-	const char *system = includes_next(header) ? under_include_folder(header) : NULL;
+	const char *system = under_include_folder(header);
+	if (system && !includes_next(header))   /* read only a header such a folder holds */
+		system = NULL;
 	if (!system)
 		system = audit_in_compiler_folder(header);
 	if (system)

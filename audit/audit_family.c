@@ -758,6 +758,63 @@ static const struct sa_function *library_initializer(const struct sa_function *s
 	return best;
 }
 
+/* The start a config file names for key: its verb's index (0 initializer, 1 constructor,
+ * 2 zero) and rule into *r, or -1. */
+static int configured_start(const struct audit_options *opt, const char *key,
+			    const struct audit_rule **r)
+{
+	static const char *const verbs[] = { "initializer", "constructor", "zero" };
+	for (int v = 0; v < 3; v++)
+		if ((*r = audit_config_find(opt->config, key, verbs[v], NULL, NULL)))
+			return v;
+	return -1;
+}
+
+/* What the API has to start d's family with, in the order it is taken: an initializer (or
+ * a registration), a constructor, a constructor writing through a T **; a context's maker
+ * for an opaque type. All NULL when none. */
+struct own_start {
+	const struct sa_function *init, *ctor, *out_ctor;
+	bool made;                 /* the ctor or out_ctor is a context's maker */
+};
+
+static struct own_start own_start(const struct audit_plan *plan, const struct draft *d,
+				  const struct audit_fn *all, int nall)
+{
+	const struct audit_family *fam = &d->fam;
+	struct own_start s = { 0 };
+	/* an initializer needs storage of the type: not of an incomplete one (apr_atomic_init
+	 * takes an apr_pool_t *, which only apr_pool_create makes) */
+	for (int i = 0; i < d->members.n && (fam->object_size >= 0 || fam->globals); i++) {
+		const struct sa_function *f = d->members.v[i].def;
+		if ((fam->globals ? audit_is_global_initializer(f) : is_initializer(f, fam->key)) &&
+		    (!s.init || strlen(f->name) < strlen(s.init->name)))
+			s.init = f;
+	}
+	for (int i = 0; i < nall && !fam->globals && fam->object_size >= 0; i++)
+		if (!s.init && is_registration(all[i].def, fam->key))
+			s.init = all[i].def;   /* ck_epoch_register(epoch, obj, ...) */
+	for (int i = 0; i < nall && !s.init; i++)
+		if (is_constructor(plan, all[i].def, fam->key) && in_group(plan, fam, all[i].def->name, &all[i].def->result) &&
+		    (!s.ctor || all[i].def->nparams < s.ctor->nparams))
+			s.ctor = all[i].def;
+	for (int i = 0; i < nall && !s.init && !s.ctor; i++)   /* mp_create(&obj, ...) */
+		if (maker_out_param(plan, all[i].def, fam->key) >= 0 &&
+		    (!s.out_ctor || all[i].def->nparams < s.out_ctor->nparams))
+			s.out_ctor = all[i].def;
+	/* an opaque type none of the API's functions makes, but a header it includes does
+	 * (apr_tables.h's apr_array_make(apr_pool_t *p, ...) and apr_pools.h's
+	 * apr_pool_create_ex): the maker found for it as a context makes the object */
+	const struct audit_context *made = !s.init && !s.ctor && !s.out_ctor && !fam->globals &&
+					   fam->object_size < 0 ? audit_context_of(plan, fam->key) : NULL;
+	if (made && is_constructor(plan, made->maker, fam->key))
+		s.ctor = made->maker;
+	else if (made && out_constructor_param(plan, made->maker, fam->key) >= 0)
+		s.out_ctor = made->maker;
+	s.made = made != NULL;
+	return s;
+}
+
 /* Picks the starter of d; returns 0, or -1 after a note saying why the family cannot be
  * built. */
 static int pick_start(struct audit_plan *plan, struct draft *d, const struct audit_fn *all,
@@ -765,14 +822,12 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 {
 	struct audit_family *fam = &d->fam;
 	const struct audit_rule *r;
-	const char *verbs[] = { "initializer", "constructor", "zero" };
-	for (int v = 0; v < 3; v++) {
-		if (!(r = audit_config_find(opt->config, fam->key, verbs[v], NULL, NULL)))
-			continue;
-		if (v == 2) {
-			fam->start = START_ZERO;
-			return 0;
-		}
+	int v = configured_start(opt, fam->key, &r);
+	if (v == 2) {
+		fam->start = START_ZERO;
+		return 0;
+	}
+	if (v >= 0) {
 		const struct audit_fn *f = member_named(d, all, nall, r->function);
 		if (!f) {
 			audit_note(plan, "family", audit_family_label(fam), audit_family_label(fam),
@@ -786,48 +841,20 @@ static int pick_start(struct audit_plan *plan, struct draft *d, const struct aud
 			fam->starter_out = out_constructor_param(plan, f->def, fam->key);
 		return 0;
 	}
-	const struct sa_function *init = NULL, *ctor = NULL, *out_ctor = NULL;
-	/* an initializer needs storage of the type: not of an incomplete one (apr_atomic_init
-	 * takes an apr_pool_t *, which only apr_pool_create makes) */
-	for (int i = 0; i < d->members.n && (fam->object_size >= 0 || fam->globals); i++) {
-		const struct sa_function *f = d->members.v[i].def;
-		if ((fam->globals ? audit_is_global_initializer(f) : is_initializer(f, fam->key)) &&
-		    (!init || strlen(f->name) < strlen(init->name)))
-			init = f;
-	}
-	for (int i = 0; i < nall && !fam->globals && fam->object_size >= 0; i++)
-		if (!init && is_registration(all[i].def, fam->key))
-			init = all[i].def;   /* ck_epoch_register(epoch, obj, ...) */
-	for (int i = 0; i < nall && !init; i++)
-		if (is_constructor(plan, all[i].def, fam->key) && in_group(plan, fam, all[i].def->name, &all[i].def->result) &&
-		    (!ctor || all[i].def->nparams < ctor->nparams))
-			ctor = all[i].def;
-	for (int i = 0; i < nall && !init && !ctor; i++)   /* mp_create(&obj, ...) */
-		if (maker_out_param(plan, all[i].def, fam->key) >= 0 &&
-		    (!out_ctor || all[i].def->nparams < out_ctor->nparams))
-			out_ctor = all[i].def;
-	/* an opaque type none of the API's functions makes, but a header it includes does
-	 * (apr_tables.h's apr_array_make(apr_pool_t *p, ...) and apr_pools.h's
-	 * apr_pool_create_ex): the maker found for it as a context makes the object */
-	const struct audit_context *made = !init && !ctor && !out_ctor && !fam->globals &&
-					   fam->object_size < 0 ? audit_context_of(plan, fam->key) : NULL;
-	if (made && is_constructor(plan, made->maker, fam->key))
-		ctor = made->maker;
-	else if (made && out_constructor_param(plan, made->maker, fam->key) >= 0)
-		out_ctor = made->maker;
+	struct own_start s = own_start(plan, d, all, nall);
 	/* a cds_wfs_head: what __cds_wfs_pop_all(stack) returns */
-	const struct sa_function *producer = !init && !ctor && !out_ctor && !made && !fam->globals ?
-					     audit_derive_start(plan, fam) : NULL;
-	if (init) {
+	const struct sa_function *producer = !s.init && !s.ctor && !s.out_ctor && !s.made &&
+					     !fam->globals ? audit_derive_start(plan, fam) : NULL;
+	if (s.init) {
 		fam->start = START_INITIALIZER;
-		fam->starter = init;
-	} else if (ctor) {
+		fam->starter = s.init;
+	} else if (s.ctor) {
 		fam->start = START_CONSTRUCTOR;
-		fam->starter = ctor;
-	} else if (out_ctor) {
+		fam->starter = s.ctor;
+	} else if (s.out_ctor) {
 		fam->start = START_CONSTRUCTOR;
-		fam->starter = out_ctor;
-		fam->starter_out = out_constructor_param(plan, out_ctor, fam->key);
+		fam->starter = s.out_ctor;
+		fam->starter_out = out_constructor_param(plan, s.out_ctor, fam->key);
 	} else if (producer) {
 		fam->start = START_CONSTRUCTOR;
 		fam->starter = producer;
@@ -1665,26 +1692,14 @@ static void find_void_prefixes(struct audit_plan *plan)
 
 /* ---- root pointers ------------------------------------------------------------------- */
 
-/* Could the family of key start from something of its own: a configured start, an
- * initializer, a registration, a constructor or a maker that returns one, a context? */
+/* Could d's family start from something of its own, as pick_start takes it: a configured
+ * start, an initializer, a registration, a constructor, a context's maker? */
 static bool has_own_start(const struct audit_plan *plan, const struct draft *d,
 			  const struct audit_options *opt)
 {
-	const char *key = d->fam.key;
-	static const char *const verbs[] = { "initializer", "constructor", "zero" };
-	for (int v = 0; v < 3; v++)
-		if (audit_config_find(opt->config, key, verbs[v], NULL, NULL))
-			return true;
-	for (int i = 0; i < d->members.n; i++)
-		if (is_initializer(d->members.v[i].def, key))
-			return true;
-	for (int i = 0; i < plan->nfns; i++) {
-		const struct sa_function *f = plan->fns[i].def;
-		if ((is_constructor(plan, f, key) && in_group(plan, &d->fam, f->name, &f->result)) ||
-		    maker_out_param(plan, f, key) >= 0 || is_registration(f, key))
-			return true;
-	}
-	return audit_context_of(plan, key) != NULL;
+	const struct audit_rule *r;
+	struct own_start s = own_start(plan, d, plan->fns, plan->nfns);
+	return configured_start(opt, d->fam.key, &r) >= 0 || s.init || s.ctor || s.out_ctor;
 }
 
 /* Does every function of d take a root's value first, a K * where the family of K * (`root`)
